@@ -1,0 +1,2 @@
+//! placeholder, filled in by its issue.
+#![forbid(unsafe_code)]

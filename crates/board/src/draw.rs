@@ -1,0 +1,130 @@
+//! Drawing a board for people, as the seeds illustrate it: one text row per board row,
+//! cells separated by spaces, rank numbers on the left and file letters underneath.
+
+use core::fmt::Write as _;
+
+use crate::board::{Board, write_file_letters};
+use crate::cell::{Cell, Piece, Player, Role};
+
+/// The characters a drawing uses for each kind of cell.
+///
+/// ```
+/// use gridnote_board::{Cell, Glyphs};
+/// assert_eq!(Glyphs::DEFAULT.glyph(Cell::TWO), 'o');
+/// assert_eq!(Glyphs::TAFL.glyph(Cell::TWO_KING), 'k');
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Glyphs {
+    /// A non-playable cell.
+    pub void: char,
+    /// An empty cell.
+    pub empty: char,
+    /// Player One's man.
+    pub one: char,
+    /// Player One's king.
+    pub one_king: char,
+    /// Player Two's man.
+    pub two: char,
+    /// Player Two's king.
+    pub two_king: char,
+}
+
+impl Glyphs {
+    /// Tic-tac-toe marks: `.` void, `_` empty, `x`, `o` (kings `X`, `K`).
+    pub const DEFAULT: Glyphs =
+        Glyphs { void: '.', empty: '_', one: 'x', one_king: 'X', two: 'o', two_king: 'K' };
+
+    /// Tafl pieces: `a` attacker, `d` defender, `k` king, `_` empty.
+    pub const TAFL: Glyphs =
+        Glyphs { void: '.', empty: '_', one: 'a', one_king: 'A', two: 'd', two_king: 'k' };
+
+    /// The character for `cell`.
+    ///
+    /// ```
+    /// use gridnote_board::{Cell, Glyphs};
+    /// assert_eq!(Glyphs::DEFAULT.glyph(Cell::Void), '.');
+    /// ```
+    #[must_use]
+    pub const fn glyph(&self, cell: Cell) -> char {
+        match cell {
+            Cell::Void => self.void,
+            Cell::Empty => self.empty,
+            Cell::Piece(Piece { player: Player::One, role: Role::Man }) => self.one,
+            Cell::Piece(Piece { player: Player::One, role: Role::King }) => self.one_king,
+            Cell::Piece(Piece { player: Player::Two, role: Role::Man }) => self.two,
+            Cell::Piece(Piece { player: Player::Two, role: Role::King }) => self.two_king,
+        }
+    }
+}
+
+impl Default for Glyphs {
+    fn default() -> Self {
+        Glyphs::DEFAULT
+    }
+}
+
+impl Board {
+    /// The board drawn with [`Glyphs::DEFAULT`].
+    ///
+    /// ```
+    /// use gridnote_board::{Board, Cell};
+    /// let mut board = Board::new(3, 3)?;
+    /// board.set(0, 2, Cell::TWO)?;
+    /// board.set(1, 1, Cell::ONE)?;
+    /// assert_eq!(board.draw(), "3 _ _ o\n2 _ x _\n1 _ _ _\n  a b c\n");
+    /// # Ok::<(), gridnote_board::BoardError>(())
+    /// ```
+    #[must_use]
+    pub fn draw(&self) -> String {
+        self.draw_with(&Glyphs::DEFAULT)
+    }
+
+    /// The board drawn with the given glyphs. Rank numbers are right-aligned; on boards
+    /// wider than 26 files every column is two characters wide (`aa`, `ab`, …).
+    ///
+    /// ```
+    /// use gridnote_board::{Board, Cell, Glyphs};
+    /// let board = Board::from_cells(1, 2, vec![Cell::ONE, Cell::TWO_KING])?;
+    /// assert_eq!(board.draw_with(&Glyphs::TAFL), "1 a k\n  a b\n");
+    /// # Ok::<(), gridnote_board::BoardError>(())
+    /// ```
+    #[must_use]
+    pub fn draw_with(&self, glyphs: &Glyphs) -> String {
+        let rank_width = digits(self.rows());
+        let col_width = if self.cols() > 26 { 2 } else { 1 };
+        let mut out = String::with_capacity((self.rows() + 1) * (rank_width + self.cols() * 3 + 1));
+        for (r, row) in self.iter_rows().enumerate() {
+            let _ = write!(out, "{:>rank_width$}", self.rows() - r);
+            for &cell in row {
+                out.push(' ');
+                for _ in 1..col_width {
+                    out.push(' ');
+                }
+                out.push(glyphs.glyph(cell));
+            }
+            out.push('\n');
+        }
+        for _ in 0..rank_width {
+            out.push(' ');
+        }
+        for c in 0..self.cols() {
+            out.push(' ');
+            if col_width == 2 && c < 26 {
+                out.push(' ');
+            }
+            let _ = write_file_letters(&mut out, c);
+        }
+        out.push('\n');
+        out
+    }
+}
+
+const fn digits(n: usize) -> usize {
+    if n >= 100 {
+        3
+    } else if n >= 10 {
+        2
+    } else {
+        1
+    }
+}

@@ -1,0 +1,327 @@
+//! m,n,k rules: how many in a row wins, whether diagonals count, normal or misère play;
+//! finding lines and deciding the outcome.
+
+use core::fmt;
+use core::str::FromStr;
+
+use crate::board::Board;
+use crate::cell::{Cell, Player};
+
+/// The rules of an m,n,k game played on a [`Board`].
+///
+/// ```
+/// use gridnote_board::Rules;
+/// assert_eq!(Rules::TIC_TAC_TOE, Rules { in_a_row: 3, diagonals: true, misere: false });
+/// let variant = Rules::TOMORROWS.with_misere(true);
+/// assert_eq!(variant.to_string(), "tomorrows+misere");
+/// assert_eq!("tomorrows+misere".parse::<Rules>(), Ok(variant));
+/// // Tomorrow's rules with diagonals are exactly tic-tac-toe's.
+/// assert_eq!("tomorrows+diagonals".parse::<Rules>(), Ok(Rules::TIC_TAC_TOE));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Rules {
+    /// How many of one player's pieces in a straight line end the game (k).
+    pub in_a_row: usize,
+    /// Whether diagonal lines count.
+    pub diagonals: bool,
+    /// Misère play: the player who makes a line loses.
+    pub misere: bool,
+}
+
+impl Default for Rules {
+    fn default() -> Self {
+        Rules::TIC_TAC_TOE
+    }
+}
+
+impl Rules {
+    /// Tic-tac-toe: three in a row, diagonals count, normal play.
+    pub const TIC_TAC_TOE: Rules = Rules { in_a_row: 3, diagonals: true, misere: false };
+
+    /// Tomorrow's Tic-Tac-Toe: three in a row horizontally or vertically, normal play,
+    /// on a [`Rules::TOMORROWS_SHAPE`] board by default. Its two compulsory variants are
+    /// [`Rules::with_misere`] and [`Rules::with_diagonals`], each independent.
+    pub const TOMORROWS: Rules = Rules { in_a_row: 3, diagonals: false, misere: false };
+
+    /// The default board of Tomorrow's Tic-Tac-Toe: 3 rows × 4 columns.
+    pub const TOMORROWS_SHAPE: (usize, usize) = (3, 4);
+
+    /// These rules with misère play switched on or off.
+    ///
+    /// ```
+    /// use gridnote_board::Rules;
+    /// assert!(Rules::TOMORROWS.with_misere(true).misere);
+    /// ```
+    #[must_use]
+    pub const fn with_misere(self, misere: bool) -> Rules {
+        Rules { misere, ..self }
+    }
+
+    /// These rules with diagonal lines counting or not.
+    ///
+    /// ```
+    /// use gridnote_board::Rules;
+    /// assert!(Rules::TOMORROWS.with_diagonals(true).diagonals);
+    /// ```
+    #[must_use]
+    pub const fn with_diagonals(self, diagonals: bool) -> Rules {
+        Rules { diagonals, ..self }
+    }
+
+    /// These rules with another line length.
+    ///
+    /// ```
+    /// use gridnote_board::Rules;
+    /// assert_eq!(Rules::TIC_TAC_TOE.with_in_a_row(5).in_a_row, 5);
+    /// ```
+    #[must_use]
+    pub const fn with_in_a_row(self, in_a_row: usize) -> Rules {
+        Rules { in_a_row, ..self }
+    }
+
+    /// The directions that count as lines, as (row step, column step).
+    fn directions(self) -> &'static [(isize, isize)] {
+        if self.diagonals { &[(0, 1), (1, 0), (1, 1), (1, -1)] } else { &[(0, 1), (1, 0)] }
+    }
+}
+
+impl fmt::Display for Rules {
+    /// `tic-tac-toe` when diagonals count, `tomorrows` when they do not, then `+misere`
+    /// and `+k=N` for what differs. (Tomorrow's rules with diagonals are tic-tac-toe's.)
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(if self.diagonals { "tic-tac-toe" } else { "tomorrows" })?;
+        if self.misere {
+            f.write_str("+misere")?;
+        }
+        if self.in_a_row != 3 {
+            write!(f, "+k={}", self.in_a_row)?;
+        }
+        Ok(())
+    }
+}
+
+/// A rules name that could not be read.
+///
+/// ```
+/// use gridnote_board::Rules;
+/// let err = "chess".parse::<Rules>().unwrap_err();
+/// assert_eq!(err.to_string(), "unknown rules `chess`: expected tic-tac-toe or tomorrows, optionally followed by +misere, +diagonals, +no-diagonals or +k=N");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "unknown rules `{0}`: expected tic-tac-toe or tomorrows, optionally followed by +misere, +diagonals, +no-diagonals or +k=N"
+)]
+pub struct RulesError(pub String);
+
+impl FromStr for Rules {
+    type Err = RulesError;
+
+    /// Reads a preset name (`tic-tac-toe`, `tomorrows`) with optional `+misere`,
+    /// `+diagonals`, `+no-diagonals` and `+k=N` (N ≥ 1) modifiers.
+    fn from_str(s: &str) -> Result<Rules, RulesError> {
+        let err = || RulesError(s.to_owned());
+        let mut parts = s.split('+');
+        let mut rules = match parts.next() {
+            Some("tic-tac-toe") => Rules::TIC_TAC_TOE,
+            Some("tomorrows") => Rules::TOMORROWS,
+            _ => return Err(err()),
+        };
+        for part in parts {
+            match part {
+                "misere" => rules.misere = true,
+                "diagonals" => rules.diagonals = true,
+                "no-diagonals" => rules.diagonals = false,
+                _ => {
+                    let k = part.strip_prefix("k=").ok_or_else(err)?;
+                    let k = crate::number::parse_decimal(k).map_err(|_| err())?;
+                    if k == 0 {
+                        return Err(err());
+                    }
+                    rules.in_a_row = k as usize;
+                }
+            }
+        }
+        Ok(rules)
+    }
+}
+
+/// A straight run of `len` cells from `start` in `step` direction.
+///
+/// ```
+/// use gridnote_board::{Board, Cell, Player, Rules};
+/// let board = Board::from_cells(3, 3, [Cell::ONE; 9].to_vec())?;
+/// let lines = board.lines(Rules::TIC_TAC_TOE);
+/// assert_eq!(lines.len(), 8);
+/// assert_eq!(lines[0].cells().collect::<Vec<_>>(), [(0, 0), (0, 1), (0, 2)]);
+/// assert_eq!(lines[0].player, Player::One);
+/// # Ok::<(), gridnote_board::BoardError>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Line {
+    /// Whose pieces make the line.
+    pub player: Player,
+    /// The first cell (row, col).
+    pub start: (usize, usize),
+    /// (row step, column step): (0,1) across, (1,0) down, (1,1) and (1,-1) diagonals.
+    pub step: (isize, isize),
+    /// Number of cells (the rules' `in_a_row`).
+    pub len: usize,
+}
+
+impl Line {
+    /// The cells of the line, from `start`.
+    ///
+    /// ```
+    /// use gridnote_board::{Line, Player};
+    /// let line = Line { player: Player::Two, start: (0, 2), step: (1, -1), len: 3 };
+    /// assert_eq!(line.cells().collect::<Vec<_>>(), [(0, 2), (1, 1), (2, 0)]);
+    /// ```
+    pub fn cells(&self) -> impl Iterator<Item = (usize, usize)> + '_ {
+        let (r, c) = self.start;
+        let (dr, dc) = self.step;
+        (0..self.len).map(move |i| {
+            let i = i as isize;
+            ((r as isize + dr * i) as usize, (c as isize + dc * i) as usize)
+        })
+    }
+}
+
+/// The state of a game: still going, won, drawn, or (only in an illegal position) both
+/// players holding a line.
+///
+/// ```
+/// use gridnote_board::{Board, Cell, Outcome, Player, Rules};
+/// let board = Board::from_cells(1, 3, vec![Cell::ONE; 3])?;
+/// assert_eq!(board.outcome(Rules::TIC_TAC_TOE), Outcome::Won(Player::One));
+/// assert_eq!(board.outcome(Rules::TIC_TAC_TOE.with_misere(true)), Outcome::Won(Player::Two));
+/// # Ok::<(), gridnote_board::BoardError>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
+pub enum Outcome {
+    /// No line, and an empty cell remains.
+    InProgress,
+    /// The game is over and this player won (under misère: the other player made a line).
+    Won(Player),
+    /// No line, and no empty cell remains.
+    Drawn,
+    /// Both players hold a line: no game reaches this (the legality check reports it).
+    Contested,
+}
+
+impl Outcome {
+    /// Whether the game is over (won, drawn or contested).
+    ///
+    /// ```
+    /// use gridnote_board::Outcome;
+    /// assert!(!Outcome::InProgress.is_over());
+    /// assert!(Outcome::Drawn.is_over());
+    /// ```
+    #[must_use]
+    pub const fn is_over(self) -> bool {
+        !matches!(self, Outcome::InProgress)
+    }
+}
+
+impl fmt::Display for Outcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Outcome::InProgress => f.write_str("in progress"),
+            Outcome::Won(p) => write!(f, "won by {p}"),
+            Outcome::Drawn => f.write_str("drawn"),
+            Outcome::Contested => f.write_str("contested: both players hold a line"),
+        }
+    }
+}
+
+impl Board {
+    /// Every line of `rules.in_a_row` pieces of one player (kings included), in the order
+    /// of their first cell (row-major), across, down, diagonal, anti-diagonal. A longer run
+    /// gives one line per window (four in a row with k = 3 is two lines). Void and empty
+    /// cells never take part. `in_a_row` 0 is treated as 1.
+    ///
+    /// ```
+    /// use gridnote_board::{Board, Cell, Rules};
+    /// let board = Board::from_cells(1, 4, vec![Cell::TWO; 4])?;
+    /// assert_eq!(board.lines(Rules::TIC_TAC_TOE).len(), 2);
+    /// # Ok::<(), gridnote_board::BoardError>(())
+    /// ```
+    #[must_use]
+    pub fn lines(&self, rules: Rules) -> Vec<Line> {
+        let mut out = Vec::new();
+        self.for_each_line(rules, |line| {
+            out.push(line);
+            true
+        });
+        out
+    }
+
+    /// Which players hold at least one line, indexed by [`Player::index`].
+    ///
+    /// ```
+    /// use gridnote_board::{Board, Cell, Rules};
+    /// let board = Board::from_cells(1, 3, vec![Cell::TWO; 3])?;
+    /// assert_eq!(board.line_holders(Rules::TIC_TAC_TOE), [false, true]);
+    /// # Ok::<(), gridnote_board::BoardError>(())
+    /// ```
+    #[must_use]
+    pub fn line_holders(&self, rules: Rules) -> [bool; 2] {
+        let mut holders = [false, false];
+        self.for_each_line(rules, |line| {
+            holders[line.player.index()] = true;
+            !(holders[0] && holders[1])
+        });
+        holders
+    }
+
+    /// The outcome under `rules`.
+    ///
+    /// ```
+    /// use gridnote_board::{Board, Outcome, Rules};
+    /// assert_eq!(Board::new(3, 3)?.outcome(Rules::TIC_TAC_TOE), Outcome::InProgress);
+    /// # Ok::<(), gridnote_board::BoardError>(())
+    /// ```
+    #[must_use]
+    pub fn outcome(&self, rules: Rules) -> Outcome {
+        match self.line_holders(rules) {
+            [true, true] => Outcome::Contested,
+            [true, false] => Outcome::Won(if rules.misere { Player::Two } else { Player::One }),
+            [false, true] => Outcome::Won(if rules.misere { Player::One } else { Player::Two }),
+            [false, false] if self.cells().contains(&Cell::Empty) => Outcome::InProgress,
+            [false, false] => Outcome::Drawn,
+        }
+    }
+
+    /// Calls `f` for each line until it returns false.
+    pub(crate) fn for_each_line(&self, rules: Rules, mut f: impl FnMut(Line) -> bool) {
+        let k = rules.in_a_row.max(1);
+        let (rows, cols) = (self.rows() as isize, self.cols() as isize);
+        let cells = self.cells();
+        for r in 0..rows {
+            for c in 0..cols {
+                let Some(player) = cells[(r * cols + c) as usize].player() else { continue };
+                for &(dr, dc) in rules.directions() {
+                    let (er, ec) = (r + dr * (k as isize - 1), c + dc * (k as isize - 1));
+                    if er < 0 || er >= rows || ec < 0 || ec >= cols {
+                        continue;
+                    }
+                    let all = (1..k as isize).all(|i| {
+                        cells[((r + dr * i) * cols + c + dc * i) as usize].player() == Some(player)
+                    });
+                    if all
+                        && !f(Line {
+                            player,
+                            start: (r as usize, c as usize),
+                            step: (dr, dc),
+                            len: k,
+                        })
+                    {
+                        return;
+                    }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,2 @@
+//! The `gridnote` binary.
+fn main() {}
