@@ -1,0 +1,233 @@
+//! The full check of a digit string: syntax, the seed's counting rule, strict legality,
+//! the seed regex's verdict, the direct verdict, and whether they agree.
+
+use core::fmt::{self, Write as _};
+
+use gridnote_board::{Player, Problems, Rules};
+
+use crate::digits::{Digits, ParseError};
+use crate::verdict::{Verdict, direct_verdict, seed_verdict};
+
+/// The seed's own counting rule, as the seed states it: "#1 = #2 ± 1 or 0", that is,
+/// the counts of `1` and `2` differ by at most one, in either direction.
+///
+/// It is looser than real play, where Player One moves first (#1 − #2 ∈ {0, 1}):
+/// `200000000` passes it but is not legal.
+///
+/// ```
+/// use gridnote_digits::{seed_count_rule, Digits};
+/// assert!(seed_count_rule(&"200000000".parse::<Digits>()?));
+/// assert!(!seed_count_rule(&"110000000".parse::<Digits>()?));
+/// # Ok::<(), gridnote_digits::ParseError>(())
+/// ```
+#[must_use]
+pub fn seed_count_rule(digits: &Digits) -> bool {
+    let counts = digits.counts();
+    counts.of(Player::One).abs_diff(counts.of(Player::Two)) <= 1
+}
+
+/// Whether the seed regex's verdict and the direct verdict agree, and why not.
+///
+/// ```
+/// use gridnote_digits::{check, Agreement};
+/// assert_eq!(check("111220000")?.agreement, Agreement::Agree);
+/// assert_eq!(check("111000222")?.agreement, Agreement::BothHoldLines);
+/// # Ok::<(), gridnote_digits::ParseError>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
+#[non_exhaustive]
+pub enum Agreement {
+    /// Both give the same verdict.
+    Agree,
+    /// They differ because both players hold a line: the direct check says so, the regex
+    /// names only the owner of the line it finds first (the lowest row holding a line,
+    /// else the rightmost column holding one).
+    BothHoldLines,
+    /// They differ and both players do not hold a line. No digit string does this (an
+    /// exhaustive test over all 3^9 strings shows every disagreement is
+    /// [`Agreement::BothHoldLines`]); the variant keeps the comparison total.
+    Unexplained,
+}
+
+impl Agreement {
+    /// Compares a regex verdict with a direct verdict.
+    ///
+    /// ```
+    /// use gridnote_board::Player;
+    /// use gridnote_digits::{Agreement, Verdict};
+    /// assert_eq!(Agreement::of(Verdict::Draw, Verdict::Draw), Agreement::Agree);
+    /// assert_eq!(
+    ///     Agreement::of(Verdict::Won(Player::Two), Verdict::BothHoldLines),
+    ///     Agreement::BothHoldLines
+    /// );
+    /// ```
+    #[must_use]
+    pub fn of(regex: Verdict, direct: Verdict) -> Agreement {
+        if regex == direct {
+            Agreement::Agree
+        } else if direct == Verdict::BothHoldLines {
+            Agreement::BothHoldLines
+        } else {
+            Agreement::Unexplained
+        }
+    }
+}
+
+impl fmt::Display for Agreement {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Agreement::Agree => "agree",
+            Agreement::BothHoldLines => {
+                "disagree: both players hold a line, and the seed's regex names only the one \
+                 it finds first (the lowest row, else the rightmost column)"
+            }
+            Agreement::Unexplained => "disagree",
+        })
+    }
+}
+
+/// Everything [`check`] establishes about a well-formed digit string.
+///
+/// Its `Display` is a multi-line report (see [`check`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[non_exhaustive]
+pub struct Report {
+    /// The board read.
+    pub digits: Digits,
+    /// Player One's pieces (`1`s).
+    pub ones: usize,
+    /// Player Two's pieces (`2`s).
+    pub twos: usize,
+    /// Whether the seed's counting rule "#1 = #2 ± 1 or 0" holds ([`seed_count_rule`]).
+    pub seed_count_rule: bool,
+    /// Strict legality from `gridnote-board` under tic-tac-toe rules, Player One first
+    /// (`Board::problems(Rules::TIC_TAC_TOE, None)`): empty means legal.
+    pub problems: Problems,
+    /// The side to move the counts imply, if any.
+    pub side_to_move: Option<Player>,
+    /// The seed regex's verdict ([`seed_verdict`]).
+    pub regex: Verdict,
+    /// The direct verdict from the board's lines ([`direct_verdict`]).
+    pub direct: Verdict,
+    /// Whether the two verdicts agree, and why not.
+    pub agreement: Agreement,
+}
+
+impl Report {
+    /// The report of a parsed board (what [`check`] returns after parsing).
+    ///
+    /// ```
+    /// use gridnote_digits::{Digits, Report, Verdict};
+    /// let report = Report::new(Digits::EMPTY);
+    /// assert_eq!(report.direct, Verdict::NotFinished);
+    /// assert!(report.problems.is_empty());
+    /// ```
+    #[must_use]
+    pub fn new(digits: Digits) -> Report {
+        let board = digits.board();
+        let counts = board.counts();
+        let mut text = String::with_capacity(crate::digits::LEN);
+        digits.write_to(&mut text);
+        let regex = seed_verdict(&text);
+        let direct = direct_verdict(&digits);
+        Report {
+            digits,
+            ones: counts.of(Player::One),
+            twos: counts.of(Player::Two),
+            seed_count_rule: seed_count_rule(&digits),
+            problems: board.problems(Rules::TIC_TAC_TOE, None),
+            side_to_move: counts.side_to_move(),
+            regex,
+            direct,
+            agreement: Agreement::of(regex, direct),
+        }
+    }
+
+    /// Whether the position is legal (no legality problem).
+    ///
+    /// ```
+    /// use gridnote_digits::check;
+    /// assert!(check("120000000")?.is_legal());
+    /// assert!(!check("220000000")?.is_legal());
+    /// # Ok::<(), gridnote_digits::ParseError>(())
+    /// ```
+    #[must_use]
+    pub fn is_legal(&self) -> bool {
+        self.problems.is_empty()
+    }
+
+    /// Appends the multi-line report to `out` (what `Display` shows).
+    ///
+    /// ```
+    /// use gridnote_digits::check;
+    /// let mut out = String::new();
+    /// check("000000000")?.write_to(&mut out);
+    /// assert!(out.starts_with("digits: 000000000\n"));
+    /// # Ok::<(), gridnote_digits::ParseError>(())
+    /// ```
+    pub fn write_to(&self, out: &mut String) {
+        out.push_str("digits: ");
+        self.digits.write_to(out);
+        out.push('\n');
+        out.push_str(&self.digits.board().draw());
+        let _ = writeln!(out, "counts: {} × 1, {} × 2", self.ones, self.twos);
+        let _ = writeln!(
+            out,
+            "seed count rule (#1 = #2 ± 1 or 0): {}",
+            if self.seed_count_rule { "holds" } else { "fails" }
+        );
+        if self.problems.is_empty() {
+            out.push_str("legality (tic-tac-toe, Player One first): legal\n");
+        } else {
+            out.push_str("legality (tic-tac-toe, Player One first): illegal\n");
+            for problem in self.problems.iter() {
+                let _ = writeln!(out, "  - {problem}");
+            }
+        }
+        match self.side_to_move {
+            Some(player) => {
+                let _ = writeln!(out, "side to move (from the counts): {player}");
+            }
+            None => out.push_str("side to move (from the counts): none fits\n"),
+        }
+        let _ = writeln!(out, "regex verdict: {}", self.regex);
+        let _ = writeln!(out, "direct verdict: {}", self.direct);
+        let _ = writeln!(out, "verdicts: {}", self.agreement);
+    }
+}
+
+impl fmt::Display for Report {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut out = String::new();
+        self.write_to(&mut out);
+        f.write_str(&out)
+    }
+}
+
+/// Checks a digit string fully: syntax first (length and alphabet, before any regex
+/// runs), then the seed's counting rule, strict legality, the seed regex's verdict, the
+/// direct verdict, and whether they agree.
+///
+/// # Errors
+/// [`ParseError`] when `text` is not nine characters of `0`, `1`, `2`.
+///
+/// ```
+/// use gridnote_board::{Player, Problem};
+/// use gridnote_digits::{check, Agreement, Verdict};
+///
+/// let report = check("111000222")?;
+/// assert!(report.seed_count_rule);
+/// assert_eq!(report.problems.iter().collect::<Vec<_>>(), [Problem::BothHaveLines]);
+/// assert_eq!(report.regex, Verdict::Won(Player::Two));
+/// assert_eq!(report.direct, Verdict::BothHoldLines);
+/// assert_eq!(report.agreement, Agreement::BothHoldLines);
+///
+/// assert!(check("").is_err()); // the seed's regex would call this a draw
+/// # Ok::<(), gridnote_digits::ParseError>(())
+/// ```
+pub fn check(text: &str) -> Result<Report, ParseError> {
+    Ok(Report::new(text.parse()?))
+}
