@@ -1,2 +1,388 @@
-//! placeholder, filled in by its issue.
+//! Positions of Tomorrow's Tic-Tac-Toe in the tuple format of the UC Berkeley CS3
+//! "Gamesman" game page: a parenthesized sentence whose first word is the side to move
+//! and whose other words are the rows, top to bottom.
+//!
+//! ```text
+//! (x ____ ____ ____)      the start: 3 rows of 4 empty cells, x to move
+//! (o oxxx _xo_ _o__)      x has three in a row on the top row
+//! ```
+//!
+//! [`Tuple`] is a [`Position`] the format can hold (any rectangle 1..=255 per side, only
+//! empty cells, `x` and `o`); it reads with [`FromStr`](core::str::FromStr), writes with
+//! [`Tuple::write_to`] and [`Display`](core::fmt::Display), and plays the game on top of
+//! the board model's moves and [`Rules`] ([`Rules::TOMORROWS`] and its variants, listed
+//! in [`VARIANTS`]).
+//!
+//! ```
+//! use gridnote_board::{Outcome, Player, Rules};
+//! use gridnote_tuple::Tuple;
+//!
+//! let mut game = Tuple::default();
+//! assert_eq!(game.to_string(), "(x ____ ____ ____)");
+//! for name in ["b2", "c2", "b3", "b1", "c3", "a3", "d3"] {
+//!     game = game.play_name(name, Rules::TOMORROWS)?;
+//! }
+//! assert_eq!(game.to_string(), "(o oxxx _xo_ _o__)");
+//! assert_eq!(game.outcome(Rules::TOMORROWS), Outcome::Won(Player::One));
+//! // Under misère play, making three in a row loses.
+//! assert_eq!(game.outcome(Rules::TOMORROWS.with_misere(true)), Outcome::Won(Player::Two));
+//!
+//! // Input may use `-` for blanks and extra spaces; the output is canonical.
+//! let read: Tuple = "( o  oxxx -xo- -o-- )".parse()?;
+//! assert_eq!(read, game);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 #![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
+mod error;
+mod parse;
+
+use core::fmt;
+use core::str::FromStr;
+
+use gridnote_board::{BoardError, Cell, MoveError, Outcome, Player, Position, Role, Rules};
+
+pub use crate::error::{ModelError, ParseError};
+
+/// The four rule sets of Tomorrow's Tic-Tac-Toe, with names: the game itself, and its
+/// two compulsory variants, misère play ("3-in-a-row loses") and diagonal lines, alone
+/// and together. Each name reads back with [`Rules`]' `FromStr`.
+///
+/// ```
+/// use gridnote_board::Rules;
+/// use gridnote_tuple::VARIANTS;
+///
+/// for (name, rules) in VARIANTS {
+///     assert_eq!(name.parse::<Rules>(), Ok(rules));
+///     assert_eq!(rules.in_a_row, 3);
+/// }
+/// assert_eq!(VARIANTS[0], ("tomorrows", Rules::TOMORROWS));
+/// assert!(VARIANTS[3].1.misere && VARIANTS[3].1.diagonals);
+/// ```
+pub const VARIANTS: [(&str, Rules); 4] = [
+    ("tomorrows", Rules::TOMORROWS),
+    ("tomorrows+misere", Rules::TOMORROWS.with_misere(true)),
+    ("tomorrows+diagonals", Rules::TOMORROWS.with_diagonals(true)),
+    ("tomorrows+misere+diagonals", Rules::TOMORROWS.with_misere(true).with_diagonals(true)),
+];
+
+/// A position of Tomorrow's Tic-Tac-Toe as the tuple format holds it: a rectangle of
+/// 1..=255 rows and columns whose cells are only empty, `x` ([`Cell::ONE`]) or `o`
+/// ([`Cell::TWO`]), and the side to move.
+///
+/// Any well-formed position is accepted, legal or not: legality is the board model's
+/// business ([`Position::problems`]).
+///
+/// ```
+/// use gridnote_board::{Cell, Player};
+/// use gridnote_tuple::Tuple;
+///
+/// let tuple: Tuple = "(o x___ ____ ____)".parse()?;
+/// assert_eq!(tuple.position().to_move, Player::Two);
+/// assert_eq!(tuple.position().board.get(0, 0), Some(Cell::ONE));
+/// assert_eq!(tuple.to_string(), "(o x___ ____ ____)");
+/// # Ok::<(), gridnote_tuple::ParseError>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Tuple {
+    position: Position,
+}
+
+impl Tuple {
+    /// Wraps a position, checking that the format can hold it.
+    ///
+    /// # Errors
+    /// [`ModelError`] naming the first cell (in reading order, top row first) that is
+    /// non-playable or holds a king.
+    ///
+    /// ```
+    /// use gridnote_board::{Board, Cell, Player, Position};
+    /// use gridnote_tuple::Tuple;
+    ///
+    /// let board = Board::from_cells(2, 2, vec![Cell::ONE, Cell::Empty, Cell::Empty, Cell::TWO])?;
+    /// let tuple = Tuple::new(Position::new(board, Player::One))?;
+    /// assert_eq!(tuple.to_string(), "(x x_ _o)");
+    ///
+    /// let board = Board::from_cells(1, 2, vec![Cell::Empty, Cell::TWO_KING])?;
+    /// let err = Tuple::new(Position::new(board, Player::One)).unwrap_err();
+    /// assert_eq!(err.to_string(), "b1 holds a king: the tuple format has only `x` and `o`");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn new(position: Position) -> Result<Tuple, ModelError> {
+        let board = &position.board;
+        for ((row, col), cell) in board.iter() {
+            match cell {
+                Cell::Void => return Err(ModelError::Void { cell: board.cell_name(row, col) }),
+                Cell::Piece(p) if p.role == Role::King => {
+                    return Err(ModelError::King { cell: board.cell_name(row, col) });
+                }
+                Cell::Empty | Cell::Piece(_) => {}
+            }
+        }
+        Ok(Tuple { position })
+    }
+
+    /// The start of a game on a `rows × cols` board: every cell empty, `x` to move.
+    ///
+    /// # Errors
+    /// [`BoardError::Side`] when a side is 0 or more than 255.
+    ///
+    /// ```
+    /// use gridnote_tuple::Tuple;
+    /// assert_eq!(Tuple::start(2, 5)?.to_string(), "(x _____ _____)");
+    /// assert!(Tuple::start(0, 3).is_err());
+    /// # Ok::<(), gridnote_board::BoardError>(())
+    /// ```
+    pub fn start(rows: usize, cols: usize) -> Result<Tuple, BoardError> {
+        Ok(Tuple { position: Position::start(rows, cols)? })
+    }
+
+    /// The position.
+    ///
+    /// ```
+    /// use gridnote_tuple::Tuple;
+    /// assert_eq!(Tuple::default().position().board.cols(), 4);
+    /// ```
+    #[must_use]
+    pub const fn position(&self) -> &Position {
+        &self.position
+    }
+
+    /// The position, by value.
+    ///
+    /// ```
+    /// use gridnote_board::Player;
+    /// use gridnote_tuple::Tuple;
+    /// assert_eq!(Tuple::default().into_position().to_move, Player::One);
+    /// ```
+    #[must_use]
+    pub fn into_position(self) -> Position {
+        self.position
+    }
+
+    /// The position after the side to move places a piece at (row, col), row 0 at the
+    /// top: [`Position::play`].
+    ///
+    /// # Errors
+    /// [`MoveError`] for a cell off the board or taken, or a game already over under
+    /// `rules`.
+    ///
+    /// ```
+    /// use gridnote_board::Rules;
+    /// use gridnote_tuple::Tuple;
+    ///
+    /// let next = Tuple::default().play(0, 3, Rules::TOMORROWS)?;
+    /// assert_eq!(next.to_string(), "(o ___x ____ ____)");
+    /// assert_eq!(next.play(0, 3, Rules::TOMORROWS).unwrap_err().to_string(), "d3 is already taken");
+    /// # Ok::<(), gridnote_board::MoveError>(())
+    /// ```
+    pub fn play(&self, row: usize, col: usize, rules: Rules) -> Result<Tuple, MoveError> {
+        // Playing only ever places a man on an empty cell: the result stays a tuple.
+        Ok(Tuple { position: self.position.play(row, col, rules)? })
+    }
+
+    /// [`Tuple::play`] by algebraic cell name: files `a`, `b`, … from the left, ranks
+    /// from 1 at the bottom row ([`Position::play_name`]).
+    ///
+    /// # Errors
+    /// As [`Tuple::play`], and [`MoveError::Name`] for a name that is not a cell of
+    /// this board.
+    ///
+    /// ```
+    /// use gridnote_board::Rules;
+    /// use gridnote_tuple::Tuple;
+    ///
+    /// let next = Tuple::default().play_name("a1", Rules::TOMORROWS)?;
+    /// assert_eq!(next.to_string(), "(o ____ ____ x___)");
+    /// assert!(next.play_name("e1", Rules::TOMORROWS).is_err());
+    /// # Ok::<(), gridnote_board::MoveError>(())
+    /// ```
+    pub fn play_name(&self, name: &str, rules: Rules) -> Result<Tuple, MoveError> {
+        Ok(Tuple { position: self.position.play_name(name, rules)? })
+    }
+
+    /// The outcome under `rules` ([`Position::outcome`]): in progress, won (under misère
+    /// the player who made three in a row loses), or drawn on a full board.
+    ///
+    /// ```
+    /// use gridnote_board::{Outcome, Player};
+    /// use gridnote_tuple::{Tuple, VARIANTS};
+    ///
+    /// // x holds the diagonal a3-b2-c1: a win only where diagonals count.
+    /// let tuple: Tuple = "(o x_o_ _x__ o_x_)".parse()?;
+    /// let outcomes: Vec<Outcome> = VARIANTS.iter().map(|&(_, r)| tuple.outcome(r)).collect();
+    /// assert_eq!(
+    ///     outcomes,
+    ///     [Outcome::InProgress, Outcome::InProgress, Outcome::Won(Player::One), Outcome::Won(Player::Two)]
+    /// );
+    /// # Ok::<(), gridnote_tuple::ParseError>(())
+    /// ```
+    #[must_use]
+    pub fn outcome(&self, rules: Rules) -> Outcome {
+        self.position.outcome(rules)
+    }
+
+    /// The cells the side to move may play, row-major, or none once the game is over
+    /// under `rules` ([`Position::moves`]).
+    ///
+    /// ```
+    /// use gridnote_board::Rules;
+    /// use gridnote_tuple::Tuple;
+    ///
+    /// let tuple: Tuple = "(o xxx_ oo__ ____)".parse()?;
+    /// assert!(tuple.moves(Rules::TOMORROWS).is_empty());
+    /// assert_eq!(Tuple::start(1, 2)?.moves(Rules::TOMORROWS), [(0, 0), (0, 1)]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn moves(&self, rules: Rules) -> Vec<(usize, usize)> {
+        self.position.moves(rules)
+    }
+
+    /// Appends the canonical text to `out`: `(`, the side to move, one word per row top
+    /// to bottom with `_` for an empty cell, single spaces, `)`.
+    ///
+    /// ```
+    /// use gridnote_tuple::Tuple;
+    ///
+    /// let tuple: Tuple = "(  x  x--o  ----  )".parse()?;
+    /// let mut out = String::from("position: ");
+    /// tuple.write_to(&mut out);
+    /// assert_eq!(out, "position: (x x__o ____)");
+    /// # Ok::<(), gridnote_tuple::ParseError>(())
+    /// ```
+    pub fn write_to(&self, out: &mut String) {
+        let board = &self.position.board;
+        // "(" side, then " " and the cells for each row, then ")".
+        out.reserve(3 + board.rows() * (board.cols() + 1));
+        out.push('(');
+        out.push(player_char(self.position.to_move));
+        for row in board.iter_rows() {
+            out.push(' ');
+            for &cell in row {
+                out.push(cell.player().map_or('_', player_char));
+            }
+        }
+        out.push(')');
+    }
+}
+
+/// `x` for Player One, `o` for Player Two.
+const fn player_char(player: Player) -> char {
+    match player {
+        Player::One => 'x',
+        Player::Two => 'o',
+    }
+}
+
+impl Default for Tuple {
+    /// The start of the default game: 3 rows × 4 columns ([`Rules::TOMORROWS_SHAPE`]),
+    /// `x` to move.
+    ///
+    /// ```
+    /// use gridnote_tuple::Tuple;
+    /// assert_eq!(Tuple::default().to_string(), "(x ____ ____ ____)");
+    /// ```
+    fn default() -> Self {
+        let (rows, cols) = Rules::TOMORROWS_SHAPE;
+        Tuple::start(rows, cols).expect("the default 3 x 4 shape is in range")
+    }
+}
+
+impl FromStr for Tuple {
+    type Err = ParseError;
+
+    /// Reads tuple text (see the crate docs and docs/tuple.md for the grammar).
+    ///
+    /// ```
+    /// use gridnote_tuple::Tuple;
+    /// let tuple: Tuple = "(x ____ ____ ____)".parse()?;
+    /// assert_eq!(tuple, Tuple::default());
+    /// assert_eq!("(x ____ ____ ____) ".parse::<Tuple>().unwrap_err().span(), 18..19);
+    /// # Ok::<(), gridnote_tuple::ParseError>(())
+    /// ```
+    fn from_str(s: &str) -> Result<Tuple, ParseError> {
+        parse::parse(s).map(|position| Tuple { position })
+    }
+}
+
+impl fmt::Display for Tuple {
+    /// The canonical text, as [`Tuple::write_to`] writes it.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut out = String::new();
+        self.write_to(&mut out);
+        f.write_str(&out)
+    }
+}
+
+impl TryFrom<Position> for Tuple {
+    type Error = ModelError;
+
+    /// [`Tuple::new`].
+    ///
+    /// ```
+    /// use gridnote_board::Position;
+    /// use gridnote_tuple::Tuple;
+    /// let tuple = Tuple::try_from(Position::start(1, 3)?)?;
+    /// assert_eq!(tuple.to_string(), "(x ___)");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    fn try_from(position: Position) -> Result<Tuple, ModelError> {
+        Tuple::new(position)
+    }
+}
+
+impl From<Tuple> for Position {
+    /// [`Tuple::into_position`].
+    ///
+    /// ```
+    /// use gridnote_board::Position;
+    /// use gridnote_tuple::Tuple;
+    /// assert_eq!(Position::from(Tuple::default()), Position::start(3, 4)?);
+    /// # Ok::<(), gridnote_board::BoardError>(())
+    /// ```
+    fn from(tuple: Tuple) -> Position {
+        tuple.position
+    }
+}
+
+#[cfg(feature = "serde")]
+mod serde_impl {
+    //! Serialized as its canonical text.
+
+    use core::fmt;
+
+    use super::Tuple;
+
+    impl serde::Serialize for Tuple {
+        fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+            let mut text = String::new();
+            self.write_to(&mut text);
+            serializer.serialize_str(&text)
+        }
+    }
+
+    impl<'de> serde::Deserialize<'de> for Tuple {
+        fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Tuple, D::Error> {
+            deserializer.deserialize_str(TextVisitor)
+        }
+    }
+
+    struct TextVisitor;
+
+    impl serde::de::Visitor<'_> for TextVisitor {
+        type Value = Tuple;
+
+        fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            f.write_str("a Tomorrow's Tic-Tac-Toe position such as \"(x ____ ____ ____)\"")
+        }
+
+        fn visit_str<E: serde::de::Error>(self, text: &str) -> Result<Tuple, E> {
+            text.parse().map_err(|err: crate::ParseError| {
+                let span = err.span();
+                E::custom(format_args!("{err} (bytes {}..{})", span.start, span.end))
+            })
+        }
+    }
+}
