@@ -1,0 +1,47 @@
+//! serde support (feature `serde`): a [`T3en`] is serialized as its canonical T3EN text
+//! and deserialized from T3EN text (read leniently).
+//!
+//! ```
+//! use gridnote_t3en::T3en;
+//! let t3en: T3en = "2_o/_x_/3_ x".parse()?;
+//! let json = serde_json::to_string(&t3en)?;
+//! assert_eq!(json, r#""2_o/_x_/3_ x""#);
+//! assert_eq!(serde_json::from_str::<T3en>(&json)?, t3en);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use core::fmt;
+
+use crate::t3en::T3en;
+
+impl serde::Serialize for T3en {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut text = String::new();
+        self.write_to(&mut text);
+        serializer.serialize_str(&text)
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for T3en {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<T3en, D::Error> {
+        deserializer.deserialize_str(T3enVisitor)
+    }
+}
+
+/// Reads a T3EN string.
+struct T3enVisitor;
+
+impl serde::de::Visitor<'_> for T3enVisitor {
+    type Value = T3en;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a T3EN string such as \"3_/3_/3_ x\"")
+    }
+
+    fn visit_str<E: serde::de::Error>(self, text: &str) -> Result<T3en, E> {
+        text.parse().map_err(|err: crate::ParseError| {
+            let span = err.span();
+            E::custom(format_args!("{err} (at bytes {}..{})", span.start, span.end))
+        })
+    }
+}
