@@ -156,6 +156,21 @@ impl ParseError {
 }
 
 impl Spanned for ParseError {
+    /// [`ParseError::span`], for code generic over every gridnote format's errors.
+    ///
+    /// ```
+    /// use gridnote_board::report::{render, Spanned};
+    /// use gridnote_tuple::Tuple;
+    ///
+    /// fn show(input: &str, err: &(impl Spanned + std::fmt::Display)) -> String {
+    ///     render(input, err.span(), &err.to_string())
+    /// }
+    /// let err = "(x ____ __z_)".parse::<Tuple>().unwrap_err();
+    /// assert_eq!(
+    ///     show("(x ____ __z_)", &err),
+    ///     "error: row 2: `z` is not a cell: expected `x`, `o`, `_` or `-`\n  | (x ____ __z_)\n  |           ^\n"
+    /// );
+    /// ```
     fn span(&self) -> Range<usize> {
         ParseError::span(self)
     }

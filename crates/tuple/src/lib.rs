@@ -8,8 +8,8 @@
 //! ```
 //!
 //! [`Tuple`] is a [`Position`] the format can hold (any rectangle 1..=255 per side, only
-//! empty cells, `x` and `o`); it reads with [`FromStr`](core::str::FromStr), writes with
-//! [`Tuple::write_to`] and [`Display`](core::fmt::Display), and plays the game on top of
+//! empty cells, `x` and `o`); it reads with [`FromStr`], writes with
+//! [`Tuple::write_to`] and [`Display`](fmt::Display), and plays the game on top of
 //! the board model's moves and [`Rules`] ([`Rules::TOMORROWS`] and its variants, listed
 //! in [`VARIANTS`]).
 //!
@@ -309,6 +309,13 @@ impl FromStr for Tuple {
 
 impl fmt::Display for Tuple {
     /// The canonical text, as [`Tuple::write_to`] writes it.
+    ///
+    /// ```
+    /// use gridnote_tuple::Tuple;
+    /// let tuple: Tuple = "(o -x- ---)".parse()?;
+    /// assert_eq!(format!("{tuple}"), "(o _x_ ___)");
+    /// # Ok::<(), gridnote_tuple::ParseError>(())
+    /// ```
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let mut out = String::new();
         self.write_to(&mut out);

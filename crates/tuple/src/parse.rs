@@ -28,7 +28,7 @@ type Input<'i> = LocatingSlice<&'i str>;
 /// The parser's error type: a [`ParseError`] in a private wrapper, so winnow's traits
 /// never touch the public type.
 #[derive(Debug)]
-pub(crate) struct Fail(pub(crate) ParseError);
+struct Fail(ParseError);
 
 impl ParserError<Input<'_>> for Fail {
     type Inner = Self;

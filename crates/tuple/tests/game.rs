@@ -91,7 +91,7 @@ fn a_misere_game_lost_by_the_player_who_makes_three() {
 
 #[test]
 fn a_game_to_a_full_board_tie() {
-    // Ends on (x xxox ooxo xoxo), the full_board_tie fixture.
+    // Ends on (x xxox ooxo xoxo), the full-board-tie fixture.
     let rules = Rules::TOMORROWS.with_diagonals(true);
     let mut game = Tuple::default();
     for name in ["a3", "c3", "b3", "a2", "c2", "b2", "a1", "b1", "c1", "d1", "d3", "d2"] {
