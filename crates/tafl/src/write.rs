@@ -1,0 +1,268 @@
+//! The writer: canonical TSN and TEN text, appended to a `String` without going through
+//! the formatting machinery.
+
+use core::fmt;
+use core::str::FromStr;
+
+use gridnote_board::{Cell, Piece, Player, Role};
+
+use crate::error::ParseError;
+use crate::grammar;
+use crate::model::{Extension, Ten, Tsn};
+
+/// The most empty squares one count character describes (`Z`).
+const MAX_RUN: usize = 35;
+
+impl Tsn {
+    /// Appends the canonical TSN text: single spaces, rows from the bottom up, and empty
+    /// runs in the fewest count characters (`Z` = 35 as often as needed, then the
+    /// remainder: 36 empty squares are `Z1`).
+    ///
+    /// ```
+    /// let tsn: gridnote_tafl::Tsn = "3 4 111/12/k2 a 1 0 ignored".parse()?;
+    /// let mut out = String::from("position: ");
+    /// tsn.write_to(&mut out);
+    /// assert_eq!(out, "position: 3 4 3/3/k2 a 1 0");
+    /// # Ok::<(), gridnote_tafl::ParseError>(())
+    /// ```
+    pub fn write_to(&self, out: &mut String) {
+        let board = self.board();
+        let size = board.rows();
+        // Fields and separators, and at most one character per square plus the slashes.
+        out.reserve(40 + size * (size + 1));
+        push_u32(out, size as u32);
+        out.push(' ');
+        push_u32(out, self.defenders());
+        out.push(' ');
+        // Rows from the bottom (the board's last row) to the top.
+        for row in (0..size).rev() {
+            push_row(out, board.row(row));
+            if row > 0 {
+                out.push('/');
+            }
+        }
+        out.push(' ');
+        out.push(side_char(self.to_move()));
+        out.push(' ');
+        push_u32(out, self.ply());
+        out.push(' ');
+        push_u32(out, self.since_capture());
+    }
+}
+
+impl Extension {
+    /// Appends the extension's text: `-`, or `identifier:version:data`.
+    ///
+    /// ```
+    /// use gridnote_tafl::Extension;
+    /// let mut out = String::new();
+    /// Extension::custom("id", "2", "k=v")?.write_to(&mut out);
+    /// Extension::None.write_to(&mut out);
+    /// assert_eq!(out, "id:2:k=v-");
+    /// # Ok::<(), gridnote_tafl::ModelError>(())
+    /// ```
+    pub fn write_to(&self, out: &mut String) {
+        match self {
+            Extension::None => out.push('-'),
+            Extension::Custom { identifier, version, data } => {
+                out.reserve(identifier.len() + version.len() + data.len() + 2);
+                out.push_str(identifier);
+                out.push(':');
+                out.push_str(version);
+                out.push(':');
+                out.push_str(data);
+            }
+        }
+    }
+}
+
+impl Ten {
+    /// Appends the canonical TEN text: the canonical TSN text, a space and the extension.
+    ///
+    /// ```
+    /// let ten: gridnote_tafl::Ten = "1 4 1 a 1 0 -  \n".parse()?;
+    /// let mut out = String::new();
+    /// ten.write_to(&mut out);
+    /// assert_eq!(out, "1 4 1 a 1 0 -");
+    /// # Ok::<(), gridnote_tafl::ParseError>(())
+    /// ```
+    pub fn write_to(&self, out: &mut String) {
+        self.tsn().write_to(out);
+        out.push(' ');
+        self.extension().write_to(out);
+    }
+}
+
+/// One row, left to right, with maximal empty runs.
+fn push_row(out: &mut String, row: &[Cell]) {
+    let mut empty = 0usize;
+    for &cell in row {
+        match cell {
+            Cell::Piece(piece) => {
+                push_empty(out, empty);
+                empty = 0;
+                out.push(piece_char(piece));
+            }
+            // A Tsn holds no void cell (Tsn::new rejects them); only empties reach here.
+            Cell::Empty | Cell::Void => empty += 1,
+        }
+    }
+    push_empty(out, empty);
+}
+
+/// `n` empty squares in the fewest count characters: `Z`s, then the remainder.
+fn push_empty(out: &mut String, mut n: usize) {
+    while n > MAX_RUN {
+        out.push('Z');
+        n -= MAX_RUN;
+    }
+    if n > 0 {
+        out.push(count_char(n));
+    }
+}
+
+/// The base-36 count character for 1..=35 squares.
+fn count_char(n: usize) -> char {
+    const DIGITS: &[u8; 36] = b"0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+    char::from(DIGITS[n])
+}
+
+/// `a` attacker, `d` defender, `k` king (a Tsn holds no other piece).
+const fn piece_char(piece: Piece) -> char {
+    match piece {
+        Piece { player: Player::Two, role: Role::King } => 'k',
+        Piece { player: Player::Two, role: Role::Man } => 'd',
+        Piece { player: Player::One, .. } => 'a',
+    }
+}
+
+/// `a` for the attackers (Player One), `d` for the defenders (Player Two).
+const fn side_char(player: Player) -> char {
+    match player {
+        Player::One => 'a',
+        Player::Two => 'd',
+    }
+}
+
+// SHARED-CANDIDATE: every writer of a decimal field needs this (T3EN counts, tuple sizes).
+/// Appends `n` in decimal without the formatting machinery.
+fn push_u32(out: &mut String, mut n: u32) {
+    let mut buf = [0u8; 10];
+    let mut i = buf.len();
+    loop {
+        i -= 1;
+        buf[i] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    for &b in &buf[i..] {
+        out.push(char::from(b));
+    }
+}
+
+impl fmt::Display for Tsn {
+    /// The canonical text ([`Tsn::write_to`]).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut out = String::new();
+        self.write_to(&mut out);
+        f.write_str(&out)
+    }
+}
+
+impl fmt::Display for Ten {
+    /// The canonical text ([`Ten::write_to`]).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut out = String::new();
+        self.write_to(&mut out);
+        f.write_str(&out)
+    }
+}
+
+impl fmt::Display for Extension {
+    /// `-` or `identifier:version:data` ([`Extension::write_to`]).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Extension::None => f.write_str("-"),
+            Extension::Custom { identifier, version, data } => {
+                f.write_str(identifier)?;
+                f.write_str(":")?;
+                f.write_str(version)?;
+                f.write_str(":")?;
+                f.write_str(data)
+            }
+        }
+    }
+}
+
+impl FromStr for Tsn {
+    type Err = ParseError;
+
+    /// Reads TSN: six fields separated by single spaces. Trailing whitespace and any
+    /// fields after the sixth (such as a TEN extension) are ignored.
+    ///
+    /// ```
+    /// use gridnote_tafl::Tsn;
+    /// let tsn: Tsn = "1 4 k a 1 0 - more\n".parse()?;
+    /// assert_eq!(tsn.to_string(), "1 4 k a 1 0");
+    /// assert!("1 4 k a 1".parse::<Tsn>().is_err());
+    /// # Ok::<(), gridnote_tafl::ParseError>(())
+    /// ```
+    fn from_str(text: &str) -> Result<Tsn, ParseError> {
+        grammar::read_tsn(text)
+    }
+}
+
+impl FromStr for Ten {
+    type Err = ParseError;
+
+    /// Reads TEN: exactly seven fields separated by single spaces, then only whitespace.
+    ///
+    /// ```
+    /// use gridnote_tafl::Ten;
+    /// assert!("1 4 k a 1 0 -\n".parse::<Ten>().is_ok());
+    /// assert!("1 4 k a 1 0".parse::<Ten>().is_err());
+    /// assert!("1 4 k a 1 0 - more".parse::<Ten>().is_err());
+    /// ```
+    fn from_str(text: &str) -> Result<Ten, ParseError> {
+        grammar::read_ten(text)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn empty_runs_use_the_fewest_characters() {
+        let cases = [
+            (1, "1"),
+            (9, "9"),
+            (10, "A"),
+            (35, "Z"),
+            (36, "Z1"),
+            (45, "ZA"),
+            (70, "ZZ"),
+            (71, "ZZ1"),
+            (255, "ZZZZZZZA"),
+        ];
+        for (n, text) in cases {
+            let mut out = String::new();
+            push_empty(&mut out, n);
+            assert_eq!(out, text, "{n} empty squares");
+        }
+        let mut out = String::new();
+        push_empty(&mut out, 0);
+        assert_eq!(out, "");
+    }
+
+    #[test]
+    fn numbers_are_written_in_decimal() {
+        for n in [0, 1, 9, 10, 255, 1_000_000, u32::MAX] {
+            let mut out = String::new();
+            push_u32(&mut out, n);
+            assert_eq!(out, n.to_string());
+        }
+    }
+}
