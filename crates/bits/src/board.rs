@@ -107,7 +107,12 @@ pub fn encode_rect(kind: CodeKind, board: &Board) -> Result<u32, BitsError> {
 /// assert!(decode_rect(CodeKind::Seed, 3, 4, 143_365).is_err());
 /// # Ok::<(), gridnote_bits::BitsError>(())
 /// ```
-pub fn decode_rect(kind: CodeKind, rows: usize, cols: usize, code: u32) -> Result<Board, BitsError> {
+pub fn decode_rect(
+    kind: CodeKind,
+    rows: usize,
+    cols: usize,
+    code: u32,
+) -> Result<Board, BitsError> {
     let layout = layout_of(kind, rows, cols)?;
     if matches!(kind, CodeKind::Dense | CodeKind::Symmetric) {
         return decode(kind, code);
@@ -124,10 +129,8 @@ pub fn decode_rect(kind: CodeKind, rows: usize, cols: usize, code: u32) -> Resul
 
 /// The layout of a `rows × cols` board for `kind`.
 fn layout_of(kind: CodeKind, rows: usize, cols: usize) -> Result<Layout, BitsError> {
-    let layout = rows
-        .checked_mul(cols)
-        .and_then(Layout::new)
-        .ok_or(BitsError::Size { rows, cols })?;
+    let layout =
+        rows.checked_mul(cols).and_then(Layout::new).ok_or(BitsError::Size { rows, cols })?;
     match kind {
         CodeKind::Dense | CodeKind::Symmetric if (rows, cols) != (3, 3) => {
             Err(BitsError::Shape { kind, rows, cols })

@@ -53,7 +53,7 @@ pub fn encode(marks: &[Mark; 9]) -> Result<u32, BitsError> {
 /// ```
 /// use gridnote_bits::{dense, Mark::{Blank as B, O, X}};
 /// assert_eq!(dense::decode(0)?, [B; 9]);
-/// assert_eq!(dense::decode(5477)?, [O, O, X, X, X, O, O, X, X]);
+/// assert_eq!(dense::decode(5477)?, [X, X, X, X, O, O, X, O, O]);
 /// assert!(dense::decode(5478).is_err());
 /// # Ok::<(), gridnote_bits::BitsError>(())
 /// ```

@@ -31,7 +31,8 @@
 //!     write_code(kind, code, Radix::Binary, &mut text);
 //!     text.push(' ');
 //! }
-//! assert_eq!(text, "0b0001000001011 0b000011101100110 0b0000111001111 0b0010100010 ");
+//! // Every board of four marks or fewer is reachable, so its dense code is its 13-bit code.
+//! assert_eq!(text, "0b0001000001011 0b000011101100110 0b0001000001011 0b0001011111 ");
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 #![cfg_attr(not(feature = "std"), no_std)]

@@ -55,8 +55,7 @@ impl Tables {
                 } else {
                     // Legality is the same for every image of a board, so the canonical
                     // image of a reachable board is itself reachable and listed.
-                    symmetric.binary_search(&canon).expect("canonical images are reachable")
-                        as u16
+                    symmetric.binary_search(&canon).expect("canonical images are reachable") as u16
                 }
             })
             .collect();
