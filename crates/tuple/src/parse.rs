@@ -69,6 +69,8 @@ fn since(input: &Input<'_>, start: usize) -> Range<usize> {
 }
 
 // position = "(" *SP side rows *SP ")"
+//
+// (`rows` reads the spaces before each word, so it also takes the `*SP` before `)`.)
 fn position(input: &mut Input<'_>) -> PResult<Position> {
     open(input)?;
     spaces(input)?;
