@@ -304,6 +304,7 @@ impl fmt::Display for Unexpected<'_> {
 /// A hint for a square character that is nearly right.
 fn square_hint(found: char) -> &'static str {
     match found {
+        'x' | 'o' => " (TSN pieces are `a` attacker, `d` defender and `k` king)",
         'b'..='z' => " (empty-square counts are uppercase letters)",
         '.' => " (TSN has no void squares)",
         _ => "",
