@@ -173,7 +173,7 @@ impl Report {
         self.digits.write_to(out);
         out.push('\n');
         out.push_str(&self.digits.board().draw());
-        let _ = writeln!(out, "counts: {} × 1, {} × 2", self.ones, self.twos);
+        let _ = writeln!(out, "pieces: Player One {}, Player Two {}", self.ones, self.twos);
         let _ = writeln!(
             out,
             "seed count rule (#1 = #2 ± 1 or 0): {}",

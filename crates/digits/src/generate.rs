@@ -85,10 +85,10 @@ impl Spec {
     /// The length of the digit strings the pattern reads: rows × cols.
     ///
     /// ```
-    /// assert_eq!(gridnote_digits::Spec::CONNECT_FOUR.len(), 42);
+    /// assert_eq!(gridnote_digits::Spec::CONNECT_FOUR.cells(), 42);
     /// ```
     #[must_use]
-    pub const fn len(self) -> usize {
+    pub const fn cells(self) -> usize {
         self.rows * self.cols
     }
 
@@ -134,8 +134,8 @@ impl Spec {
     pub fn generate(self) -> Result<Pattern, GenerateError> {
         self.validate()?;
         let text = pattern_text(self);
-        let regex = Regex::new(&text)
-            .map_err(|err| GenerateError::Regex { message: err.to_string() })?;
+        let regex =
+            Regex::new(&text).map_err(|err| GenerateError::Regex { message: err.to_string() })?;
         Ok(Pattern { spec: self, text, regex })
     }
 }
@@ -157,7 +157,7 @@ pub const CONNECT_FOUR: Spec = Spec::CONNECT_FOUR;
 /// use gridnote_board::Player;
 /// use gridnote_digits::{connect_four, CONNECT_FOUR_REGEX, Verdict};
 /// assert!(CONNECT_FOUR_REGEX.starts_with("^(?:(?:.{7})*.{0,3}(?:(1)111|(2)222)|"));
-/// let board = concat!("0000000", "0000000", "0000000", "0002000", "0021000", "0211100");
+/// let board = concat!("0000000", "0000000", "0000200", "0002100", "0021100", "0211100");
 /// assert_eq!(connect_four().check(board)?, Verdict::Won(Player::Two));
 /// # Ok::<(), gridnote_digits::ParseError>(())
 /// ```
@@ -179,7 +179,17 @@ pub fn connect_four() -> &'static Pattern {
 }
 
 /// Generates the seed-style pattern for a `rows × cols` board, lines of `k`, diagonals
-/// on or off (see the [module docs](self) for the construction).
+/// on or off.
+///
+/// The construction (also in `docs/digits.md`): the pattern is `^(?:` + one alternative
+/// per direction a line of k fits + `[12]*$)`. Each alternative is a prefix that reaches
+/// any cell where such a line may start (`.*` when every column may start one, else
+/// `(?:.{cols})*` for the row and `.{lo,hi}` for the column), then `(?:L1|L2)`, where
+/// L1 spells Player One's line with its cells `cols − 1`, `cols` or `cols − 2` characters
+/// apart (down, diagonal, anti-diagonal; across they are adjacent) and one cell in a
+/// capture group, and L2 the same for Player Two. Player One's groups are therefore the
+/// odd ones and Player Two's the even ones. The input's length stops lines from
+/// running off the bottom; the column range stops them wrapping round a side.
 ///
 /// # Errors
 /// [`GenerateError::Side`] for a side of 0 or over 255, [`GenerateError::TooManyCells`]
@@ -264,7 +274,8 @@ pub enum GenerateError {
 /// use gridnote_digits::{generate, Verdict};
 /// let pattern = generate(2, 2, 2, true)?;
 /// assert_eq!(pattern.as_str(), "^(?:(?:..)*(?:(1)1|(2)2)|.*(?:1.(1)|2.(2))|(?:1..(1)|2..(2))|.(?:1(1)|2(2))|[12]*$)");
-/// assert_eq!(pattern.check("0210")?, Verdict::Won(Player::Two));
+/// assert_eq!(pattern.check("0220")?, Verdict::Won(Player::Two)); // b2 and a1
+/// assert_eq!(pattern.check("2012")?, Verdict::Won(Player::Two)); // a2 and b1
 /// assert_eq!(pattern.check("1200")?, Verdict::NotFinished);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
@@ -321,7 +332,7 @@ impl Pattern {
     /// ```
     /// use gridnote_digits::{generate, Verdict};
     /// let pattern = generate(2, 2, 2, false)?;
-    /// assert_eq!(pattern.verdict("1212"), Verdict::Draw);
+    /// assert_eq!(pattern.verdict("1221"), Verdict::Draw);
     /// assert_eq!(pattern.verdict(""), Verdict::Draw); // nonsense in, nonsense out
     /// # Ok::<(), gridnote_digits::GenerateError>(())
     /// ```
@@ -349,7 +360,7 @@ impl Pattern {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn check(&self, text: &str) -> Result<Verdict, ParseError> {
-        cells(text, self.spec.len(), |_, _| {})?;
+        cells(text, self.spec.cells(), |_, _| {})?;
         Ok(self.verdict(text))
     }
 }

@@ -4,8 +4,8 @@
 use gridnote_board::arbitrary::{MARKS, board_with, in_range, shrink_board};
 use gridnote_board::{Board, Cell, Player, Rules};
 use gridnote_digits::{
-    CONNECT_FOUR, CONNECT_FOUR_REGEX, GenerateError, MAX_CELLS, ParseError, Pattern, Spec,
-    Verdict, connect_four, generate,
+    CONNECT_FOUR, CONNECT_FOUR_REGEX, GenerateError, MAX_CELLS, ParseError, Pattern, Spec, Verdict,
+    connect_four, generate,
 };
 use quickcheck::{Arbitrary, Gen, QuickCheck, TestResult};
 use quickcheck_macros::quickcheck;
@@ -32,7 +32,7 @@ type Tally = [usize; 5];
 fn exhaustive(spec: Spec) -> Tally {
     let pattern = spec.generate().unwrap();
     let rules = spec.rules();
-    let n = spec.len();
+    let n = spec.cells();
     let mut board = Board::new(spec.rows, spec.cols).unwrap();
     let mut text = vec![b'0'; n];
     let mut tally = [0; 5];
@@ -83,9 +83,8 @@ fn every_shape_of_at_most_9_cells_every_k_both_diagonal_settings() {
     let specs: Vec<Spec> = (1..=9usize)
         .flat_map(|rows| (1..=9 / rows).map(move |cols| (rows, cols)))
         .flat_map(|(rows, cols)| {
-            (1..=rows.max(cols)).flat_map(move |k| {
-                [false, true].map(|diagonals| Spec { rows, cols, k, diagonals })
-            })
+            (1..=rows.max(cols))
+                .flat_map(move |k| [false, true].map(|diagonals| Spec { rows, cols, k, diagonals }))
         })
         .collect();
     // Two threads: the machine's cores.
@@ -100,7 +99,7 @@ fn every_shape_of_at_most_9_cells_every_k_both_diagonal_settings() {
     for (spec, tally) in results {
         cases += 1;
         boards += tally.iter().sum::<usize>();
-        assert_eq!(tally.iter().sum::<usize>(), 3usize.pow(spec.len() as u32), "{spec:?}");
+        assert_eq!(tally.iter().sum::<usize>(), 3usize.pow(spec.cells() as u32), "{spec:?}");
         // Swapping the players maps wins to wins.
         assert_eq!(tally[0], tally[1], "{spec:?}");
         if spec == Spec::TIC_TAC_TOE {
@@ -351,7 +350,8 @@ fn the_largest_shapes_compile_and_classify() {
         // Player Two's line along the last row or column, whichever fits k.
         let mut board = Board::new(rows, cols).unwrap();
         for i in 0..k {
-            let (r, c) = if k <= cols { (rows - 1, cols - 1 - i) } else { (rows - 1 - i, cols - 1) };
+            let (r, c) =
+                if k <= cols { (rows - 1, cols - 1 - i) } else { (rows - 1 - i, cols - 1) };
             board.set(r, c, Cell::TWO).unwrap();
         }
         let text = text_of(&board);

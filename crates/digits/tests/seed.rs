@@ -77,7 +77,11 @@ fn seed_and_direct_agree_except_on_the_312_both_line_strings() {
                 let row = &text[3 * r..3 * r + 3];
                 row == "111" || row == "222"
             });
-            if has_row { by_row += 1 } else { by_column += 1 }
+            if has_row {
+                by_row += 1
+            } else {
+                by_column += 1
+            }
             assert_eq!(check(&text).unwrap().agreement, Agreement::BothHoldLines);
         } else {
             assert_eq!(regex, direct, "{text}");
