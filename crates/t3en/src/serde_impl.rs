@@ -14,6 +14,14 @@ use core::fmt;
 
 use crate::t3en::T3en;
 
+/// Serializes as the canonical T3EN text.
+///
+/// ```
+/// use gridnote_t3en::T3en;
+/// let t3en: T3en = "xx_/3_/3_ o".parse()?;
+/// assert_eq!(serde_json::to_string(&t3en)?, r#""2x_/3_/3_ o""#);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 impl serde::Serialize for T3en {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut text = String::new();
@@ -22,6 +30,17 @@ impl serde::Serialize for T3en {
     }
 }
 
+/// Deserializes from T3EN text, read leniently; a bad text is an error with its message
+/// and byte span.
+///
+/// ```
+/// use gridnote_t3en::T3en;
+/// let t3en: T3en = serde_json::from_str(r#""3_/_x_/3_ o""#)?;
+/// assert_eq!(t3en.to_string(), "3_/_x_/3_ o");
+/// let err = serde_json::from_str::<T3en>(r#""3_/_x_/3_ O""#).unwrap_err();
+/// assert!(err.to_string().starts_with("uppercase 'O': pieces are lowercase, write 'o' (at bytes 10..11)"));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 impl<'de> serde::Deserialize<'de> for T3en {
     fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<T3en, D::Error> {
         deserializer.deserialize_str(T3enVisitor)
