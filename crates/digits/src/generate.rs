@@ -22,10 +22,12 @@ use regex::Regex;
 use crate::digits::{ParseError, cells};
 use crate::verdict::{Verdict, read_verdict};
 
-/// The most cells a board may have for [`generate`] (rows × cols ≤ 1024, each side
-/// 1..=255). The pattern's size grows with the cells: each direction's line spans fewer
-/// than `rows · cols` characters, so the compiled pattern stays in the tens of thousands
-/// of states at the bound; matching is linear in the input.
+/// The most cells a board may have for [`generate`]: rows × cols ≤ 1024, each side
+/// 1..=255, and 1 ≤ k ≤ the longer side. The pattern grows with the board: once its
+/// counted repetitions are expanded, each of the eight line spellings is at most
+/// rows × cols characters and each prefix under 2 × cols. At the bound the largest
+/// shapes (32 × 32, 4 × 255, 255 × 4, 8 × 128, 128 × 8) compile and classify in
+/// milliseconds (the tests run each of them), and matching is linear in the input.
 pub const MAX_CELLS: usize = 1024;
 
 /// What a pattern is generated for: board shape, line length, diagonals.

@@ -342,7 +342,16 @@ fn bounds_are_enforced() {
 #[test]
 fn the_largest_shapes_compile_and_classify() {
     // At the bound: the longest lines in every direction.
-    for (rows, cols, k) in [(32, 32, 32), (4, 255, 255), (255, 4, 255), (4, 255, 4), (8, 128, 8)] {
+    for (rows, cols, k) in [
+        (32, 32, 32),
+        (32, 32, 2),
+        (4, 255, 255),
+        (255, 4, 255),
+        (4, 255, 4),
+        (8, 128, 8),
+        (128, 8, 8),
+        (128, 8, 128),
+    ] {
         let pattern: Pattern = generate(rows, cols, k, true).unwrap();
         let n = rows * cols;
         let empty = "0".repeat(n);
