@@ -6,7 +6,7 @@ use crate::kind::CodeKind;
 
 /// A board outside a code's domain, or a number that is not a code.
 ///
-/// The variants that talk about [`Board`](gridnote_board::Board)s (shape, void cells,
+/// The variants that talk about gridnote-board's `Board`s (shape, size, void cells,
 /// kings, reachability) exist with the `std` feature only.
 ///
 /// ```

@@ -135,7 +135,7 @@ impl FromStr for CodeKind {
 }
 
 /// A name that is not one of those allowed: a [`CodeKind`] other than `seed`, `naive`,
-/// `dense`, `symmetric`, or a [`Radix`](crate::Radix) other than `dec`, `bin`. The span
+/// `dense`, `symmetric`, or a `Radix` other than `dec`, `bin`. The span
 /// covers the whole text.
 ///
 /// ```

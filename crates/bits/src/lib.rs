@@ -13,9 +13,9 @@
 //! tables and no allocation; [`Layout`] carries the seed's layout to any board of up to
 //! [`MAX_CELLS`] cells (Tomorrow's 3×4 board: 143,365 codes, 18 bits). With the default
 //! `std` feature come the dense and symmetric codes (tables built at first use from
-//! gridnote-board's legality check and canonical images), [`encode`] / [`decode`] on
-//! gridnote-board's `Board`, and the text form ([`parse_code`], [`write_code`]). The
-//! layouts are stable: changing one is a breaking change.
+//! gridnote-board's legality check and canonical images), conversions on
+//! gridnote-board's `Board` and the text form. The layouts are stable: changing one is a
+//! breaking change.
 //!
 //! ```
 //! use gridnote_bits::{decode, encode, parse_code, write_code, CodeKind, Radix};
@@ -35,6 +35,12 @@
 //! assert_eq!(text, "0b0001000001011 0b000011101100110 0b0001000001011 0b0001011111 ");
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
+#![cfg_attr(
+    feature = "std",
+    doc = "The `std` API: [`encode`] / [`decode`] (3×3, every [`CodeKind`]), \
+           [`encode_rect`] / [`decode_rect`] (any board of up to [`MAX_CELLS`] cells), \
+           [`parse_code`], [`write_code`], [`read_board`], [`write_board`]."
+)]
 #![cfg_attr(not(feature = "std"), no_std)]
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]

@@ -5,7 +5,7 @@ use core::fmt;
 /// One square of a tic-tac-toe-like board as the codes see it.
 ///
 /// `X` is Player One (who moves first), `O` Player Two. With the `std` feature a mark
-/// converts into a [`gridnote_board::Cell`] and back (see [`Mark::from_cell`]).
+/// converts into a gridnote-board `Cell` and back (`Mark::from_cell`).
 ///
 /// ```
 /// use gridnote_bits::Mark;

@@ -1,6 +1,6 @@
 //! The symmetric code of a 3×3 board: the 765 reachable positions up to the 8 symmetries
 //! of the square, ranked in increasing order of the 13-bit code of their canonical image
-//! ([`Board::canonical`](gridnote_board::Board::canonical)), onto `0..=764` (10 bits). All
+//! (gridnote-board's `Board::canonical`), onto `0..=764` (10 bits). All
 //! images of a board share its code; decoding gives the canonical image.
 //!
 //! The functions need the `std` feature: two tables built at first use from

@@ -4,7 +4,7 @@
 //!
 //! Sizes: `dense` 5,478 × 2 bytes, `symmetric` 765 × 2 bytes, `class` 6,046 × 2 bytes:
 //! 24,578 bytes in all. Building them decodes the 6,046 boards of the 13-bit code once
-//! and checks each (about a millisecond).
+//! and checks each (a few milliseconds).
 
 use std::sync::LazyLock;
 
