@@ -90,7 +90,38 @@ impl fmt::Display for Agreement {
 
 /// Everything [`check`] establishes about a well-formed digit string.
 ///
-/// Its `Display` is a multi-line report (see [`check`]).
+/// Its `Display` is a multi-line report.
+///
+/// ```
+/// use gridnote_board::{Player, Problem};
+/// use gridnote_digits::{check, Agreement, Verdict};
+///
+/// let report = check("200000000")?;
+/// assert_eq!((report.ones, report.twos), (0, 1));
+/// assert!(report.seed_count_rule); // the seed allows Player Two one ahead
+/// assert_eq!(report.problems.iter().collect::<Vec<_>>(), [Problem::TooManyTwo]);
+/// assert_eq!(report.side_to_move, None);
+/// assert_eq!((report.regex, report.direct), (Verdict::NotFinished, Verdict::NotFinished));
+/// assert_eq!(report.agreement, Agreement::Agree);
+/// assert_eq!(
+///     report.to_string(),
+///     "digits: 200000000
+/// 3 o _ _
+/// 2 _ _ _
+/// 1 _ _ _
+///   a b c
+/// pieces: Player One 0, Player Two 1
+/// seed count rule (#1 = #2 ± 1 or 0): holds
+/// legality (tic-tac-toe, Player One first): illegal
+///   - Player Two has more pieces than Player One, who moves first
+/// side to move (from the counts): none fits
+/// regex verdict: not finished
+/// direct verdict: not finished
+/// verdicts: agree
+/// "
+/// );
+/// # Ok::<(), gridnote_digits::ParseError>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[non_exhaustive]

@@ -12,13 +12,22 @@ use core::ops::Range;
 use core::str::FromStr;
 
 use gridnote_board::report::Spanned;
-use gridnote_board::{Board, CellName, Counts, Player, Role};
-use gridnote_board::{Cell, Piece};
+use gridnote_board::{Board, Cell, CellName, Counts, Piece, Player, Role};
 
 /// Rows (and columns) of the board a digit string holds.
+///
+/// ```
+/// use gridnote_digits::{Digits, SIDE};
+/// assert_eq!(Digits::EMPTY.board().rows(), SIDE);
+/// ```
 pub const SIDE: usize = 3;
 
 /// Characters in a digit string: one per cell of the 3×3 board.
+///
+/// ```
+/// use gridnote_digits::{Digits, LEN};
+/// assert_eq!(Digits::EMPTY.to_string().len(), LEN);
+/// ```
 pub const LEN: usize = SIDE * SIDE;
 
 /// A 3×3 tic-tac-toe board read from or written as a 9-digit string: `0` empty, `1`

@@ -28,6 +28,12 @@ use crate::verdict::{Verdict, read_verdict};
 /// rows × cols characters and each prefix under 2 × cols. At the bound the largest
 /// shapes (32 × 32, 4 × 255, 255 × 4, 8 × 128, 128 × 8) compile and classify in
 /// milliseconds (the tests run each of them), and matching is linear in the input.
+///
+/// ```
+/// use gridnote_digits::{generate, MAX_CELLS};
+/// assert!(generate(32, 32, 5, true).is_ok()); // exactly MAX_CELLS cells
+/// assert!(generate(8, MAX_CELLS / 8 + 1, 5, true).is_err());
+/// ```
 pub const MAX_CELLS: usize = 1024;
 
 /// What a pattern is generated for: board shape, line length, diagonals.
@@ -400,7 +406,8 @@ fn pattern_text(spec: Spec) -> String {
         // Characters skipped between two cells of a line in the row-major string.
         let gap = (dr * cols).wrapping_add_signed(dc) - 1;
         // The prefix: any start row (the string's length rules out rows too low for the
-        // line), then a start column in lo..=hi.
+        // line), then a start column in lo..=hi; `.*` when every column may start one
+        // (nothing at all when only the single cell at the start may).
         if lo == 0 && hi == cols - 1 && (start_rows > 1 || hi > 0) {
             out.push_str(".*");
         } else {
