@@ -4,7 +4,7 @@
 use core::fmt;
 use core::str::FromStr;
 
-use gridnote_board::{Cell, Piece, Player, Role};
+use gridnote_board::{Board, Cell, Piece, Player, Role};
 
 use crate::error::ParseError;
 use crate::grammar;
@@ -28,8 +28,8 @@ impl Tsn {
     pub fn write_to(&self, out: &mut String) {
         let board = self.board();
         let size = board.rows();
-        // Fields and separators, and at most one character per square plus the slashes.
-        out.reserve(40 + size * (size + 1));
+        // Five numbers of at most 10 digits, separators and the side, then the rows.
+        out.reserve(60 + rows_len(board));
         push_u32(out, size as u32);
         out.push(' ');
         push_u32(out, self.defenders());
@@ -91,6 +91,24 @@ impl Ten {
         out.push(' ');
         self.extension().write_to(out);
     }
+}
+
+/// The exact length of the canonical rows field, so the writer allocates once.
+fn rows_len(board: &Board) -> usize {
+    let mut len = board.rows() - 1; // the slashes
+    for row in board.iter_rows() {
+        let mut empty = 0usize;
+        for &cell in row {
+            if let Cell::Piece(_) = cell {
+                len += empty.div_ceil(MAX_RUN) + 1;
+                empty = 0;
+            } else {
+                empty += 1;
+            }
+        }
+        len += empty.div_ceil(MAX_RUN);
+    }
+    len
 }
 
 /// One row, left to right, with maximal empty runs.
@@ -255,6 +273,23 @@ mod tests {
         let mut out = String::new();
         push_empty(&mut out, 0);
         assert_eq!(out, "");
+    }
+
+    #[test]
+    fn rows_len_is_the_written_length() {
+        for text in [
+            "1 4 k a 1 0",
+            "3 4 3/1k1/a2 a 1 0",
+            "7 8 2aaa2/3a3/a1ddd1a/aadkdaa/a1ddd1a/3a3/2aaa2 a 1 0",
+            "3 4 aaa/ddd/aka d 9 3",
+        ] {
+            let tsn: Tsn = text.parse().unwrap();
+            let rows = tsn.to_string().split(' ').nth(2).map(str::len);
+            assert_eq!(Some(rows_len(tsn.board())), rows, "{text}");
+        }
+        let big = Tsn::new(Board::new(255, 255).unwrap(), 4, Player::One, 1, 0).unwrap();
+        assert_eq!(rows_len(big.board()), 255 * 8 + 254);
+        assert_eq!(big.to_string().len(), "255 4 ".len() + 255 * 8 + 254 + " a 1 0".len());
     }
 
     #[test]
