@@ -18,12 +18,24 @@ struct Cli {
 enum Task {
     /// Run exactly what CI runs (`.ci/run`): fmt, clippy, doc, the tests, the snapshot check.
     Ci,
+    /// Convert positions: the same arguments and code as `gridnote convert`
+    /// (`cargo xtask convert --from t3en --to tsn "2_o/_x_/3_ x"`).
+    #[command(disable_help_flag = true)]
+    Convert {
+        /// Everything after `convert`, passed to `gridnote convert` unchanged.
+        #[arg(trailing_var_arg = true, allow_hyphen_values = true, num_args = 0..)]
+        args: Vec<std::ffi::OsString>,
+    },
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
         Task::Ci => run_ci(),
+        Task::Convert { args } => {
+            let argv = ["gridnote".into(), "convert".into()].into_iter().chain(args);
+            ExitCode::from(gridnote_cli::main_with_args(argv))
+        }
     }
 }
 

@@ -246,20 +246,7 @@ impl Radix {
     /// ```
     pub fn write(self, code: u32, width: u32, out: &mut String) {
         match self {
-            Radix::Decimal => {
-                let mut digits = [0u8; 10];
-                let mut at = digits.len();
-                let mut rest = code;
-                loop {
-                    at -= 1;
-                    digits[at] = b'0' + (rest % 10) as u8;
-                    rest /= 10;
-                    if rest == 0 {
-                        break;
-                    }
-                }
-                out.extend(digits[at..].iter().map(|&d| char::from(d)));
-            }
+            Radix::Decimal => gridnote_board::number::push_decimal(out, code),
             Radix::Binary => {
                 let width = width.max(u32::BITS - code.leading_zeros()).clamp(1, u32::BITS);
                 out.reserve(2 + width as usize);

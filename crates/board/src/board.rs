@@ -304,7 +304,7 @@ impl Board {
     /// use gridnote_board::Board;
     /// assert_eq!(Board::new(2, 3).unwrap().iter_rows().count(), 2);
     /// ```
-    pub fn iter_rows(&self) -> impl ExactSizeIterator<Item = &[Cell]> + '_ {
+    pub fn iter_rows(&self) -> impl DoubleEndedIterator<Item = &[Cell]> + ExactSizeIterator + '_ {
         self.cells.chunks_exact(self.cols())
     }
 

@@ -77,3 +77,46 @@ pub fn digits_value(digits: &[u8]) -> Option<u32> {
     }
     Some(value)
 }
+
+/// Appends `n` in decimal to `out`, without the formatting machinery (the writers of
+/// every format use it for counts and number fields).
+///
+/// ```
+/// use gridnote_board::number::push_decimal;
+/// let mut out = String::from("ply ");
+/// push_decimal(&mut out, 4_294_967_295);
+/// push_decimal(&mut out, 0);
+/// assert_eq!(out, "ply 42949672950");
+/// ```
+pub fn push_decimal(out: &mut String, n: u32) {
+    let mut digits = [0u8; 10];
+    let mut at = digits.len();
+    let mut rest = n;
+    loop {
+        at -= 1;
+        digits[at] = b'0' + (rest % 10) as u8;
+        rest /= 10;
+        if rest == 0 {
+            break;
+        }
+    }
+    out.extend(digits[at..].iter().map(|&d| char::from(d)));
+}
+
+/// How many decimal digits `n` has (1 for 0), for reserving output space.
+///
+/// ```
+/// use gridnote_board::number::decimal_len;
+/// assert_eq!(decimal_len(0), 1);
+/// assert_eq!(decimal_len(255), 3);
+/// assert_eq!(decimal_len(u32::MAX), 10);
+/// ```
+#[must_use]
+pub const fn decimal_len(mut n: u32) -> usize {
+    let mut digits = 1;
+    while n >= 10 {
+        n /= 10;
+        digits += 1;
+    }
+    digits
+}

@@ -1,6 +1,7 @@
 //! Writing canonical T3EN: maximal runs of any kind of cell, a count only for runs of 2
 //! or more, rows from the top joined by `/`, one space, the side to move.
 
+use gridnote_board::number::{decimal_len, push_decimal};
 use gridnote_board::{Cell, Player};
 
 use crate::t3en::T3en;
@@ -53,41 +54,17 @@ impl T3en {
 
 /// The bytes a run of `len` cells takes: the count (when 2 or more) and the cell.
 const fn run_len(len: usize) -> usize {
-    if len < 2 { 1 } else { decimal_len(len) + 1 }
-}
-
-/// Number of decimal digits of `n`.
-const fn decimal_len(mut n: usize) -> usize {
-    let mut digits = 1;
-    while n >= 10 {
-        n /= 10;
-        digits += 1;
-    }
-    digits
+    // Runs are at most 255 long (a row is at most 255 cells).
+    if len < 2 { 1 } else { decimal_len(len as u32) + 1 }
 }
 
 /// Appends one canonical run: `len` (when 2 or more) and the cell's character.
 pub(crate) fn push_run(out: &mut String, cell: Cell, len: usize) {
     if len >= 2 {
-        push_decimal(out, len);
+        // Runs are at most 255 long (a row is at most 255 cells).
+        push_decimal(out, len as u32);
     }
     out.push(cell_char(cell));
-}
-
-/// Appends `n` in decimal.
-fn push_decimal(out: &mut String, n: usize) {
-    let mut digits = [0u8; 20];
-    let mut at = digits.len();
-    let mut rest = n;
-    loop {
-        at -= 1;
-        digits[at] = b'0' + (rest % 10) as u8;
-        rest /= 10;
-        if rest == 0 {
-            break;
-        }
-    }
-    out.extend(digits[at..].iter().map(|&d| char::from(d)));
 }
 
 /// The T3EN character of a cell. A [`T3en`] holds no kings; the owner's letter is what a
@@ -116,16 +93,6 @@ mod tests {
         push_run(&mut out, Cell::TWO, 255);
         assert_eq!(out, "_2x10.255o");
         assert_eq!([1, 2, 10, 255].map(run_len), [1, 2, 3, 4]);
-    }
-
-    #[test]
-    fn decimal_digits() {
-        for n in [0, 1, 9, 10, 99, 100, 255, 1000, usize::MAX] {
-            let mut out = String::new();
-            push_decimal(&mut out, n);
-            assert_eq!(out, n.to_string());
-            assert_eq!(decimal_len(n), out.len());
-        }
     }
 
     #[test]

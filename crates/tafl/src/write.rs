@@ -3,6 +3,7 @@
 
 use core::fmt;
 use core::str::FromStr;
+use gridnote_board::number::push_decimal;
 
 use gridnote_board::{Board, Cell, Piece, Player, Role};
 
@@ -30,9 +31,9 @@ impl Tsn {
         let size = board.rows();
         // Five numbers of at most 10 digits, separators and the side, then the rows.
         out.reserve(60 + rows_len(board));
-        push_u32(out, size as u32);
+        push_decimal(out, size as u32);
         out.push(' ');
-        push_u32(out, self.defenders());
+        push_decimal(out, self.defenders());
         out.push(' ');
         // Rows from the bottom (the board's last row) to the top.
         for row in (0..size).rev() {
@@ -44,9 +45,9 @@ impl Tsn {
         out.push(' ');
         out.push(side_char(self.to_move()));
         out.push(' ');
-        push_u32(out, self.ply());
+        push_decimal(out, self.ply());
         out.push(' ');
-        push_u32(out, self.since_capture());
+        push_decimal(out, self.since_capture());
     }
 }
 
@@ -159,24 +160,6 @@ const fn side_char(player: Player) -> char {
     match player {
         Player::One => 'a',
         Player::Two => 'd',
-    }
-}
-
-// SHARED-CANDIDATE: every writer of a decimal field needs this (T3EN counts, tuple sizes).
-/// Appends `n` in decimal without the formatting machinery.
-fn push_u32(out: &mut String, mut n: u32) {
-    let mut buf = [0u8; 10];
-    let mut i = buf.len();
-    loop {
-        i -= 1;
-        buf[i] = b'0' + (n % 10) as u8;
-        n /= 10;
-        if n == 0 {
-            break;
-        }
-    }
-    for &b in &buf[i..] {
-        out.push(char::from(b));
     }
 }
 
@@ -296,7 +279,7 @@ mod tests {
     fn numbers_are_written_in_decimal() {
         for n in [0, 1, 9, 10, 255, 1_000_000, u32::MAX] {
             let mut out = String::new();
-            push_u32(&mut out, n);
+            push_decimal(&mut out, n);
             assert_eq!(out, n.to_string());
         }
     }

@@ -1,0 +1,212 @@
+//! `gridnote check`: syntax, legality and outcome; for digit strings the seed regex's
+//! verdict; for TSN/TEN the semantic check.
+
+use std::io::{self, BufRead, Write};
+
+use gridnote_board::{Outcome, Player, Rules};
+use gridnote_convert::{Format, Options, Source, read};
+use serde::Serialize;
+
+use crate::args::CheckArgs;
+use crate::inputs::for_each_input;
+use crate::json;
+use crate::{finish, report_error};
+
+/// How `format` names `player` as the side to move, for people.
+pub(crate) fn side_name(format: Format, player: Player) -> &'static str {
+    match (format, player) {
+        (Format::Tsn | Format::Ten, Player::One) => "a (attackers)",
+        (Format::Tsn | Format::Ten, Player::Two) => "d (defenders)",
+        (_, Player::One) => "x",
+        (_, Player::Two) => "o",
+    }
+}
+
+/// The rules for `format` from the command line: the preset (tic-tac-toe, or tomorrows
+/// for the tuple format) with the modifiers applied.
+fn rules_for(args: &CheckArgs, format: Format) -> Rules {
+    let mut rules = match args.rules.as_deref() {
+        Some("tomorrows") => Rules::TOMORROWS,
+        Some(_) => Rules::TIC_TAC_TOE,
+        None if format == Format::Tuple => Rules::TOMORROWS,
+        None => Rules::TIC_TAC_TOE,
+    };
+    if args.misere {
+        rules.misere = true;
+    }
+    if args.diagonals {
+        rules.diagonals = true;
+    }
+    if let Some(k) = args.in_a_row {
+        rules.in_a_row = usize::from(k);
+    }
+    rules
+}
+
+#[derive(Serialize)]
+struct ProblemJson {
+    name: &'static str,
+    message: String,
+}
+
+#[derive(Serialize, Default)]
+struct DigitsJson {
+    seed_count_rule: bool,
+    seed_verdict: String,
+    direct_verdict: String,
+    agreement: String,
+}
+
+#[derive(Serialize)]
+struct CheckJson<'a> {
+    input: &'a str,
+    format: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    rules: Option<String>,
+    legal: bool,
+    problems: Vec<ProblemJson>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    outcome: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    digits: Option<DigitsJson>,
+}
+
+/// Everything `check` says about one well-formed input.
+struct Findings {
+    format: Format,
+    rules: Option<Rules>,
+    problems: Vec<ProblemJson>,
+    outcome: Option<Outcome>,
+    digits: Option<DigitsJson>,
+}
+
+fn examine(source: &Source, args: &CheckArgs) -> Findings {
+    let format = source.format;
+    if matches!(format, Format::Tsn | Format::Ten) {
+        let problems = tafl_problems(source);
+        return Findings { format, rules: None, problems, outcome: None, digits: None };
+    }
+    let rules = rules_for(args, format);
+    let problems = source
+        .board
+        .problems(rules, source.to_move)
+        .iter()
+        .map(|p| ProblemJson { name: p.name(), message: p.to_string() })
+        .collect();
+    let digits = (format == Format::Digits)
+        .then(|| gridnote_digits::Digits::try_from(&source.board).ok())
+        .flatten()
+        .map(|digits| {
+            let report = gridnote_digits::Report::new(digits);
+            DigitsJson {
+                seed_count_rule: report.seed_count_rule,
+                seed_verdict: report.regex.to_string(),
+                direct_verdict: report.direct.to_string(),
+                agreement: report.agreement.to_string(),
+            }
+        });
+    Findings {
+        format,
+        rules: Some(rules),
+        problems,
+        outcome: Some(source.board.outcome(rules)),
+        digits,
+    }
+}
+
+/// The TSN/TEN semantic check of a source read from TSN or TEN.
+fn tafl_problems(source: &Source) -> Vec<ProblemJson> {
+    let (Some(fields), Some(to_move)) = (source.tafl, source.to_move) else { return Vec::new() };
+    match gridnote_tafl::Tsn::new(
+        source.board.clone(),
+        fields.defenders,
+        to_move,
+        fields.ply,
+        fields.since_capture,
+    ) {
+        Ok(tsn) => tsn
+            .problems()
+            .iter()
+            .map(|p| ProblemJson { name: p.name(), message: p.to_string() })
+            .collect(),
+        Err(err) => vec![ProblemJson { name: "model", message: err.to_string() }],
+    }
+}
+
+fn write_plain(out: &mut dyn Write, origin: &str, input: &str, f: &Findings) -> io::Result<()> {
+    writeln!(out, "{origin}: {input}")?;
+    match f.rules {
+        Some(rules) => writeln!(out, "  format: {}, rules: {rules}", f.format)?,
+        None => writeln!(out, "  format: {} (semantic check; no tafl rules here)", f.format)?,
+    }
+    if f.problems.is_empty() {
+        writeln!(out, "  {}", if f.rules.is_some() { "legal" } else { "no problems" })?;
+    } else {
+        writeln!(out, "  {}:", if f.rules.is_some() { "illegal" } else { "problems" })?;
+        for p in &f.problems {
+            writeln!(out, "    - {}", p.message)?;
+        }
+    }
+    if let Some(outcome) = f.outcome {
+        writeln!(out, "  outcome: {outcome}")?;
+    }
+    if let Some(d) = &f.digits {
+        writeln!(
+            out,
+            "  seed count rule (#1 = #2 ± 1 or 0): {}",
+            if d.seed_count_rule { "holds" } else { "fails" }
+        )?;
+        writeln!(
+            out,
+            "  seed regex: {}; direct: {}; {}",
+            d.seed_verdict, d.direct_verdict, d.agreement
+        )?;
+    }
+    Ok(())
+}
+
+pub(crate) fn run_check(
+    args: &CheckArgs,
+    stdin: &mut dyn BufRead,
+    out: &mut dyn Write,
+    stderr: &mut dyn Write,
+) -> u8 {
+    let options = Options::default();
+    let mut failed = false;
+    let result = for_each_input(&args.inputs, stdin, |input| {
+        let source = input.utf8().and_then(|text| {
+            read(text, args.from, &options).map_err(|err| (err.to_string(), err.span()))
+        });
+        match source {
+            Ok(source) => {
+                let findings = examine(&source, args);
+                failed |= !findings.problems.is_empty();
+                if args.json {
+                    json::line(
+                        out,
+                        &CheckJson {
+                            input: input.lossy(),
+                            format: findings.format.name(),
+                            rules: findings.rules.map(|r| r.to_string()),
+                            legal: findings.problems.is_empty(),
+                            outcome: findings.outcome.map(|o| o.to_string()),
+                            problems: findings.problems,
+                            digits: findings.digits,
+                        },
+                    )?;
+                } else {
+                    write_plain(out, &input.origin(), input.lossy(), &findings)?;
+                }
+            }
+            Err((message, span)) => {
+                failed = true;
+                if args.json {
+                    json::write_error(out, input.lossy(), &message, &span)?;
+                }
+                report_error(stderr, &input, &message, span);
+            }
+        }
+        Ok(())
+    });
+    finish(result, failed, stderr)
+}

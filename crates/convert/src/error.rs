@@ -1,0 +1,146 @@
+//! Why a conversion failed.
+
+use core::ops::Range;
+
+use gridnote_board::report::Spanned;
+
+use crate::format::{Format, UndetectedFormat};
+use crate::notes::Note;
+
+/// A syntax error from one of the format readers, with its byte span.
+///
+/// ```
+/// use gridnote_convert::{convert, ConvertError, Format, Options};
+/// let err = convert("3_/3_/3_ X", Some(Format::T3en), Format::Digits, &Options::default()).unwrap_err();
+/// assert!(matches!(err, ConvertError::Syntax(_)));
+/// assert_eq!(err.span(), 9..10);
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum SyntaxError {
+    /// From the T3EN reader.
+    #[error(transparent)]
+    T3en(#[from] gridnote_t3en::ParseError),
+    /// From the TSN/TEN reader.
+    #[error(transparent)]
+    Tafl(#[from] gridnote_tafl::ParseError),
+    /// From the tuple reader.
+    #[error(transparent)]
+    Tuple(#[from] gridnote_tuple::ParseError),
+    /// From the digit-string reader.
+    #[error(transparent)]
+    Digits(#[from] gridnote_digits::ParseError),
+    /// From the code reader.
+    #[error(transparent)]
+    Bits(#[from] gridnote_bits::ParseError),
+}
+
+impl Spanned for SyntaxError {
+    fn span(&self) -> Range<usize> {
+        match self {
+            SyntaxError::T3en(e) => e.span(),
+            SyntaxError::Tafl(e) => e.span(),
+            SyntaxError::Tuple(e) => e.span(),
+            SyntaxError::Digits(e) => e.span(),
+            SyntaxError::Bits(e) => e.span(),
+        }
+    }
+}
+
+/// Why a conversion failed. Every variant has a byte span into the input: the offending
+/// text for syntax errors, the whole input otherwise.
+///
+/// ```
+/// use gridnote_convert::{convert, ConvertError, Format, Options};
+/// let err = convert("4_/4_/4_/4_ x", None, Format::Digits, &Options::default()).unwrap_err();
+/// assert_eq!(err.to_string(), "cannot write digits: a 4x4 board cannot be a digit string, which holds a 3x3 board");
+/// assert_eq!(err.span(), 0..13);
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum ConvertError {
+    /// No format was given and none could be detected.
+    #[error(transparent)]
+    Detect(#[from] UndetectedFormat),
+    /// The input is not well-formed in its format.
+    #[error(transparent)]
+    Syntax(#[from] SyntaxError),
+    /// The input is well-formed but names no position (a code out of range, a naive
+    /// code that names no board).
+    #[error("{from} input names no position: {reason}")]
+    Invalid {
+        /// The source format.
+        from: Format,
+        /// Why.
+        reason: String,
+        /// The whole input.
+        span: Range<usize>,
+    },
+    /// The target format cannot express this position at all (a king into T3EN, a void
+    /// cell into TSN, a 4×4 board into digits, counts outside a bit code's domain...).
+    #[error("cannot write {to}: {reason}")]
+    Unrepresentable {
+        /// The target format.
+        to: Format,
+        /// What cannot be expressed, naming the cell or field.
+        reason: String,
+        /// The whole input.
+        span: Range<usize>,
+    },
+    /// The target needs a side to move, the source has none, and the counts fit neither.
+    #[error(
+        "cannot write {to}: it needs a side to move and none follows from the counts (x/1: {one}, o/2: {two}; expected equal counts or one more for x)"
+    )]
+    NoSideToMove {
+        /// The target format.
+        to: Format,
+        /// Player One's pieces.
+        one: usize,
+        /// Player Two's pieces.
+        two: usize,
+        /// The whole input.
+        span: Range<usize>,
+    },
+    /// A lossless conversion would drop information.
+    #[error("lossless conversion to {to} would drop: {}", list(.dropped))]
+    Lossy {
+        /// The target format.
+        to: Format,
+        /// Every note of kind dropped.
+        dropped: Vec<Note>,
+        /// The whole input.
+        span: Range<usize>,
+    },
+}
+
+fn list(notes: &[Note]) -> String {
+    let parts: Vec<String> = notes.iter().map(|n| format!("{} {}", n.field, n.value)).collect();
+    parts.join(", ")
+}
+
+impl ConvertError {
+    /// The byte span of the input this error is about.
+    ///
+    /// ```
+    /// use gridnote_convert::{convert, Format, Options};
+    /// let err = convert("", None, Format::T3en, &Options::default()).unwrap_err();
+    /// assert_eq!(err.span(), 0..0);
+    /// ```
+    #[must_use]
+    pub fn span(&self) -> Range<usize> {
+        match self {
+            ConvertError::Detect(e) => 0..e.len,
+            ConvertError::Syntax(e) => e.span(),
+            ConvertError::Invalid { span, .. }
+            | ConvertError::Unrepresentable { span, .. }
+            | ConvertError::NoSideToMove { span, .. }
+            | ConvertError::Lossy { span, .. } => span.clone(),
+        }
+    }
+}
+
+impl Spanned for ConvertError {
+    fn span(&self) -> Range<usize> {
+        ConvertError::span(self)
+    }
+}

@@ -1,0 +1,122 @@
+//! What a conversion dropped or derived.
+
+use core::fmt;
+
+/// Whether a note is about information lost or information made up.
+///
+/// ```
+/// use gridnote_convert::NoteKind;
+/// assert_eq!(NoteKind::Dropped.to_string(), "dropped");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
+pub enum NoteKind {
+    /// The target cannot carry this information from the source.
+    Dropped,
+    /// The target needs this and the source lacks it: a value was derived by a rule.
+    Derived,
+}
+
+impl fmt::Display for NoteKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            NoteKind::Dropped => "dropped",
+            NoteKind::Derived => "derived",
+        })
+    }
+}
+
+/// The piece of information a note is about.
+///
+/// ```
+/// use gridnote_convert::Field;
+/// assert_eq!(Field::SinceCapture.name(), "since-capture");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
+#[non_exhaustive]
+pub enum Field {
+    /// Whose turn it is.
+    SideToMove,
+    /// TSN/TEN: defenders at the start of the game.
+    Defenders,
+    /// TSN/TEN: the current ply.
+    Ply,
+    /// TSN/TEN: plies since the last capture.
+    SinceCapture,
+    /// TEN: the extension field.
+    Extension,
+    /// The board's shape (a rectangle padded into a square T3EN grid).
+    Shape,
+    /// The board's orientation (the symmetric code keeps only the canonical image).
+    Orientation,
+}
+
+impl Field {
+    /// The field's stable name (kebab-case), as in JSON output.
+    ///
+    /// ```
+    /// use gridnote_convert::Field;
+    /// assert_eq!(Field::SideToMove.name(), "side-to-move");
+    /// ```
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Field::SideToMove => "side-to-move",
+            Field::Defenders => "defenders",
+            Field::Ply => "ply",
+            Field::SinceCapture => "since-capture",
+            Field::Extension => "extension",
+            Field::Shape => "shape",
+            Field::Orientation => "orientation",
+        }
+    }
+}
+
+impl fmt::Display for Field {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// One note of a conversion: a field dropped or derived, its value, and why.
+///
+/// ```
+/// use gridnote_convert::{convert, Field, Format, NoteKind, Options};
+/// let out = convert("3_/_x_/3_ o", Some(Format::T3en), Format::Tsn, &Options::default())?;
+/// let ply = out.notes.iter().find(|n| n.field == Field::Ply).unwrap();
+/// assert_eq!(ply.kind, NoteKind::Derived);
+/// assert_eq!(ply.value, "2");
+/// assert_eq!(ply.to_string(), "derived ply 2 (pieces on the board + 1)");
+/// # Ok::<(), gridnote_convert::ConvertError>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct Note {
+    /// Dropped or derived.
+    pub kind: NoteKind,
+    /// Which field.
+    pub field: Field,
+    /// The value dropped (in the source's spelling) or derived (in the target's).
+    pub value: String,
+    /// Why: the rule used or the reason the target cannot carry it.
+    pub reason: String,
+}
+
+impl fmt::Display for Note {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} {} {} ({})", self.kind, self.field, self.value, self.reason)
+    }
+}
+
+impl Note {
+    pub(crate) fn dropped(field: Field, value: impl ToString, reason: impl Into<String>) -> Note {
+        Note { kind: NoteKind::Dropped, field, value: value.to_string(), reason: reason.into() }
+    }
+
+    pub(crate) fn derived(field: Field, value: impl ToString, reason: impl Into<String>) -> Note {
+        Note { kind: NoteKind::Derived, field, value: value.to_string(), reason: reason.into() }
+    }
+}
