@@ -1,0 +1,74 @@
+//! Every valid fixture of every format, converted into every format: a snapshot each,
+//! and the round-trip law checked on every pair.
+
+use std::path::Path;
+
+use gridnote_convert::{Format, NoteKind, Options, convert};
+
+/// The fixture's text (one final newline stripped) and its format.
+fn load(path: &Path) -> (String, Format) {
+    let mut text = std::fs::read_to_string(path).unwrap();
+    if text.ends_with('\n') {
+        text.pop();
+    }
+    let format = match path.extension().and_then(|e| e.to_str()) {
+        Some("t3en") => Format::T3en,
+        Some("tsn") => Format::Tsn,
+        Some("ten") => Format::Ten,
+        Some("tuple") => Format::Tuple,
+        Some("digits") => Format::Digits,
+        Some("bits") => Format::Bits,
+        other => panic!("unknown fixture extension {other:?}"),
+    };
+    (text, format)
+}
+
+const TARGETS: [Format; 6] =
+    [Format::T3en, Format::Tsn, Format::Ten, Format::Tuple, Format::Digits, Format::Bits];
+
+#[test]
+fn every_valid_fixture_into_every_format() {
+    let options = Options::default();
+    insta::glob!("../../../fixtures", "*/valid/*", |path| {
+        let (text, from) = load(path);
+        let mut snap = format!("{from}: {text}\n");
+        for to in TARGETS {
+            match convert(&text, Some(from), to, &options) {
+                Ok(out) => {
+                    snap.push_str(&format!("-> {to}: {}\n", out.output));
+                    for note in &out.notes {
+                        snap.push_str(&format!("     {note}\n"));
+                    }
+                }
+                Err(err) => snap.push_str(&format!("-> {to}: error: {err}\n")),
+            }
+        }
+        insta::assert_snapshot!(snap);
+    });
+}
+
+/// If A→B reports no drop, B→A gives back A's canonical text.
+#[test]
+fn round_trip_law_on_every_fixture_and_pair() {
+    let options = Options::default();
+    let mut checked = 0;
+    insta::glob!("../../../fixtures", "*/valid/*", |path| {
+        let (text, from) = load(path);
+        let canonical = convert(&text, Some(from), from, &options)
+            .unwrap_or_else(|e| panic!("{}: a valid fixture reads: {e}", path.display()))
+            .output;
+        for to in TARGETS {
+            let Ok(there) = convert(&text, Some(from), to, &options) else { continue };
+            if there.notes.iter().any(|n| n.kind == NoteKind::Dropped) {
+                continue;
+            }
+            let back = convert(&there.output, Some(to), from, &options).unwrap_or_else(|e| {
+                panic!("{}: {from}->{to} gave {:?}, which does not convert back: {e}", path.display(), there.output)
+            });
+            assert_eq!(back.output, canonical, "{}: {from}->{to}->{from}", path.display());
+            checked += 1;
+        }
+    });
+    // Not vacuous: most fixtures have several lossless targets.
+    assert!(checked > 250, "only {checked} lossless pairs");
+}
