@@ -63,7 +63,11 @@ fn round_trip_law_on_every_fixture_and_pair() {
                 continue;
             }
             let back = convert(&there.output, Some(to), from, &options).unwrap_or_else(|e| {
-                panic!("{}: {from}->{to} gave {:?}, which does not convert back: {e}", path.display(), there.output)
+                panic!(
+                    "{}: {from}->{to} gave {:?}, which does not convert back: {e}",
+                    path.display(),
+                    there.output
+                )
             });
             assert_eq!(back.output, canonical, "{}: {from}->{to}->{from}", path.display());
             checked += 1;

@@ -1,0 +1,236 @@
+//! The conversion rules of design.md, one by one.
+
+use gridnote_convert::{
+    CodeKind, ConvertError, Field, Format, NoteKind, Options, Radix, convert, detect, read,
+};
+
+fn opts() -> Options {
+    Options::default()
+}
+
+fn out(text: &str, from: Option<Format>, to: Format) -> String {
+    convert(text, from, to, &opts()).unwrap().output
+}
+
+fn err(text: &str, from: Option<Format>, to: Format, options: &Options) -> String {
+    convert(text, from, to, options).unwrap_err().to_string()
+}
+
+#[test]
+fn detection_follows_the_first_matching_rule() {
+    let cases = [
+        ("(x ____ ____ ____)", Some(Format::Tuple)),
+        ("(nonsense", Some(Format::Tuple)),
+        ("7 8 2aaa2/3a3/a1ddd1a/aadkdaa/a1ddd1a/3a3/2aaa2 a 1 0 -", Some(Format::Ten)),
+        ("7 8 2aaa2/3a3/a1ddd1a/aadkdaa/a1ddd1a/3a3/2aaa2 a 1 0", Some(Format::Tsn)),
+        ("3_/3_/3_ x", Some(Format::T3en)),
+        ("x o", Some(Format::T3en)),
+        ("120120000", Some(Format::Digits)),
+        ("523", Some(Format::Bits)),
+        ("0b1011", Some(Format::Bits)),
+        ("0x20B", Some(Format::Bits)),
+        ("1234567890", Some(Format::Bits)),
+        ("", None),
+        ("0b", None),
+        ("0x", None),
+        ("hello", None),
+        ("a b c", None),
+        ("3 4 5 6 7 8 9 10", None),
+    ];
+    for (text, expected) in cases {
+        assert_eq!(detect(text).ok(), expected, "{text:?}");
+    }
+    let e = convert("hello", None, Format::T3en, &opts()).unwrap_err();
+    assert_eq!(e.span(), 0..5);
+    assert!(e.to_string().contains("tried tuple"), "{e}");
+}
+
+#[test]
+fn tafl_fields_are_derived_or_given() {
+    let derived = convert("x_o/_x_/o_x o", None, Format::Tsn, &opts()).unwrap();
+    assert_eq!(derived.output, "3 4 d1a/1a1/a1d d 6 5");
+    let fields: Vec<(Field, NoteKind, &str)> =
+        derived.notes.iter().map(|n| (n.field, n.kind, n.value.as_str())).collect();
+    assert_eq!(
+        fields,
+        [
+            (Field::Defenders, NoteKind::Derived, "4"),
+            (Field::Ply, NoteKind::Derived, "6"),
+            (Field::SinceCapture, NoteKind::Derived, "5"),
+        ]
+    );
+    // Defenders: max(#d, ceil(#a/2)) rounded up to a positive multiple of 4.
+    let crowd = "xxxxx/xxxxx/xxxxx/xoooo/ooooo x";
+    assert_eq!(out(crowd, None, Format::Tsn).split(' ').nth(1), Some("12"));
+    let mut given = opts();
+    given.defenders = Some(24);
+    given.ply = Some(40);
+    given.since_capture = Some(3);
+    let explicit = convert("3_/_x_/3_ o", None, Format::Ten, &given).unwrap();
+    assert_eq!(explicit.output, "3 24 3/1a1/3 d 40 3 -");
+    assert_eq!(explicit.notes.len(), 1); // only the extension
+    given.defenders = Some(6);
+    assert_eq!(
+        err("3_/_x_/3_ o", None, Format::Tsn, &given),
+        "cannot write tsn: defenders: must be a positive multiple of 4, found 6"
+    );
+}
+
+#[test]
+fn side_to_move_is_derived_from_counts_or_dropped() {
+    // o to move although the counts give x: digits cannot keep it.
+    let o = convert("3_/3_/3_ o", None, Format::Digits, &opts()).unwrap();
+    assert_eq!(o.output, "000000000");
+    assert_eq!(o.notes.len(), 1);
+    assert_eq!(o.notes[0].kind, NoteKind::Dropped);
+    assert_eq!(o.notes[0].field, Field::SideToMove);
+    assert_eq!(o.notes[0].value, "o");
+    // The counts agree: nothing to say.
+    assert!(convert("3_/_x_/3_ o", None, Format::Bits, &opts()).unwrap().notes.is_empty());
+    // From digits into a format with a side: derived, or an error naming the counts.
+    let x = convert("120000000", None, Format::Tuple, &opts()).unwrap();
+    assert_eq!(x.output, "(x xo_ ___ ___)");
+    assert_eq!(x.notes[0].kind, NoteKind::Derived);
+    assert_eq!(
+        err("220000000", None, Format::T3en, &opts()),
+        "cannot write t3en: it needs a side to move and none follows from the counts (x/1: 0, o/2: 2; expected equal counts or one more for x)"
+    );
+    // Digits to bits needs no side.
+    assert_eq!(out("120000000", None, Format::Bits), "11");
+}
+
+#[test]
+fn rectangles_are_padded_into_t3en_and_cropped_back() {
+    assert_eq!(out("(o x_ o_ __)", None, Format::T3en), "x_./o_./2_. o");
+    assert_eq!(out("x_./o_./2_. o", None, Format::Tuple), "(o x_ o_ __)");
+    assert_eq!(out("(x xo_)", None, Format::T3en), "xo_/3./3. x");
+    assert_eq!(out("xo_/3./3. x", None, Format::Tuple), "(x xo_)");
+    assert_eq!(
+        err("2_./2_./3. x", None, Format::Tuple, &opts()),
+        "cannot write tuple: non-playable cells fill both the bottom 1 row(s) and the right 1 column(s); only one margin can be cropped to a rectangle"
+    );
+    assert_eq!(
+        err("_._/3_/3_ x", None, Format::Tuple, &opts()),
+        "cannot write tuple: b3 is not playable: the tuple format has no non-playable cells (only full bottom rows or full right columns of `.` are cropped)"
+    );
+    assert_eq!(
+        err("(x ____ ____ ____)", None, Format::Tsn, &opts()),
+        "cannot write tsn: the board is 3x4; tafl boards are square"
+    );
+}
+
+#[test]
+fn tsn_rows_run_bottom_to_top() {
+    // x at the top-left in T3EN is the first cell of the LAST TSN row.
+    assert_eq!(out("x2_/3_/3_ o", None, Format::Tsn), "3 4 3/3/a2 d 2 1");
+    assert_eq!(out("3 4 3/3/a2 d 2 1", None, Format::T3en), "x2_/3_/3_ o");
+    assert_eq!(out("3 4 3/3/a2 d 2 1", None, Format::Digits), "100000000");
+}
+
+#[test]
+fn what_a_target_cannot_express_is_an_error_naming_it() {
+    let hnefatafl =
+        "11 12 3aaaaa3/5a5/B/a4d4a/a3ddd3a/aa1ddkdd1aa/a3ddd3a/a4d4a/B/5a5/3aaaaa3 a 1 0";
+    assert_eq!(
+        err(hnefatafl, None, Format::T3en, &opts()),
+        "cannot write t3en: the king at f6 cannot be written in T3EN"
+    );
+    assert_eq!(
+        err(".3_./5_/.3_./5_/.3_. o", None, Format::Tsn, &opts()),
+        "cannot write tsn: a1 is a void cell: TSN squares are empty or hold an attacker, a defender or the king"
+    );
+    assert_eq!(
+        err("4_/4_/4_/4_ x", None, Format::Digits, &opts()),
+        "cannot write digits: a 4x4 board cannot be a digit string, which holds a 3x3 board"
+    );
+    assert_eq!(
+        err("111111111", None, Format::Bits, &opts()),
+        "cannot write bits: X has 9 marks and O 0: the bit codes take only boards where X has as many marks as O or one more"
+    );
+    let e = convert("111111111", None, Format::Bits, &opts()).unwrap_err();
+    assert!(matches!(e, ConvertError::Unrepresentable { to: Format::Bits, .. }));
+    assert_eq!(e.span(), 0..9);
+}
+
+#[test]
+fn illegal_positions_still_convert() {
+    // Both players hold a line; no legality check stands in the way.
+    assert_eq!(out("111000222", None, Format::Bits), "2749");
+    assert_eq!(out("2749", None, Format::Digits), "111000222");
+    assert_eq!(out("3x/3_/3o o", None, Format::Tuple), "(o xxx ___ ooo)");
+}
+
+#[test]
+fn lossless_turns_drops_into_errors() {
+    let mut lossless = opts();
+    lossless.lossless = true;
+    let e = convert("3_/3_/3_ o", None, Format::Digits, &lossless).unwrap_err();
+    assert_eq!(e.to_string(), "lossless conversion to digits would drop: side-to-move o");
+    assert!(matches!(&e, ConvertError::Lossy { dropped, .. } if dropped.len() == 1));
+    // Derivations are not drops.
+    assert!(convert("120000000", None, Format::Tsn, &lossless).is_ok());
+    let ard_ri = "7 8 2aaa2/3a3/a1ddd1a/aadkdaa/a1ddd1a/3a3/2aaa2 a 1 0 example:1:escape=corners";
+    assert_eq!(
+        err(ard_ri, None, Format::Tsn, &lossless),
+        "lossless conversion to tsn would drop: extension example:1:escape=corners"
+    );
+}
+
+#[test]
+fn strict_t3en_rejects_non_canonical_runs() {
+    let mut strict = opts();
+    strict.strict = true;
+    assert_eq!(out("1_1_o/_x_/3_ x", None, Format::T3en), "2_o/_x_/3_ x");
+    let e = convert("1_1_o/_x_/3_ x", None, Format::T3en, &strict).unwrap_err();
+    assert!(matches!(e, ConvertError::Syntax(_)));
+    assert_eq!(e.span(), 0..4);
+}
+
+#[test]
+fn bit_codes_and_radix() {
+    let mut o = opts();
+    assert_eq!(out("xxx/3_/ooo x", None, Format::Bits), "2749");
+    o.radix = Radix::Binary;
+    assert_eq!(convert("xxx/3_/ooo x", None, Format::Bits, &o).unwrap().output, "0b0101010111101");
+    o.radix = Radix::Decimal;
+    o.code = CodeKind::Naive;
+    assert_eq!(convert("102002010", None, Format::Bits, &o).unwrap().output, "1894");
+    assert_eq!(
+        convert("1894", Some(Format::Bits), Format::Digits, &o).unwrap().output,
+        "102002010"
+    );
+    o.code = CodeKind::Dense;
+    assert_eq!(
+        err("xxx/3_/ooo x", None, Format::Bits, &o),
+        "cannot write bits: the dense code takes only positions reachable in play, and this one is not: both players hold a line"
+    );
+    o.code = CodeKind::Symmetric;
+    let sym = convert("x2_/3_/3_ o", None, Format::Bits, &o).unwrap();
+    let corner = convert("2_x/3_/3_ o", None, Format::Bits, &o).unwrap();
+    assert_eq!(sym.output, corner.output);
+    assert!(sym.notes.iter().any(|n| n.field == Field::Orientation && n.kind == NoteKind::Dropped));
+    // Reading a code out of range names the range.
+    let e = convert("6046", None, Format::Digits, &opts()).unwrap_err();
+    assert!(matches!(e, ConvertError::Invalid { from: Format::Bits, .. }));
+    assert_eq!(
+        e.to_string(),
+        "bits input names no position: code 6046 is out of range: the seed code runs from 0 to 6045"
+    );
+}
+
+#[test]
+fn syntax_errors_carry_their_spans() {
+    let cases = [
+        ("3_/4_/3_ x", Format::T3en, 3..5),
+        ("(x ___ ____)", Format::Tuple, 7..11),
+        ("12012000x", Format::Digits, 8..9),
+        ("0x20g", Format::Bits, 4..5),
+    ];
+    for (text, from, span) in cases {
+        let e = convert(text, Some(from), Format::T3en, &opts()).unwrap_err();
+        assert!(matches!(e, ConvertError::Syntax(_)), "{text}: {e}");
+        assert_eq!(e.span(), span, "{text}: {e}");
+    }
+    let source = read("7 8 2aaa2/3a3 a 1 0", Some(Format::Tsn), &opts()).unwrap_err();
+    assert!(source.span().end <= 19);
+}

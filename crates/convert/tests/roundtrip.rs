@@ -1,0 +1,155 @@
+//! The round-trip law by quickcheck: for every pair of formats A, B and generated
+//! positions, if A→B reports no drop, B→A gives back A's canonical text.
+
+use gridnote_board::arbitrary::{board_with, in_range};
+use gridnote_board::{Board, Cell, Player, Position};
+use gridnote_convert::{Format, NoteKind, Options, convert};
+use quickcheck::{Arbitrary, Gen, QuickCheck};
+
+const FORMATS: [Format; 6] =
+    [Format::T3en, Format::Tsn, Format::Ten, Format::Tuple, Format::Digits, Format::Bits];
+
+/// A side to move: half the time the one the counts imply (so that digits and bits can
+/// carry the position without a drop), else either.
+fn side(g: &mut Gen, board: &Board) -> Player {
+    match board.counts().side_to_move() {
+        Some(side) if bool::arbitrary(g) => side,
+        _ => Player::arbitrary(g),
+    }
+}
+
+/// Canonical text of a generated position in `format`.
+fn text(g: &mut Gen, format: Format) -> String {
+    let marks = [Cell::Empty, Cell::Empty, Cell::ONE, Cell::TWO];
+    match format {
+        Format::T3en => {
+            let n = in_range(g, 1, 6);
+            // Padded rectangles: sometimes void bottom rows or right columns.
+            let cut = in_range(g, 0, n - 1);
+            let across = bool::arbitrary(g);
+            let mut board = board_with(g, n, n, &[Cell::Void, Cell::Empty, Cell::ONE, Cell::TWO]);
+            if bool::arbitrary(g) {
+                board = Board::from_fn(n, n, |r, c| {
+                    let void = if across { r >= n - cut } else { c >= n - cut };
+                    if void {
+                        Cell::Void
+                    } else {
+                        board
+                            .get(r, c)
+                            .map_or(Cell::Empty, |c| if c.is_void() { Cell::Empty } else { c })
+                    }
+                })
+                .unwrap();
+            }
+            let to_move = side(g, &board);
+            gridnote_t3en::T3en::new(Position::new(board, to_move)).unwrap().to_string()
+        }
+        Format::Tsn | Format::Ten => {
+            let n = in_range(g, 1, 6);
+            let mut board = board_with(g, n, n, &marks);
+            if u8::arbitrary(g) % 4 == 0 {
+                let cell = in_range(g, 0, n * n - 1);
+                board.cells_mut()[cell] = Cell::TWO_KING;
+            }
+            let to_move = side(g, &board);
+            let counts = board.counts();
+            let pieces = counts.occupied() as u32;
+            let (defenders, ply, since) = if bool::arbitrary(g) {
+                // The values a tic-tac-toe source would derive.
+                let d = counts.of(Player::Two) - counts.kings[1];
+                let need = d.max(counts.of(Player::One).div_ceil(2)).max(1);
+                ((need.div_ceil(4) * 4) as u32, pieces + 1, pieces)
+            } else {
+                let ply = in_range(g, 1, 60) as u32;
+                (4 * in_range(g, 1, 6) as u32, ply, in_range(g, 0, ply as usize) as u32)
+            };
+            let tsn = gridnote_tafl::Tsn::new(board, defenders, to_move, ply, since).unwrap();
+            if format == Format::Tsn {
+                tsn.to_string()
+            } else {
+                let extension = if bool::arbitrary(g) {
+                    gridnote_tafl::Extension::None
+                } else {
+                    gridnote_tafl::Extension::custom("rules", "2", "edge:escape").unwrap()
+                };
+                gridnote_tafl::Ten::new(tsn, extension).unwrap().to_string()
+            }
+        }
+        Format::Tuple => {
+            let (rows, cols) = (in_range(g, 1, 6), in_range(g, 1, 6));
+            let board = board_with(g, rows, cols, &marks);
+            let to_move = side(g, &board);
+            gridnote_tuple::Tuple::new(Position::new(board, to_move)).unwrap().to_string()
+        }
+        Format::Digits => {
+            gridnote_digits::Digits::try_from(&board_with(g, 3, 3, &marks)).unwrap().to_string()
+        }
+        Format::Bits => loop {
+            let board = board_with(g, 3, 3, &marks);
+            if let Ok(code) = gridnote_bits::encode(gridnote_bits::CodeKind::Seed, &board) {
+                break code.to_string();
+            }
+        },
+    }
+}
+
+/// One generated position per format.
+#[derive(Clone, Debug)]
+struct Sample([String; 6]);
+
+impl Arbitrary for Sample {
+    fn arbitrary(g: &mut Gen) -> Self {
+        Sample(FORMATS.map(|f| text(g, f)))
+    }
+}
+
+fn law(sample: Sample) -> bool {
+    let options = Options::default();
+    for (a, text) in FORMATS.iter().zip(&sample.0) {
+        let canonical = convert(text, Some(*a), *a, &options).expect("generated text reads");
+        assert_eq!(&canonical.output, text, "the generator writes canonical {a}");
+        for b in FORMATS {
+            let Ok(there) = convert(text, Some(*a), b, &options) else { continue };
+            if there.notes.iter().any(|n| n.kind == NoteKind::Dropped) {
+                continue;
+            }
+            let back = convert(&there.output, Some(b), *a, &options).unwrap_or_else(|e| {
+                panic!("{a} {text:?} -> {b} {:?} does not come back: {e}", there.output)
+            });
+            assert_eq!(&back.output, text, "{a} -> {b} ({:?}) -> {a}", there.output);
+        }
+    }
+    true
+}
+
+#[test]
+fn round_trip_law_for_every_pair() {
+    // 1,000 samples: every pair of formats is tried on 1,000 generated positions.
+    QuickCheck::new().tests(1000).quickcheck(law as fn(Sample) -> bool);
+}
+
+/// The law is not vacuous: count how many generated pairs convert without a drop.
+#[test]
+fn many_pairs_are_lossless() {
+    let options = Options::default();
+    let mut g = Gen::new(8);
+    let mut lossless = [[0u32; 6]; 6];
+    for _ in 0..300 {
+        let sample = Sample::arbitrary(&mut g);
+        for (i, (a, text)) in FORMATS.iter().zip(&sample.0).enumerate() {
+            for (j, b) in FORMATS.iter().enumerate() {
+                if let Ok(out) = convert(text, Some(*a), *b, &options) {
+                    if out.notes.iter().all(|n| n.kind != NoteKind::Dropped) {
+                        lossless[i][j] += 1;
+                    }
+                }
+            }
+        }
+    }
+    // Pairs that can hold each other's positions must see lossless cases.
+    for (i, a) in FORMATS.iter().enumerate() {
+        for (j, b) in FORMATS.iter().enumerate() {
+            assert!(lossless[i][j] > 0, "{a} -> {b} never lossless in 300 samples");
+        }
+    }
+}
