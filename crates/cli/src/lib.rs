@@ -229,7 +229,16 @@ fn run_show(
                         let name = check::side_name(source.format, side);
                         writeln!(out, "{name} to move")?;
                     }
-                    None => writeln!(out, "no side to move in this format")?,
+                    None => match source.side_from_counts() {
+                        Some(side) => writeln!(
+                            out,
+                            "no side to move in this format (the counts give {})",
+                            check::side_name(source.format, side)
+                        )?,
+                        None => {
+                            writeln!(out, "no side to move in this format (the counts fit none)")?
+                        }
+                    },
                 }
                 if let Some(fields) = source.tafl {
                     writeln!(

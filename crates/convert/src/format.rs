@@ -184,17 +184,18 @@ pub fn detect(text: &str) -> Result<Format, UndetectedFormat> {
     Err(UndetectedFormat { len: text.len() })
 }
 
+const EMPTY: &str = "empty input: there is no position to read";
+const TRIED: &str = "cannot tell the format (give one with --from): tried tuple (starts with `(`), ten (7 fields starting with a digit), tsn (6 fields), t3en (2 fields), digits (9 characters 0/1/2), bits (a decimal, 0b or 0x number)";
+
 /// No detection rule matched.
 ///
 /// ```
 /// use gridnote_convert::detect;
-/// let err = detect("").unwrap_err();
-/// assert!(err.to_string().starts_with("cannot tell the format"));
+/// assert!(detect("hello").unwrap_err().to_string().starts_with("cannot tell the format"));
+/// assert_eq!(detect("").unwrap_err().to_string(), "empty input: there is no position to read");
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error(
-    "cannot tell the format (give one with --from): tried tuple (starts with `(`), ten (7 fields starting with a digit), tsn (6 fields), t3en (2 fields), digits (9 characters 0/1/2), bits (a decimal, 0b or 0x number)"
-)]
+#[error("{}", if self.len == 0 { EMPTY } else { TRIED })]
 pub struct UndetectedFormat {
     /// Length of the input, for the span (the whole input).
     pub len: usize,
