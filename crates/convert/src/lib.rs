@@ -170,3 +170,8 @@ pub fn convert(
     let source = read(text, from, options)?;
     write(&source, to, options)
 }
+
+/// The README's Rust examples, run as doctests so they stay true.
+#[cfg(doctest)]
+#[doc = include_str!("../../../README.md")]
+struct ReadmeExamples;
