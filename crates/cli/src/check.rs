@@ -4,7 +4,7 @@
 use std::io::{self, BufRead, Write};
 
 use gridnote_board::{Outcome, Player, Rules};
-use gridnote_convert::{Format, Options, Source, read};
+use gridnote_convert::{Format, Source};
 use serde::Serialize;
 
 use crate::args::CheckArgs;
@@ -171,13 +171,9 @@ pub(crate) fn run_check(
     out: &mut dyn Write,
     stderr: &mut dyn Write,
 ) -> u8 {
-    let options = Options::default();
     let mut failed = false;
     let result = for_each_input(&args.inputs, stdin, |input| {
-        let source = input.utf8().and_then(|text| {
-            read(text, args.from, &options).map_err(|err| (err.to_string(), err.span()))
-        });
-        match source {
+        match input.read(args.from) {
             Ok(source) => {
                 let findings = examine(&source, args);
                 failed |= !findings.problems.is_empty();

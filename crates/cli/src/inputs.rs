@@ -5,6 +5,8 @@ use std::ffi::OsString;
 use std::io::{self, BufRead, Read};
 use std::ops::Range;
 
+use gridnote_convert::{Format, Options, Source, read};
+
 /// The longest input line read from standard input (1 MiB); longer lines fail.
 pub(crate) const MAX_LINE: usize = 1 << 20;
 
@@ -49,6 +51,12 @@ impl<'a> Input<'a> {
             let at = err.valid_up_to();
             ("input is not valid UTF-8".to_owned(), at..at + err.error_len().unwrap_or(1))
         })
+    }
+
+    /// Reads the input as a position in `from` (detected when `None`).
+    pub(crate) fn read(&self, from: Option<Format>) -> Result<Source, (String, Range<usize>)> {
+        let text = self.utf8()?;
+        read(text, from, &Options::default()).map_err(|err| (err.to_string(), err.span()))
     }
 
     /// The text with any invalid UTF-8 replaced, for output.

@@ -22,7 +22,7 @@ use std::io::{self, BufRead, Write};
 
 use clap::Parser as _;
 use gridnote_board::report::render;
-use gridnote_convert::{ConvertError, Format, Options, convert, read};
+use gridnote_convert::{ConvertError, Format, Options, convert};
 
 pub use args::{Cli, Command, ConvertArgs};
 
@@ -201,13 +201,9 @@ fn run_show(
     out: &mut dyn Write,
     stderr: &mut dyn Write,
 ) -> u8 {
-    let options = Options::default();
     let mut failed = false;
     let result = for_each_input(&args.inputs, stdin, |input| {
-        let source = input.utf8().and_then(|text| {
-            read(text, args.from, &options).map_err(|err| (err.to_string(), err.span()))
-        });
-        match source {
+        match input.read(args.from) {
             Ok(source) => {
                 let tafl = matches!(source.format, Format::Tsn | Format::Ten);
                 let glyphs = if tafl {
