@@ -2,9 +2,12 @@
 //!
 //! Every command runs the project's own code or scripts; none is a second implementation.
 
+use std::path::PathBuf;
 use std::process::{Command, ExitCode};
 
 use clap::{Parser, Subcommand};
+
+mod bench;
 
 /// gridnote's project tasks.
 #[derive(Parser)]
@@ -26,6 +29,9 @@ enum Task {
         #[arg(trailing_var_arg = true, allow_hyphen_values = true, num_args = 0..)]
         args: Vec<std::ffi::OsString>,
     },
+    /// Run the benchmarks (shakmaty's FEN as the peer) and the CLI throughput test, and
+    /// write docs/performance.md.
+    Bench(bench::BenchArgs),
 }
 
 fn main() -> ExitCode {
@@ -36,6 +42,7 @@ fn main() -> ExitCode {
             let argv = ["gridnote".into(), "convert".into()].into_iter().chain(args);
             ExitCode::from(gridnote_cli::main_with_args(argv))
         }
+        Task::Bench(args) => bench::run(&args),
     }
 }
 
@@ -44,6 +51,26 @@ fn workspace_root() -> std::path::PathBuf {
         .parent()
         .expect("xtask lives in the workspace root")
         .to_path_buf()
+}
+
+/// The `cargo` that runs xtask (`$CARGO`), else `cargo` on the path.
+fn cargo() -> Command {
+    Command::new(std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into()))
+}
+
+/// The workspace's target directory, as cargo reports it (`CARGO_TARGET_DIR` and
+/// configuration included), else `target/` in the workspace root.
+fn target_dir() -> PathBuf {
+    let root = workspace_root();
+    let reported = cargo()
+        .current_dir(&root)
+        .args(["metadata", "--format-version", "1", "--no-deps"])
+        .output()
+        .ok()
+        .filter(|out| out.status.success())
+        .and_then(|out| serde_json::from_slice::<serde_json::Value>(&out.stdout).ok())
+        .and_then(|meta| meta["target_directory"].as_str().map(PathBuf::from));
+    reported.unwrap_or_else(|| root.join("target"))
 }
 
 fn run_ci() -> ExitCode {

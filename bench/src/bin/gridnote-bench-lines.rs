@@ -1,0 +1,115 @@
+//! The CLI throughput benchmark's runner, built in release by `cargo xtask bench`:
+//!
+//! - `gridnote-bench-lines generate PATH N SEED`: writes N random 3×3 T3EN positions, one
+//!   per line.
+//! - `gridnote-bench-lines in-process PATH RUNS`: converts every line of PATH from T3EN to
+//!   TSN with `gridnote_convert::convert`, in this process, RUNS times; prints the fastest.
+//! - `gridnote-bench-lines cli GRIDNOTE PATH OUT RUNS`: runs
+//!   `GRIDNOTE convert --quiet --from t3en --to tsn` with PATH as standard input and OUT as
+//!   standard output, RUNS times; prints the fastest run and the children's peak resident
+//!   memory (getrusage RUSAGE_CHILDREN: this process has no other children).
+//!
+//! Each prints one line of `key=value` pairs for xtask to read.
+
+use std::fs;
+use std::process::{Command, ExitCode, Stdio};
+use std::time::{Duration, Instant};
+
+use gridnote_bench::{fnv1a, random_3x3_lines};
+use gridnote_convert::{Format, Options, convert};
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let result = match args.as_slice() {
+        ["generate", path, n, seed] => generate(path, n, seed),
+        ["in-process", path, runs] => in_process(path, runs),
+        ["cli", gridnote, path, out, runs] => cli(gridnote, path, out, runs),
+        _ => Err(
+            "usage: gridnote-bench-lines generate PATH N SEED | in-process PATH RUNS | cli GRIDNOTE PATH OUT RUNS"
+                .to_owned(),
+        ),
+    };
+    match result {
+        Ok(line) => {
+            println!("{line}");
+            ExitCode::SUCCESS
+        }
+        Err(err) => {
+            eprintln!("gridnote-bench-lines: {err}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn number<T: std::str::FromStr>(text: &str, what: &str) -> Result<T, String> {
+    text.parse().map_err(|_| format!("{what} must be a number, got `{text}`"))
+}
+
+fn generate(path: &str, n: &str, seed: &str) -> Result<String, String> {
+    let n: usize = number(n, "N")?;
+    let text = random_3x3_lines(n, number(seed, "SEED")?);
+    fs::write(path, &text).map_err(|e| format!("cannot write {path}: {e}"))?;
+    Ok(format!("lines={n} bytes={}", text.len()))
+}
+
+fn in_process(path: &str, runs: &str) -> Result<String, String> {
+    let runs: usize = number(runs, "RUNS")?;
+    let text = fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))?;
+    let options = Options::default();
+    let mut best = Duration::MAX;
+    let mut output = String::with_capacity(text.len() * 5);
+    let mut lines = 0usize;
+    for _ in 0..runs.max(1) {
+        output.clear();
+        lines = 0;
+        let start = Instant::now();
+        for line in text.lines() {
+            let converted = convert(line, Some(Format::T3en), Format::Tsn, &options)
+                .map_err(|e| format!("line {}: {e}", lines + 1))?;
+            output.push_str(&converted.output);
+            output.push('\n');
+            lines += 1;
+        }
+        best = best.min(start.elapsed());
+    }
+    Ok(format!(
+        "lines={lines} nanos={} out_bytes={} hash={:016x}",
+        best.as_nanos(),
+        output.len(),
+        fnv1a(output.as_bytes())
+    ))
+}
+
+fn cli(gridnote: &str, path: &str, out: &str, runs: &str) -> Result<String, String> {
+    let runs: usize = number(runs, "RUNS")?;
+    let mut best = Duration::MAX;
+    for _ in 0..runs.max(1) {
+        let stdin = fs::File::open(path).map_err(|e| format!("cannot open {path}: {e}"))?;
+        let stdout = fs::File::create(out).map_err(|e| format!("cannot create {out}: {e}"))?;
+        let start = Instant::now();
+        let status = Command::new(gridnote)
+            .args(["convert", "--quiet", "--from", "t3en", "--to", "tsn"])
+            .stdin(Stdio::from(stdin))
+            .stdout(Stdio::from(stdout))
+            .stderr(Stdio::inherit())
+            .status()
+            .map_err(|e| format!("cannot run {gridnote}: {e}"))?;
+        let elapsed = start.elapsed();
+        if !status.success() {
+            return Err(format!("{gridnote} convert failed: {status}"));
+        }
+        best = best.min(elapsed);
+    }
+    let usage = nix::sys::resource::getrusage(nix::sys::resource::UsageWho::RUSAGE_CHILDREN)
+        .map_err(|e| format!("getrusage: {e}"))?;
+    let output = fs::read(out).map_err(|e| format!("cannot read {out}: {e}"))?;
+    // Linux reports ru_maxrss in KiB.
+    Ok(format!(
+        "nanos={} maxrss_kib={} out_bytes={} hash={:016x}",
+        best.as_nanos(),
+        usage.max_rss(),
+        output.len(),
+        fnv1a(&output)
+    ))
+}

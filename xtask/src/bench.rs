@@ -1,0 +1,517 @@
+//! `cargo xtask bench`: runs the criterion benchmarks of `bench/` (shakmaty's FEN as the
+//! peer in the same run), times the release `gridnote convert` over a million 3×3 lines
+//! beside the in-process conversion of the same lines, and writes `docs/performance.md`.
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+use std::process::{Command, ExitCode};
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use gridnote_bench::{Bench, Bytes, catalogue};
+
+use crate::{cargo, target_dir, workspace_root};
+
+/// Options of `cargo xtask bench`.
+#[derive(clap::Args, Debug)]
+pub(crate) struct BenchArgs {
+    /// Criterion's measurement time per benchmark, in seconds.
+    #[arg(long, default_value_t = 2.0)]
+    seconds: f64,
+    /// Criterion's warm-up time per benchmark, in seconds.
+    #[arg(long, default_value_t = 0.5)]
+    warm_up: f64,
+    /// Lines of the CLI throughput input.
+    #[arg(long, default_value_t = 1_000_000)]
+    lines: usize,
+    /// Runs of each throughput measurement (the fastest is reported).
+    #[arg(long, default_value_t = 3)]
+    runs: usize,
+    /// Do not write docs/performance.md (print the report instead).
+    #[arg(long)]
+    no_write: bool,
+}
+
+/// The seed of the generated 3×3 lines (fixed: every run converts the same text).
+const SEED: u64 = 9;
+
+pub(crate) fn run(args: &BenchArgs) -> ExitCode {
+    match bench(args) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(err) => {
+            eprintln!("error: {err}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn bench(args: &BenchArgs) -> Result<(), String> {
+    let root = workspace_root();
+    let target = target_dir();
+    let machine = Machine::read();
+    eprintln!("bench: building the release `gridnote` and the throughput runner");
+    status(cargo().current_dir(&root).args([
+        "build",
+        "--release",
+        "-p",
+        "gridnote-cli",
+        "-p",
+        "gridnote-bench",
+        "--bins",
+    ]))?;
+    let release = target.join("release");
+    let runner = release.join("gridnote-bench-lines");
+    let gridnote = release.join("gridnote");
+    let data = target.join("bench-data");
+    std::fs::create_dir_all(&data).map_err(|e| format!("cannot create {}: {e}", data.display()))?;
+
+    let big = args.lines.max(1);
+    let small = (big / 10).max(1);
+    let mut throughput = Vec::new();
+    for lines in [big, small] {
+        let input = data.join(format!("t3en-3x3-{lines}.txt"));
+        let out = data.join(format!("t3en-3x3-{lines}.tsn"));
+        eprintln!("bench: generating {lines} 3x3 T3EN lines in {}", input.display());
+        let generated = key_values(&output(Command::new(&runner).args([
+            "generate".as_ref(),
+            input.as_os_str(),
+            lines.to_string().as_ref(),
+            SEED.to_string().as_ref(),
+        ]))?);
+        let runs = if lines == big { args.runs } else { 1 };
+        eprintln!("bench: in-process conversion ({runs} runs)");
+        let in_process = key_values(&output(Command::new(&runner).args([
+            "in-process".as_ref(),
+            input.as_os_str(),
+            runs.to_string().as_ref(),
+        ]))?);
+        eprintln!("bench: `gridnote convert --quiet --from t3en --to tsn` ({runs} runs)");
+        let cli = key_values(&output(Command::new(&runner).args([
+            "cli".as_ref(),
+            gridnote.as_os_str(),
+            input.as_os_str(),
+            out.as_os_str(),
+            runs.to_string().as_ref(),
+        ]))?);
+        if in_process.get("hash") != cli.get("hash") {
+            return Err(format!(
+                "the CLI's output differs from the in-process conversion ({} vs {})",
+                cli.get("hash").map_or("?", String::as_str),
+                in_process.get("hash").map_or("?", String::as_str)
+            ));
+        }
+        throughput.push(Throughput {
+            lines,
+            input_bytes: number(&generated, "bytes")?,
+            output_bytes: number(&cli, "out_bytes")?,
+            in_process_ns: number(&in_process, "nanos")?,
+            cli_ns: number(&cli, "nanos")?,
+            cli_maxrss_kib: number(&cli, "maxrss_kib")?,
+        });
+    }
+
+    let criterion_home = target.join("criterion-gridnote");
+    // Only this run's figures: no stale estimate is ever reported.
+    let _ = std::fs::remove_dir_all(&criterion_home);
+    eprintln!("bench: criterion ({}s per benchmark)", args.seconds);
+    status(
+        cargo()
+            .current_dir(&root)
+            .env("CRITERION_HOME", &criterion_home)
+            .args(["bench", "-p", "gridnote-bench", "--bench", "gridnote", "--"])
+            .args(["--warm-up-time", &args.warm_up.to_string()])
+            .args(["--measurement-time", &args.seconds.to_string()])
+            .arg("--noplot")
+            // Criterion's progress goes to stderr: stdout carries only the report.
+            .stdout(stderr_handle()?),
+    )?;
+    let estimates = read_estimates(&criterion_home)?;
+    let report = report(&machine, args, &estimates, &throughput)?;
+    if args.no_write {
+        print!("{report}");
+    } else {
+        let path = root.join("docs/performance.md");
+        std::fs::write(&path, &report)
+            .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        eprintln!("bench: wrote {}", path.display());
+    }
+    Ok(())
+}
+
+/// One CLI throughput measurement.
+struct Throughput {
+    lines: usize,
+    input_bytes: u64,
+    output_bytes: u64,
+    in_process_ns: u64,
+    cli_ns: u64,
+    cli_maxrss_kib: u64,
+}
+
+/// The machine the figures come from.
+struct Machine {
+    date: String,
+    nproc: usize,
+    cpu: String,
+    rustc: String,
+    load: String,
+}
+
+impl Machine {
+    fn read() -> Machine {
+        let cpuinfo = std::fs::read_to_string("/proc/cpuinfo").unwrap_or_default();
+        let cpu = cpuinfo
+            .lines()
+            .find_map(|l| l.strip_prefix("model name").and_then(|r| r.split_once(':')))
+            .map_or_else(|| "unknown".to_owned(), |(_, name)| name.trim().to_owned());
+        let rustc = Command::new("rustc")
+            .arg("--version")
+            .output()
+            .ok()
+            .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_owned())
+            .unwrap_or_else(|| "unknown".to_owned());
+        let load = std::fs::read_to_string("/proc/loadavg")
+            .ok()
+            .and_then(|l| l.split_whitespace().next().map(str::to_owned))
+            .unwrap_or_else(|| "unknown".to_owned());
+        Machine {
+            date: today(),
+            nproc: std::thread::available_parallelism().map_or(1, usize::from),
+            cpu,
+            rustc,
+            load,
+        }
+    }
+}
+
+/// Today's date (UTC) as `YYYY-MM-DD`, from the system clock (days to civil date, after
+/// Howard Hinnant's algorithm).
+fn today() -> String {
+    let secs = SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs());
+    let days = (secs / 86_400) as i64 + 719_468;
+    let era = days.div_euclid(146_097);
+    let doe = days - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!("{year:04}-{month:02}-{day:02}")
+}
+
+/// A handle on this process's standard error, for a child's standard output.
+fn stderr_handle() -> Result<std::process::Stdio, String> {
+    use std::os::fd::AsFd as _;
+    let fd = std::io::stderr()
+        .as_fd()
+        .try_clone_to_owned()
+        .map_err(|e| format!("cannot duplicate stderr: {e}"))?;
+    Ok(std::process::Stdio::from(fd))
+}
+
+fn status(command: &mut Command) -> Result<(), String> {
+    let status = command.status().map_err(|e| format!("cannot run {command:?}: {e}"))?;
+    if status.success() { Ok(()) } else { Err(format!("{command:?} failed: {status}")) }
+}
+
+fn output(command: &mut Command) -> Result<String, String> {
+    let out = command.output().map_err(|e| format!("cannot run {command:?}: {e}"))?;
+    if !out.status.success() {
+        return Err(format!(
+            "{command:?} failed: {}\n{}",
+            out.status,
+            String::from_utf8_lossy(&out.stderr)
+        ));
+    }
+    Ok(String::from_utf8_lossy(&out.stdout).into_owned())
+}
+
+/// `key=value key=value` as a map.
+fn key_values(line: &str) -> BTreeMap<String, String> {
+    line.split_whitespace()
+        .filter_map(|kv| kv.split_once('='))
+        .map(|(k, v)| (k.to_owned(), v.to_owned()))
+        .collect()
+}
+
+fn number(map: &BTreeMap<String, String>, key: &str) -> Result<u64, String> {
+    map.get(key)
+        .and_then(|v| v.parse().ok())
+        .ok_or_else(|| format!("the runner's output has no number `{key}`"))
+}
+
+/// Criterion's median estimate (ns per iteration) of every benchmark, by ID.
+fn read_estimates(home: &Path) -> Result<BTreeMap<String, f64>, String> {
+    let mut out = BTreeMap::new();
+    let entries =
+        std::fs::read_dir(home).map_err(|e| format!("cannot read {}: {e}", home.display()))?;
+    for entry in entries.flatten() {
+        let dir: PathBuf = entry.path().join("new");
+        let (Ok(meta), Ok(estimates)) = (
+            std::fs::read_to_string(dir.join("benchmark.json")),
+            std::fs::read_to_string(dir.join("estimates.json")),
+        ) else {
+            continue;
+        };
+        let meta: serde_json::Value =
+            serde_json::from_str(&meta).map_err(|e| format!("benchmark.json: {e}"))?;
+        let estimates: serde_json::Value =
+            serde_json::from_str(&estimates).map_err(|e| format!("estimates.json: {e}"))?;
+        let (Some(id), Some(median)) =
+            (meta["full_id"].as_str(), estimates["median"]["point_estimate"].as_f64())
+        else {
+            continue;
+        };
+        out.insert(id.to_owned(), median);
+    }
+    Ok(out)
+}
+
+/// A target of issue 9: a ratio of two figures and the bound it must stay under (or over).
+struct Target {
+    what: &'static str,
+    ratio: f64,
+    bound: f64,
+    /// The ratio must be at most `bound` (else at least).
+    at_most: bool,
+}
+
+impl Target {
+    fn met(&self) -> bool {
+        if self.at_most { self.ratio <= self.bound } else { self.ratio >= self.bound }
+    }
+}
+
+fn report(
+    machine: &Machine,
+    args: &BenchArgs,
+    estimates: &BTreeMap<String, f64>,
+    throughput: &[Throughput],
+) -> Result<String, String> {
+    let benches = catalogue();
+    let ns = |id: &str| -> Result<f64, String> {
+        estimates.get(id).copied().ok_or_else(|| format!("criterion reported no `{id}`"))
+    };
+    let bench = |id: &str| -> &Bench {
+        benches.iter().find(|b| b.id == id).expect("every ID used here is catalogued")
+    };
+    let per_byte = |id: &str| -> Result<f64, String> {
+        let b = bench(id);
+        Ok(ns(id)? / b.bytes.count().expect("a text benchmark") as f64)
+    };
+    let per_position =
+        |id: &str| -> Result<f64, String> { Ok(ns(id)? / bench(id).positions as f64) };
+
+    let fen_read_byte = per_byte("read/fen_set")?;
+    let fen_write_byte = per_byte("write/fen_set")?;
+    let fen_read_position = per_position("read/fen_set")?;
+    let big = &throughput[0];
+    let cli_per_line = big.cli_ns as f64 / big.lines as f64;
+    let in_process_per_line = big.in_process_ns as f64 / big.lines as f64;
+    let lines_per_second = 1e9 / cli_per_line;
+    let memory_ratio = big.cli_maxrss_kib as f64 / throughput[1].cli_maxrss_kib.max(1) as f64;
+
+    let mut targets = vec![
+        Target {
+            what: "T3EN read per byte / FEN read per byte (set)",
+            ratio: per_byte("read/t3en_set")? / fen_read_byte,
+            bound: 0.5,
+            at_most: true,
+        },
+        Target {
+            what: "TSN read per byte / FEN read per byte (set)",
+            ratio: per_byte("read/tsn_set")? / fen_read_byte,
+            bound: 0.5,
+            at_most: true,
+        },
+        Target {
+            what: "one 3x3 T3EN read / one FEN read (set average)",
+            ratio: ns("read/t3en_3x3")? / fen_read_position,
+            bound: 0.25,
+            at_most: true,
+        },
+    ];
+    for (id, what) in [
+        ("write/t3en_set", "T3EN write per byte / FEN write per byte"),
+        ("write/tsn_set", "TSN write per byte / FEN write per byte"),
+        ("write/ten_set", "TEN write per byte / FEN write per byte"),
+        ("write/tuple_set", "tuple write per byte / FEN write per byte"),
+        ("write/digits_set", "digits write per byte / FEN write per byte"),
+        ("write/bits_set", "bits write per byte / FEN write per byte"),
+    ] {
+        targets.push(Target {
+            what,
+            ratio: per_byte(id)? / fen_write_byte,
+            bound: 1.0,
+            at_most: true,
+        });
+    }
+    let digits_read = ns("codes/digits_read")?;
+    targets.extend([
+        Target {
+            what: "13-bit encode / reading the 9-digit string (same boards)",
+            ratio: ns("codes/seed_encode")? / digits_read,
+            bound: 1.0,
+            at_most: true,
+        },
+        Target {
+            what: "13-bit decode / reading the 9-digit string (same boards)",
+            ratio: ns("codes/seed_decode")? / digits_read,
+            bound: 1.0,
+            at_most: true,
+        },
+        Target {
+            what: "seed-regex verdict / direct verdict (speed-up of direct)",
+            ratio: ns("verdict/seed_regex")? / ns("verdict/direct")?,
+            bound: 10.0,
+            at_most: false,
+        },
+        Target {
+            what: "seed-regex verdict / (read + direct verdict), both from text",
+            ratio: ns("verdict/seed_regex")? / ns("verdict/direct_from_text")?,
+            bound: 10.0,
+            at_most: false,
+        },
+        Target {
+            what: "CLI cost per line / in-process conversion per line",
+            ratio: cli_per_line / in_process_per_line,
+            bound: 1.5,
+            at_most: true,
+        },
+        Target {
+            what: "CLI 3x3 lines per second (millions)",
+            ratio: lines_per_second / 1e6,
+            bound: 2.0,
+            at_most: false,
+        },
+        Target {
+            what: "CLI peak memory, 10x the lines / 1x (independent of input size)",
+            ratio: memory_ratio,
+            bound: 1.1,
+            at_most: true,
+        },
+    ]);
+
+    let mut md = String::new();
+    let w = &mut md;
+    let _ = writeln!(w, "# Performance\n");
+    let _ = writeln!(
+        w,
+        "Written by `cargo xtask bench` (edit `xtask/src/bench.rs`, not this file). Every figure \
+         below comes from one run on one machine; ratios compare figures of that same run. \
+         The peer is [shakmaty](https://crates.io/crates/shakmaty)'s FEN reader \
+         (`Fen::from_ascii`) and writer (`append_to_string`), a dev-dependency of the \
+         unpublished `gridnote-bench` crate only.\n"
+    );
+    let _ = writeln!(w, "| | |\n|---|---|");
+    let _ = writeln!(w, "| date (UTC) | {} |", machine.date);
+    let _ = writeln!(w, "| nproc | {} |", machine.nproc);
+    let _ = writeln!(w, "| CPU | {} |", machine.cpu);
+    let _ = writeln!(w, "| rustc | {} |", machine.rustc);
+    let _ = writeln!(w, "| load average at start (1 min) | {} |", machine.load);
+    let _ = writeln!(
+        w,
+        "| criterion | median of 30 samples, {}s measurement, {}s warm-up per benchmark |",
+        args.seconds, args.warm_up
+    );
+    let _ = writeln!(w, "\n## Targets\n");
+    let _ = writeln!(w, "| target | ratio | bound | met |\n|---|---:|---:|---|");
+    for t in &targets {
+        let _ = writeln!(
+            w,
+            "| {} | {:.3} | {} {} | {} |",
+            t.what,
+            t.ratio,
+            if t.at_most { "≤" } else { "≥" },
+            t.bound,
+            if t.met() { "yes" } else { "**no**" }
+        );
+    }
+
+    let _ = writeln!(w, "\n## Every benchmark\n");
+    let _ = writeln!(
+        w,
+        "ns per iteration is criterion's median; one iteration handles `positions` positions \
+         and reads or writes `bytes` bytes. The last column compares the cost per byte with \
+         shakmaty's (reading with reading, writing with writing).\n"
+    );
+    let _ = writeln!(
+        w,
+        "| benchmark | what | positions | bytes | ns / iteration | ns / position | ns / byte | per byte vs FEN |\n|---|---|---:|---:|---:|---:|---:|---:|"
+    );
+    for b in &benches {
+        let Some(&t) = estimates.get(b.id) else {
+            let _ =
+                writeln!(w, "| `{}` | {} | {} | | not measured | | | |", b.id, b.what, b.positions);
+            continue;
+        };
+        let (bytes, byte_cost, vs) = match b.bytes {
+            Bytes::Input(n) => {
+                let c = t / n as f64;
+                let vs = if b.id.starts_with("read/") {
+                    format!("{:.2}", c / fen_read_byte)
+                } else {
+                    String::new()
+                };
+                (n.to_string(), format!("{c:.2}"), vs)
+            }
+            Bytes::Output(n) => {
+                let c = t / n as f64;
+                (n.to_string(), format!("{c:.2}"), format!("{:.2}", c / fen_write_byte))
+            }
+            Bytes::None => (String::new(), String::new(), String::new()),
+        };
+        let _ = writeln!(
+            w,
+            "| `{}` | {} | {} | {} | {:.1} | {:.1} | {} | {} |",
+            b.id,
+            b.what,
+            b.positions,
+            bytes,
+            t,
+            t / b.positions as f64,
+            byte_cost,
+            vs
+        );
+    }
+
+    let _ = writeln!(w, "\n## CLI throughput\n");
+    let _ = writeln!(
+        w,
+        "`gridnote convert --quiet --from t3en --to tsn` (release build), standard input from a \
+         file of random 3×3 T3EN positions (fixed seed), standard output to a file, timed from \
+         spawn to exit; beside it, `gridnote_convert::convert` on the same lines in one \
+         process (output appended to a `String`). Fastest of the runs; both outputs are \
+         checked identical. Peak memory is the child's maximum resident set size \
+         (`getrusage(RUSAGE_CHILDREN)`).\n"
+    );
+    let _ = writeln!(
+        w,
+        "| lines | input bytes | output bytes | runs | CLI total ms | CLI ns / line | CLI lines / s | in-process ns / line | CLI / in-process | CLI peak memory (KiB) |\n|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
+    );
+    for (i, t) in throughput.iter().enumerate() {
+        let cli = t.cli_ns as f64 / t.lines as f64;
+        let inp = t.in_process_ns as f64 / t.lines as f64;
+        let _ = writeln!(
+            w,
+            "| {} | {} | {} | {} | {:.1} | {:.1} | {:.0} | {:.1} | {:.2} | {} |",
+            t.lines,
+            t.input_bytes,
+            t.output_bytes,
+            if i == 0 { args.runs } else { 1 },
+            t.cli_ns as f64 / 1e6,
+            cli,
+            1e9 / cli,
+            inp,
+            cli / inp,
+            t.cli_maxrss_kib
+        );
+    }
+    let _ = writeln!(
+        w,
+        "\nReproduce: `cargo xtask bench` (options: `--seconds`, `--warm-up`, `--lines`, \
+         `--runs`, `--no-write`). Benchmarks are never part of `cargo test`."
+    );
+    Ok(md)
+}
