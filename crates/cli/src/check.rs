@@ -181,7 +181,7 @@ pub(crate) fn run_check(
                     json::line(
                         out,
                         &CheckJson {
-                            input: input.lossy(),
+                            input: &input.lossy(),
                             format: findings.format.name(),
                             rules: findings.rules.map(|r| r.to_string()),
                             legal: findings.problems.is_empty(),
@@ -191,13 +191,13 @@ pub(crate) fn run_check(
                         },
                     )?;
                 } else {
-                    write_plain(out, &input.origin(), input.lossy(), &findings)?;
+                    write_plain(out, &input.origin(), &input.lossy(), &findings)?;
                 }
             }
             Err((message, span)) => {
                 failed = true;
                 if args.json {
-                    json::write_error(out, input.lossy(), &message, &span)?;
+                    json::write_error(out, &input.lossy(), &message, &span)?;
                 }
                 report_error(stderr, &input, &message, span);
             }

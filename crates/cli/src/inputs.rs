@@ -18,15 +18,13 @@ pub(crate) struct Input<'a> {
     pub(crate) from_stdin: bool,
     /// The bytes as given.
     pub(crate) raw: &'a [u8],
-    /// The text for people: `raw` itself when it is UTF-8.
-    pub(crate) text: Cow<'a, str>,
     /// A standard-input line over [`MAX_LINE`] bytes (`raw` holds its start).
     too_long: bool,
 }
 
 impl<'a> Input<'a> {
     fn new(number: usize, from_stdin: bool, raw: &'a [u8]) -> Input<'a> {
-        Input { number, from_stdin, raw, text: String::from_utf8_lossy(raw), too_long: false }
+        Input { number, from_stdin, raw, too_long: false }
     }
 
     /// `line 3` or `argument 2`.
@@ -41,7 +39,7 @@ impl<'a> Input<'a> {
     /// The text, or an error at the first byte that is not UTF-8.
     pub(crate) fn utf8(&self) -> Result<&str, (String, Range<usize>)> {
         if self.too_long {
-            let end = self.text.len();
+            let end = self.raw.len();
             return Err((
                 format!("input line is longer than {MAX_LINE} bytes (shown: its start)"),
                 end..end,
@@ -59,9 +57,9 @@ impl<'a> Input<'a> {
         read(text, from, &Options::default()).map_err(|err| (err.to_string(), err.span()))
     }
 
-    /// The text with any invalid UTF-8 replaced, for output.
-    pub(crate) fn lossy(&self) -> &str {
-        &self.text
+    /// The text with any invalid UTF-8 replaced, for output (borrowed when it is UTF-8).
+    pub(crate) fn lossy(&self) -> Cow<'a, str> {
+        String::from_utf8_lossy(self.raw)
     }
 }
 

@@ -3,14 +3,14 @@
 use std::io::{self, Write};
 use std::ops::Range;
 
-use gridnote_convert::Converted;
+use gridnote_convert::Note;
 use serde::Serialize;
 
 #[derive(Serialize)]
 struct NoteJson<'a> {
     kind: &'static str,
     field: &'static str,
-    value: &'a str,
+    value: String,
     reason: &'a str,
 }
 
@@ -37,10 +37,10 @@ struct FailedJson<'a> {
 pub(crate) fn write_converted(
     out: &mut dyn Write,
     input: &str,
-    converted: &Converted,
+    output: &str,
+    notes: &[Note],
 ) -> io::Result<()> {
-    let notes = converted
-        .notes
+    let notes = notes
         .iter()
         .map(|n| NoteJson {
             kind: match n.kind {
@@ -48,11 +48,11 @@ pub(crate) fn write_converted(
                 gridnote_convert::NoteKind::Derived => "derived",
             },
             field: n.field.name(),
-            value: &n.value,
+            value: n.value.to_string(),
             reason: &n.reason,
         })
         .collect();
-    line(out, &ConvertedJson { input, output: &converted.output, notes })
+    line(out, &ConvertedJson { input, output, notes })
 }
 
 /// `{"input":…, "error":{"message":…, "span":[start,end]}}`

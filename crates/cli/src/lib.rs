@@ -22,7 +22,7 @@ use std::io::{self, BufRead, Write};
 
 use clap::Parser as _;
 use gridnote_board::report::render;
-use gridnote_convert::{ConvertError, Format, Options, convert};
+use gridnote_convert::{ConvertError, Format, Options, convert_into};
 
 pub use args::{Cli, Command, ConvertArgs};
 
@@ -118,7 +118,7 @@ pub(crate) fn report_error(
     message: &str,
     span: core::ops::Range<usize>,
 ) {
-    let text = render(input.lossy(), span, &format!("{}: {message}", input.origin()));
+    let text = render(&input.lossy(), span, &format!("{}: {message}", input.origin()));
     let _ = stderr.write_all(text.as_bytes());
 }
 
@@ -142,20 +142,23 @@ fn run_convert(
 ) -> u8 {
     let options = options_of(args);
     let mut failed = false;
+    // One output buffer for every input: the text is appended, written, and cleared.
+    let mut output = String::with_capacity(256);
     let result = for_each_input(&args.inputs, stdin, |input| {
+        output.clear();
         let result = input.utf8().and_then(|text| {
-            convert(text, args.from, args.to, &options)
+            convert_into(text, args.from, args.to, &options, &mut output)
                 .map_err(|err: ConvertError| (err.to_string(), err.span()))
         });
         match result {
-            Ok(converted) => {
+            Ok(notes) => {
                 if args.json {
-                    json::write_converted(out, input.lossy(), &converted)?;
+                    json::write_converted(out, &input.lossy(), &output, &notes)?;
                 } else {
-                    out.write_all(converted.output.as_bytes())?;
-                    out.write_all(b"\n")?;
+                    output.push('\n');
+                    out.write_all(output.as_bytes())?;
                     if !args.quiet {
-                        for note in &converted.notes {
+                        for note in &notes {
                             let _ = writeln!(stderr, "note: {}: {note}", input.origin());
                         }
                     }
@@ -164,7 +167,7 @@ fn run_convert(
             Err((message, span)) => {
                 failed = true;
                 if args.json {
-                    json::write_error(out, input.lossy(), &message, &span)?;
+                    json::write_error(out, &input.lossy(), &message, &span)?;
                 }
                 if !args.json || !args.quiet {
                     report_error(stderr, &input, &message, span);
@@ -214,7 +217,7 @@ fn run_show(
                 writeln!(
                     out,
                     "{} ({}, {}x{})",
-                    input.lossy(),
+                    &input.lossy(),
                     source.format,
                     source.board.rows(),
                     source.board.cols()

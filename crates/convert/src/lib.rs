@@ -35,9 +35,9 @@ pub use error::{ConvertError, SyntaxError};
 pub use format::{Format, UndetectedFormat, UnknownFormat, detect};
 pub use gridnote_bits::{CodeKind, Radix};
 pub use gridnote_tafl::Extension;
-pub use notes::{Field, Note, NoteKind};
+pub use notes::{Field, Note, NoteKind, NoteValue};
 pub use read::read;
-pub use write::write;
+pub use write::{write, write_into};
 
 use gridnote_board::{Board, Player};
 
@@ -167,8 +167,35 @@ pub fn convert(
     to: Format,
     options: &Options,
 ) -> Result<Converted, ConvertError> {
-    let source = read(text, from, options)?;
-    write(&source, to, options)
+    let mut output = String::new();
+    let notes = convert_into(text, from, to, options, &mut output)?;
+    Ok(Converted { output, notes })
+}
+
+/// [`convert`] appending the output to `out` (nothing on error) and returning the notes:
+/// for converting many positions through one reused buffer.
+///
+/// # Errors
+/// As [`convert`].
+///
+/// ```
+/// use gridnote_convert::{convert_into, Format, Options};
+/// let mut out = String::new();
+/// let notes = convert_into("2_o/_x_/3_ x", None, Format::Digits, &Options::default(), &mut out)?;
+/// assert_eq!(out, "002010000");
+/// assert!(notes.is_empty());
+/// assert!(convert_into("zz", None, Format::Digits, &Options::default(), &mut out).is_err());
+/// assert_eq!(out, "002010000");
+/// # Ok::<(), gridnote_convert::ConvertError>(())
+/// ```
+pub fn convert_into(
+    text: &str,
+    from: Option<Format>,
+    to: Format,
+    options: &Options,
+    out: &mut String,
+) -> Result<Vec<Note>, ConvertError> {
+    write_into(read(text, from, options)?, to, options, out)
 }
 
 /// The README's Rust examples, run as doctests so they stay true.

@@ -1,5 +1,7 @@
 //! What a conversion dropped or derived.
 
+use std::borrow::Cow;
+
 use core::fmt;
 
 /// Whether a note is about information lost or information made up.
@@ -100,9 +102,9 @@ pub struct Note {
     /// Which field.
     pub field: Field,
     /// The value dropped (in the source's spelling) or derived (in the target's).
-    pub value: String,
+    pub value: NoteValue,
     /// Why: the rule used or the reason the target cannot carry it.
-    pub reason: String,
+    pub reason: Cow<'static, str>,
 }
 
 impl fmt::Display for Note {
@@ -112,11 +114,85 @@ impl fmt::Display for Note {
 }
 
 impl Note {
-    pub(crate) fn dropped(field: Field, value: impl ToString, reason: impl Into<String>) -> Note {
-        Note { kind: NoteKind::Dropped, field, value: value.to_string(), reason: reason.into() }
+    pub(crate) fn dropped(
+        field: Field,
+        value: impl Into<NoteValue>,
+        reason: impl Into<Cow<'static, str>>,
+    ) -> Note {
+        Note { kind: NoteKind::Dropped, field, value: value.into(), reason: reason.into() }
     }
 
-    pub(crate) fn derived(field: Field, value: impl ToString, reason: impl Into<String>) -> Note {
-        Note { kind: NoteKind::Derived, field, value: value.to_string(), reason: reason.into() }
+    pub(crate) fn derived(
+        field: Field,
+        value: impl Into<NoteValue>,
+        reason: impl Into<Cow<'static, str>>,
+    ) -> Note {
+        Note { kind: NoteKind::Derived, field, value: value.into(), reason: reason.into() }
+    }
+}
+
+/// The value of a [`Note`]: a number or a piece of text, shown as the target or source
+/// format spells it. Kept typed so that a conversion whose notes nobody reads formats
+/// nothing.
+///
+/// ```
+/// use gridnote_convert::NoteValue;
+/// assert_eq!(NoteValue::Number(12).to_string(), "12");
+/// assert_eq!(NoteValue::from("x"), NoteValue::Text("x".into()));
+/// assert_eq!(NoteValue::Number(3), "3");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum NoteValue {
+    /// A number field (defenders, ply, plies since capture).
+    Number(u32),
+    /// Any other value (a side to move, an extension, a shape, a symmetry).
+    Text(Cow<'static, str>),
+}
+
+impl fmt::Display for NoteValue {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            NoteValue::Number(n) => write!(f, "{n}"),
+            NoteValue::Text(text) => f.write_str(text),
+        }
+    }
+}
+
+impl From<u32> for NoteValue {
+    fn from(n: u32) -> Self {
+        NoteValue::Number(n)
+    }
+}
+
+impl From<&'static str> for NoteValue {
+    fn from(text: &'static str) -> Self {
+        NoteValue::Text(Cow::Borrowed(text))
+    }
+}
+
+impl From<String> for NoteValue {
+    fn from(text: String) -> Self {
+        NoteValue::Text(Cow::Owned(text))
+    }
+}
+
+impl PartialEq<&str> for NoteValue {
+    fn eq(&self, other: &&str) -> bool {
+        match self {
+            NoteValue::Text(text) => text == other,
+            NoteValue::Number(n) => {
+                let mut buf = String::new();
+                gridnote_board::number::push_decimal(&mut buf, *n);
+                buf == *other
+            }
+        }
+    }
+}
+
+#[cfg(feature = "serde")]
+impl serde::Serialize for NoteValue {
+    /// As a string, the way it is shown.
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
     }
 }

@@ -1,12 +1,10 @@
 //! Writing the intermediate [`Source`] as any format, with notes.
 
-use core::ops::Range;
-
 use gridnote_board::{Board, Cell, Player, Position};
 
 use crate::error::ConvertError;
 use crate::format::Format;
-use crate::notes::{Field, Note};
+use crate::notes::{Field, Note, NoteKind};
 use crate::{CodeKind, Converted, Extension, Options, Source, TaflFields};
 
 /// Writes `source` as `to`, with a note for every field dropped or derived.
@@ -25,42 +23,97 @@ use crate::{CodeKind, Converted, Extension, Options, Source, TaflFields};
 /// # Ok::<(), gridnote_convert::ConvertError>(())
 /// ```
 pub fn write(source: &Source, to: Format, options: &Options) -> Result<Converted, ConvertError> {
+    let mut output = String::new();
+    let notes = write_into(source.clone(), to, options, &mut output)?;
+    Ok(Converted { output, notes })
+}
+
+/// Writes `source` as `to`, appending the text to `out`, and returns the notes. On error
+/// nothing is appended. This is [`write`] for callers that convert many positions and
+/// reuse one buffer; it consumes the source so its board moves into the target model.
+///
+/// # Errors
+/// As [`write`].
+///
+/// ```
+/// use gridnote_convert::{read, write_into, Format, Options};
+/// let options = Options::default();
+/// let mut out = String::new();
+/// for text in ["120000000", "3_/_x_/3_ o"] {
+///     let source = read(text, None, &options)?;
+///     write_into(source, Format::Bits, &options, &mut out)?;
+///     out.push('\n');
+/// }
+/// assert_eq!(out, "11\n5\n");
+/// # Ok::<(), gridnote_convert::ConvertError>(())
+/// ```
+pub fn write_into(
+    source: Source,
+    to: Format,
+    options: &Options,
+    out: &mut String,
+) -> Result<Vec<Note>, ConvertError> {
+    let start = out.len();
+    let result = write_owned(source, to, options, out);
+    if result.is_err() {
+        out.truncate(start);
+    }
+    result
+}
+
+fn write_owned(
+    source: Source,
+    to: Format,
+    options: &Options,
+    output: &mut String,
+) -> Result<Vec<Note>, ConvertError> {
     let span = 0..source.input_len;
     let unrepresentable =
         |reason: String| ConvertError::Unrepresentable { to, reason, span: span.clone() };
     let mut notes = Vec::new();
-    let mut output = String::new();
+    // What a target without the tafl fields or the extension loses.
+    if !matches!(to, Format::Tsn | Format::Ten) {
+        drop_tafl_fields(&source, to, &mut notes);
+    }
+    if to != Format::Ten {
+        if let Some(extension @ Extension::Custom { .. }) = &source.extension {
+            notes.push(Note::dropped(
+                Field::Extension,
+                extension.to_string(),
+                format!("{to} has no extension field"),
+            ));
+        }
+    }
     match to {
         Format::T3en => {
-            let board = pad_to_square(&source.board, &mut notes);
-            let to_move = side_to_move(source, to, &mut notes)?;
+            let to_move = side_to_move(&source, to, &mut notes)?;
+            let board = pad_to_square(source.board, &mut notes);
             let t3en = gridnote_t3en::T3en::new(Position::new(board, to_move))
                 .map_err(|e| unrepresentable(e.to_string()))?;
-            t3en.write_to(&mut output);
+            t3en.write_to(output);
         }
         Format::Tuple => {
-            let board = crop_margins(&source.board).map_err(unrepresentable)?;
-            let to_move = side_to_move(source, to, &mut notes)?;
+            let to_move = side_to_move(&source, to, &mut notes)?;
+            let board = crop_margins(source.board).map_err(unrepresentable)?;
             let tuple = gridnote_tuple::Tuple::new(Position::new(board, to_move))
                 .map_err(|e| unrepresentable(e.to_string()))?;
-            tuple.write_to(&mut output);
+            tuple.write_to(output);
         }
         Format::Tsn | Format::Ten => {
-            let board = &source.board;
-            if !board.is_square() {
+            if !source.board.is_square() {
                 return Err(unrepresentable(format!(
                     "the board is {}x{}; tafl boards are square",
-                    board.rows(),
-                    board.cols()
+                    source.board.rows(),
+                    source.board.cols()
                 )));
             }
-            let to_move = side_to_move(source, to, &mut notes)?;
+            let to_move = side_to_move(&source, to, &mut notes)?;
             let fields = match source.tafl {
                 Some(fields) => fields,
-                None => derive_tafl(board, options, &mut notes),
+                None => derive_tafl(&source.board, options, &mut notes),
             };
             let tsn = gridnote_tafl::Tsn::new(
-                board.clone(),
+                source.board,
                 fields.defenders,
                 to_move,
                 fields.ply,
@@ -68,25 +121,22 @@ pub fn write(source: &Source, to: Format, options: &Options) -> Result<Converted
             )
             .map_err(|e| unrepresentable(e.to_string()))?;
             if to == Format::Ten {
-                let extension = match &source.extension {
-                    Some(extension) => extension.clone(),
-                    None => {
-                        notes.push(Note::derived(Field::Extension, "-", "no custom data"));
-                        Extension::None
-                    }
-                };
+                let extension = source.extension.unwrap_or_else(|| {
+                    notes.push(Note::derived(Field::Extension, "-", "no custom data"));
+                    Extension::None
+                });
                 let ten = gridnote_tafl::Ten::new(tsn, extension)
                     .map_err(|e| unrepresentable(e.to_string()))?;
-                ten.write_to(&mut output);
+                ten.write_to(output);
             } else {
-                tsn.write_to(&mut output);
+                tsn.write_to(output);
             }
         }
         Format::Digits => {
             let digits = gridnote_digits::Digits::try_from(&source.board)
                 .map_err(|e| unrepresentable(e.to_string()))?;
-            drop_side(source, to, &mut notes);
-            digits.write_to(&mut output);
+            drop_side(&source, to, &mut notes);
+            digits.write_to(output);
         }
         Format::Bits => {
             let code = gridnote_bits::encode(options.code, &source.board)
@@ -101,38 +151,16 @@ pub fn write(source: &Source, to: Format, options: &Options) -> Result<Converted
                     ));
                 }
             }
-            drop_side(source, to, &mut notes);
-            gridnote_bits::write_code(options.code, code, options.radix, &mut output);
-        }
-    }
-    if !matches!(to, Format::Tsn | Format::Ten) {
-        drop_tafl_fields(source, to, &mut notes);
-    }
-    if to != Format::Ten {
-        if let Some(extension @ Extension::Custom { .. }) = &source.extension {
-            notes.push(Note::dropped(
-                Field::Extension,
-                extension,
-                format!("{to} has no extension field"),
-            ));
+            drop_side(&source, to, &mut notes);
+            gridnote_bits::write_code(options.code, code, options.radix, output);
         }
     }
     notes.sort_by_key(|note| note.field);
-    lossless_check(options, to, notes, output, span)
-}
-
-fn lossless_check(
-    options: &Options,
-    to: Format,
-    notes: Vec<Note>,
-    output: String,
-    span: Range<usize>,
-) -> Result<Converted, ConvertError> {
-    if options.lossless && notes.iter().any(|n| n.kind == crate::NoteKind::Dropped) {
-        let dropped = notes.into_iter().filter(|n| n.kind == crate::NoteKind::Dropped).collect();
+    if options.lossless && notes.iter().any(|n| n.kind == NoteKind::Dropped) {
+        let dropped = notes.into_iter().filter(|n| n.kind == NoteKind::Dropped).collect();
         return Err(ConvertError::Lossy { to, dropped, span });
     }
-    Ok(Converted { output, notes })
+    Ok(notes)
 }
 
 /// How `format` spells `player` as the side to move.
@@ -197,7 +225,7 @@ fn drop_side(source: &Source, to: Format, notes: &mut Vec<Note>) {
 /// The TSN/TEN fields a tic-tac-toe source lacks: given by options, else derived (noted).
 fn derive_tafl(board: &Board, options: &Options, notes: &mut Vec<Note>) -> TaflFields {
     let derived = derived_tafl(board);
-    let mut pick = |given: Option<u32>, value: u32, field: Field, rule: &str| {
+    let mut pick = |given: Option<u32>, value: u32, field: Field, rule: &'static str| {
         given.unwrap_or_else(|| {
             notes.push(Note::derived(field, value, rule));
             value
@@ -245,7 +273,11 @@ fn drop_tafl_fields(source: &Source, to: Format, notes: &mut Vec<Note>) {
         ));
     }
     if fields.ply != derived.ply {
-        notes.push(Note::dropped(Field::Ply, fields.ply, reason(&derived.ply.to_string())));
+        notes.push(Note::dropped(
+            Field::Ply,
+            fields.ply.to_string(),
+            reason(&derived.ply.to_string()),
+        ));
     }
     if fields.since_capture != derived.since_capture {
         notes.push(Note::dropped(
@@ -258,10 +290,10 @@ fn drop_tafl_fields(source: &Source, to: Format, notes: &mut Vec<Note>) {
 
 /// A rectangle padded into a square with void cells: bottom rows when it is wider than
 /// tall, right columns when taller than wide (noted).
-fn pad_to_square(board: &Board, notes: &mut Vec<Note>) -> Board {
+fn pad_to_square(board: Board, notes: &mut Vec<Note>) -> Board {
     let (rows, cols) = (board.rows(), board.cols());
     if rows == cols {
-        return board.clone();
+        return board;
     }
     let side = rows.max(cols);
     let where_ = if rows < cols { "bottom rows" } else { "right columns" };
@@ -278,7 +310,7 @@ fn pad_to_square(board: &Board, notes: &mut Vec<Note>) -> Board {
 
 /// The inverse of [`pad_to_square`]: full void bottom rows, or full void right columns,
 /// are cut off. Any other void layout cannot become a rectangle.
-fn crop_margins(board: &Board) -> Result<Board, String> {
+fn crop_margins(board: Board) -> Result<Board, String> {
     let (rows, cols) = (board.rows(), board.cols());
     let void_rows =
         board.iter_rows().rev().take_while(|row| row.iter().all(|c| c.is_void())).count();
@@ -292,6 +324,7 @@ fn crop_margins(board: &Board) -> Result<Board, String> {
         );
     }
     let (keep_rows, keep_cols) = match (void_rows, void_cols) {
+        (0, 0) if !board.cells().contains(&Cell::Void) => return Ok(board),
         (0, 0) => (rows, cols),
         (r, 0) => (rows - r, cols),
         (0, c) => (rows, cols - c),

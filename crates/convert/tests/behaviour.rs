@@ -1,7 +1,8 @@
 //! The conversion rules of design.md, one by one.
 
 use gridnote_convert::{
-    CodeKind, ConvertError, Field, Format, NoteKind, Options, Radix, convert, detect, read,
+    CodeKind, ConvertError, Field, Format, NoteKind, NoteValue, Options, Radix, convert, detect,
+    read,
 };
 
 fn opts() -> Options {
@@ -49,14 +50,14 @@ fn detection_follows_the_first_matching_rule() {
 fn tafl_fields_are_derived_or_given() {
     let derived = convert("x_o/_x_/o_x o", None, Format::Tsn, &opts()).unwrap();
     assert_eq!(derived.output, "3 4 d1a/1a1/a1d d 6 5");
-    let fields: Vec<(Field, NoteKind, &str)> =
-        derived.notes.iter().map(|n| (n.field, n.kind, n.value.as_str())).collect();
+    let fields: Vec<(Field, NoteKind, NoteValue)> =
+        derived.notes.iter().map(|n| (n.field, n.kind, n.value.clone())).collect();
     assert_eq!(
         fields,
         [
-            (Field::Defenders, NoteKind::Derived, "4"),
-            (Field::Ply, NoteKind::Derived, "6"),
-            (Field::SinceCapture, NoteKind::Derived, "5"),
+            (Field::Defenders, NoteKind::Derived, NoteValue::Number(4)),
+            (Field::Ply, NoteKind::Derived, NoteValue::Number(6)),
+            (Field::SinceCapture, NoteKind::Derived, NoteValue::Number(5)),
         ]
     );
     // Defenders: max(#d, ceil(#a/2)) rounded up to a positive multiple of 4.
