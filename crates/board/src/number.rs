@@ -89,6 +89,16 @@ pub fn digits_value(digits: &[u8]) -> Option<u32> {
 /// assert_eq!(out, "ply 42949672950");
 /// ```
 pub fn push_decimal(out: &mut String, n: u32) {
+    // One and two digits (run lengths, sizes, most counters) without the general loop.
+    if n < 10 {
+        out.push(char::from(b'0' + n as u8));
+        return;
+    }
+    if n < 100 {
+        out.push(char::from(b'0' + (n / 10) as u8));
+        out.push(char::from(b'0' + (n % 10) as u8));
+        return;
+    }
     let mut digits = [0u8; 10];
     let mut at = digits.len();
     let mut rest = n;

@@ -49,6 +49,7 @@
 #![warn(missing_docs)]
 
 mod error;
+mod fast;
 mod grammar;
 #[cfg(feature = "serde")]
 mod serde_impl;

@@ -177,7 +177,10 @@ impl T3en {
     /// # Ok::<(), ParseError>(())
     /// ```
     pub fn parse_with(text: &str, options: ParseOptions) -> Result<Parsed, ParseError> {
-        let (position, canonical) = crate::grammar::parse(text, options.strict)?;
+        let (position, canonical) = match crate::fast::parse(text, options.strict) {
+            Some(read) => read,
+            None => crate::grammar::parse(text, options.strict)?,
+        };
         Ok(Parsed { t3en: T3en { position }, canonical })
     }
 }

@@ -1,14 +1,15 @@
 //! Writing canonical T3EN: maximal runs of any kind of cell, a count only for runs of 2
 //! or more, rows from the top joined by `/`, one space, the side to move.
 
-use gridnote_board::number::{decimal_len, push_decimal};
+use gridnote_board::number::push_decimal;
 use gridnote_board::{Cell, Player};
 
 use crate::t3en::T3en;
 
 impl T3en {
-    /// Appends the canonical T3EN text of this position to `out`, reserving the exact
-    /// length first and without going through `fmt`.
+    /// Appends the canonical T3EN text of this position to `out`, without going through
+    /// `fmt`. It reserves once an upper bound of the text's length (a row takes at most
+    /// one byte per cell: a run of n ≥ 2 cells is written in at most n bytes).
     ///
     /// Canonical T3EN writes each row as maximal runs of one kind of cell (pieces
     /// included: `xxx` is `3x`), with a count only for runs of two or more.
@@ -23,14 +24,24 @@ impl T3en {
     /// ```
     pub fn write_to(&self, out: &mut String) {
         let position = self.position();
-        out.reserve(self.written_len());
-        for (r, row) in position.board.iter_rows().enumerate() {
+        let board = &position.board;
+        out.reserve(written_bound(board.rows(), board.cols()));
+        for (r, row) in board.iter_rows().enumerate() {
             if r > 0 {
                 out.push('/');
             }
-            for run in row.chunk_by(|a, b| a == b) {
-                push_run(out, run[0], run.len());
+            let mut run = row[0];
+            let mut len = 0;
+            for &cell in row {
+                if cell == run {
+                    len += 1;
+                } else {
+                    push_run(out, run, len);
+                    run = cell;
+                    len = 1;
+                }
             }
+            push_run(out, run, len);
         }
         out.push(' ');
         out.push(match position.to_move {
@@ -38,24 +49,13 @@ impl T3en {
             Player::Two => 'o',
         });
     }
-
-    /// The length in bytes of the canonical text.
-    fn written_len(&self) -> usize {
-        let board = &self.position().board;
-        let runs: usize = board
-            .iter_rows()
-            .flat_map(|row| row.chunk_by(|a, b| a == b))
-            .map(|run| run_len(run.len()))
-            .sum();
-        // The runs, a `/` between rows, the space and the side.
-        runs + board.rows() - 1 + 2
-    }
 }
 
-/// The bytes a run of `len` cells takes: the count (when 2 or more) and the cell.
-const fn run_len(len: usize) -> usize {
-    // Runs are at most 255 long (a row is at most 255 cells).
-    if len < 2 { 1 } else { decimal_len(len as u32) + 1 }
+/// An upper bound of the canonical text's length: at most one byte per cell in a row
+/// (a run of n ≥ 2 cells takes at most n bytes), a `/` between rows, the space and the
+/// side.
+const fn written_bound(rows: usize, cols: usize) -> usize {
+    rows * cols + rows - 1 + 2
 }
 
 /// Appends one canonical run: `len` (when 2 or more) and the cell's character.
@@ -92,15 +92,20 @@ mod tests {
         push_run(&mut out, Cell::Void, 10);
         push_run(&mut out, Cell::TWO, 255);
         assert_eq!(out, "_2x10.255o");
-        assert_eq!([1, 2, 10, 255].map(run_len), [1, 2, 3, 4]);
     }
 
     #[test]
-    fn the_reserved_length_is_exact() {
+    fn the_reserved_length_bounds_the_text() {
         let big = format!("{} o", ["12_"; 12].join("/"));
-        for text in ["3_/3_/3_ x", &big, ".3_./5_/.3_./5_/.3_. o", "x o", "xo/ox x"] {
+        let alternating = format!("{} x", ["xoxoxoxoxo"; 10].join("/"));
+        for text in ["3_/3_/3_ x", &big, ".3_./5_/.3_./5_/.3_. o", "x o", "xo/ox x", &alternating] {
             let t3en: T3en = text.parse().unwrap();
-            assert_eq!(t3en.written_len(), text.len(), "{text}");
+            let board = &t3en.position().board;
+            let bound = written_bound(board.rows(), board.cols());
+            assert!(text.len() <= bound, "{text}");
+            assert_eq!(t3en.to_string(), text);
         }
+        // Alternating cells reach the bound exactly.
+        assert_eq!(written_bound(10, 10), alternating.len());
     }
 }

@@ -1,0 +1,231 @@
+//! The fast path of the reader: one pass over the bytes of plainly well-formed T3EN, with
+//! no error reporting at all.
+//!
+//! [`parse`] accepts a subset of what the grammar ([`crate::grammar`]) accepts and gives
+//! the same result for it; on anything else (any error, and the rare well-formed texts it
+//! does not bother with) it answers `None` and the caller reads the text with the grammar,
+//! which then also names the error. The grammar stays the definition of T3EN; the tests
+//! below (and the fuzz target of `fuzz/`) check that the two agree.
+//!
+//! Sizes are bounded as in the grammar: a count over 255 or a row longer than the first
+//! gives `None` before any cell of it is stored, so the cells never exceed 255 × 255.
+
+use gridnote_board::{Board, Cell, MAX_SIDE, Player, Position};
+
+/// Reads `text` as T3EN if it is plainly well formed: the position and whether every run
+/// was canonical. `None` for anything else, and in strict mode for non-canonical runs.
+///
+/// The first row gives the side; the cells are allocated once at their final size, all
+/// empty, and every run of another kind is written into place.
+pub(crate) fn parse(text: &str, strict: bool) -> Option<(Position, bool)> {
+    let bytes = text.as_bytes();
+    let side = first_row_len(bytes)?;
+    let len = side * side;
+    let mut cells = vec![Cell::Empty; len];
+    // Cells read so far.
+    let mut at = 0;
+    // Where the current row ends (in cells).
+    let mut row_end = side;
+    // The character of the previous run in this row (0 at the start of a row).
+    let mut last = 0u8;
+    let mut canonical = true;
+    let mut i = 0;
+    loop {
+        let &byte = bytes.get(i)?;
+        i += 1;
+        let mut count = 1;
+        let mut written = byte;
+        match byte {
+            b'1'..=b'9' => {
+                let (n, next) = run_count(bytes, i, byte)?;
+                written = *bytes.get(next)?;
+                i = next + 1;
+                // A count of 1 is written only in non-canonical text.
+                canonical &= n != 1;
+                count = n;
+            }
+            b'/' if at == row_end && row_end < len => {
+                row_end += side;
+                last = 0;
+                continue;
+            }
+            b' ' if at == len => break,
+            _ => {}
+        }
+        // Two runs of one kind in a row are one run, written in two parts.
+        canonical &= written != last;
+        last = written;
+        if count > row_end - at {
+            // The row is longer than the first.
+            return None;
+        }
+        let cell = match written {
+            b'_' => {
+                // The cells start empty.
+                at += count;
+                continue;
+            }
+            b'x' => Cell::ONE,
+            b'o' => Cell::TWO,
+            b'.' => Cell::Void,
+            _ => return None,
+        };
+        if count == 1 {
+            cells[at] = cell;
+        } else {
+            cells[at..at + count].fill(cell);
+        }
+        at += count;
+    }
+    if strict && !canonical {
+        return None;
+    }
+    let to_move = match &bytes[i..] {
+        [b'x'] => Player::One,
+        [b'o'] => Player::Two,
+        _ => return None,
+    };
+    let board = Board::from_cells(side, side, cells).ok()?;
+    Some((Position::new(board, to_move), canonical))
+}
+
+/// The count whose first digit `first` was at `i - 1`: its value (1 to 255) and the index
+/// after its last digit.
+fn run_count(bytes: &[u8], mut i: usize, first: u8) -> Option<(usize, usize)> {
+    let mut count = usize::from(first - b'0');
+    while let Some(&digit @ b'0'..=b'9') = bytes.get(i) {
+        count = count * 10 + usize::from(digit - b'0');
+        if count > MAX_SIDE {
+            return None;
+        }
+        i += 1;
+    }
+    Some((count, i))
+}
+
+/// The number of cells of the first row (1 to 255), read up to its `/` or space; `None`
+/// if it is not plainly a row.
+fn first_row_len(bytes: &[u8]) -> Option<usize> {
+    let mut len = 0usize;
+    let mut i = 0;
+    loop {
+        let &byte = bytes.get(i)?;
+        i += 1;
+        match byte {
+            b'_' | b'.' | b'x' | b'o' => len += 1,
+            b'1'..=b'9' => {
+                let (count, next) = run_count(bytes, i, byte)?;
+                if !matches!(bytes.get(next), Some(b'_' | b'.' | b'x' | b'o')) {
+                    return None;
+                }
+                i = next + 1;
+                len += count;
+            }
+            b'/' | b' ' if len > 0 => return Some(len),
+            _ => return None,
+        }
+        if len > MAX_SIDE {
+            return None;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use quickcheck::{Arbitrary, Gen};
+    use quickcheck_macros::quickcheck;
+
+    use super::parse;
+    use crate::grammar;
+
+    /// The fast path agrees with the grammar wherever it answers, in both modes.
+    fn agrees(text: &str) -> bool {
+        [false, true].into_iter().all(|strict| match parse(text, strict) {
+            Some(fast) => grammar::parse(text, strict).as_ref() == Ok(&fast),
+            None => true,
+        })
+    }
+
+    #[test]
+    fn reads_the_plain_texts_and_leaves_the_rest_to_the_grammar() {
+        for text in [
+            "2_o/_x_/3_ x",
+            "_ox/2_o/_2x o",
+            "x o",
+            "255_/255_ x",
+            "3x/o_o/3_ o",
+            "1_1_o/_x_/___ x",
+            ".3_./5_/.3_./5_/.3_. o",
+        ] {
+            assert_eq!(parse(text, false).is_some(), text != "255_/255_ x", "{text}");
+            assert!(agrees(text), "{text}");
+        }
+        assert_eq!(parse("1_1_o/_x_/___ x", false).map(|(_, c)| c), Some(false));
+        assert_eq!(parse("1_1_o/_x_/___ x", true), None);
+        for bad in [
+            "",
+            " x",
+            "3_/3_/3_",
+            "3_/3_/3_ ",
+            "3_/3_/3_ xx",
+            "3_/3_/3_  x",
+            "3_/4_/3_ x",
+            "3_/3_ x",
+            "3_/3_/3_/3_ x",
+            "3_//3_ x",
+            "0_ x",
+            "03_ x",
+            "256_ x",
+            "3_/3_/3X x",
+            "3_/3_/3_ X",
+            "3_/3_/3_x",
+            "3/3_/3_ x",
+            "3_/3_/3_ x\n",
+        ] {
+            assert_eq!(parse(bad, false), None, "{bad:?}");
+            assert!(agrees(bad), "{bad:?}");
+        }
+    }
+
+    /// Text made of T3EN's own characters, where the two paths could disagree.
+    #[derive(Clone, Debug)]
+    struct Near(String);
+
+    impl Arbitrary for Near {
+        fn arbitrary(g: &mut Gen) -> Near {
+            const PIECES: [&str; 12] = ["_", ".", "x", "o", "/", " ", "1", "2", "3", "9", "0", "X"];
+            let len = usize::arbitrary(g) % 24;
+            Near((0..len).map(|_| *g.choose(&PIECES).expect("not empty")).collect())
+        }
+    }
+
+    #[quickcheck]
+    fn agrees_on_near_t3en_text(text: Near) -> bool {
+        agrees(&text.0)
+    }
+
+    #[quickcheck]
+    fn agrees_on_any_text(text: String) -> bool {
+        agrees(&text)
+    }
+
+    /// A square position of side 1 to 20, any T3EN cells.
+    #[derive(Clone, Debug)]
+    struct Square(gridnote_board::Position);
+
+    impl Arbitrary for Square {
+        fn arbitrary(g: &mut Gen) -> Square {
+            use gridnote_board::arbitrary::{board_with, in_range};
+            use gridnote_board::{Cell, Player, Position};
+            let side = in_range(g, 1, 20);
+            let cells = [Cell::Void, Cell::Empty, Cell::ONE, Cell::TWO];
+            Square(Position::new(board_with(g, side, side, &cells), Player::arbitrary(g)))
+        }
+    }
+
+    #[quickcheck]
+    fn reads_every_canonical_text(square: Square) -> bool {
+        let t3en = crate::T3en::new(square.0.clone()).expect("square, no kings");
+        parse(&t3en.to_string(), true) == Some((square.0, true))
+    }
+}
