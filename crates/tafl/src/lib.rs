@@ -44,6 +44,7 @@
 
 mod check;
 mod error;
+mod fast;
 mod grammar;
 mod model;
 #[cfg(feature = "serde")]
