@@ -8,6 +8,7 @@ use std::process::{Command, ExitCode};
 use clap::{Parser, Subcommand};
 
 mod bench;
+mod fuzz;
 
 /// gridnote's project tasks.
 #[derive(Parser)]
@@ -32,6 +33,9 @@ enum Task {
     /// Run the benchmarks (shakmaty's FEN as the peer) and the CLI throughput test, and
     /// write docs/performance.md.
     Bench(bench::BenchArgs),
+    /// Fuzz every reader and the converter (`fuzz/`, libFuzzer), seeded from the
+    /// fixtures: `cargo xtask fuzz --seconds 300`.
+    Fuzz(fuzz::FuzzArgs),
 }
 
 fn main() -> ExitCode {
@@ -43,6 +47,7 @@ fn main() -> ExitCode {
             ExitCode::from(gridnote_cli::main_with_args(argv))
         }
         Task::Bench(args) => bench::run(&args),
+        Task::Fuzz(args) => fuzz::run(&args),
     }
 }
 

@@ -1,0 +1,48 @@
+//! The converter: the first byte picks the source format (or detection), the target, the
+//! code kind and the options; the rest is the text. No input panics; every error's span
+//! lies inside the input; and where a conversion reports no drop, converting back gives
+//! the source's canonical text (the round-trip law of design.md).
+#![no_main]
+
+#[path = "common.rs"]
+mod common;
+
+use gridnote_board::report::Spanned as _;
+use gridnote_convert::{CodeKind, Format, NoteKind, Options, convert};
+use libfuzzer_sys::fuzz_target;
+
+const FORMATS: [Format; 6] =
+    [Format::T3en, Format::Tsn, Format::Ten, Format::Tuple, Format::Digits, Format::Bits];
+
+fuzz_target!(|data: &[u8]| {
+    let Some((&pick, rest)) = data.split_first() else { return };
+    let Ok(text) = std::str::from_utf8(rest) else { return };
+    let from = FORMATS.get(usize::from(pick % 7)).copied();
+    let to = FORMATS[usize::from(pick / 7 % 6)];
+    let mut options = Options::default();
+    options.code = CodeKind::ALL[usize::from(pick / 42 % 4)];
+    options.lossless = pick & 0x80 != 0 && pick % 2 == 0;
+    options.strict = pick & 0x80 != 0 && pick % 2 == 1;
+    let converted = match convert(text, from, to, &options) {
+        Ok(converted) => converted,
+        Err(err) => {
+            common::check_error(text, err.span(), &err.to_string());
+            return;
+        }
+    };
+    if converted.notes.iter().any(|note| note.kind == NoteKind::Dropped) {
+        assert!(!options.lossless, "lossless conversion dropped {:?}", converted.notes);
+        return;
+    }
+    let source = from.unwrap_or_else(|| gridnote_convert::detect(text).expect("it converted"));
+    let canonical = convert(text, Some(source), source, &options)
+        .unwrap_or_else(|err| panic!("{text:?} converts to {to} but not to itself: {err}"));
+    let back = convert(&converted.output, Some(to), source, &options).unwrap_or_else(|err| {
+        panic!("{text:?} -> {to} {:?} does not convert back to {source}: {err}", converted.output)
+    });
+    assert_eq!(
+        back.output, canonical.output,
+        "{source} {text:?} -> {to} {:?} -> {source}",
+        converted.output
+    );
+});

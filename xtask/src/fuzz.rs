@@ -1,0 +1,292 @@
+//! `cargo xtask fuzz`: builds the libFuzzer targets of `fuzz/` (its own workspace) and runs
+//! each for a while, a few at a time, seeded from the fixtures.
+//!
+//! No cargo-fuzz needed: the targets are built with the same compiler flags cargo-fuzz
+//! passes (SanitizerCoverage instrumentation, `--cfg fuzzing`), which the stable toolchain
+//! accepts; AddressSanitizer is left out (gridnote forbids unsafe code). What is needed: a
+//! Rust toolchain and a C++ compiler (libfuzzer-sys compiles libFuzzer itself). With
+//! cargo-fuzz installed, `cargo +nightly fuzz run t3en` works on the same layout too.
+
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, ExitCode, Stdio};
+use std::time::Duration;
+
+use crate::workspace_root;
+
+/// Every fuzz target (a binary of `fuzz/Cargo.toml`).
+const TARGETS: [&str; 7] = ["t3en", "tsn", "ten", "tuple", "digits", "bits", "convert"];
+
+/// The flags cargo-fuzz passes for libFuzzer's coverage feedback (without a sanitizer).
+const RUSTFLAGS: &str = "-Cpasses=sancov-module \
+    -Cllvm-args=-sanitizer-coverage-level=4 \
+    -Cllvm-args=-sanitizer-coverage-inline-8bit-counters \
+    -Cllvm-args=-sanitizer-coverage-pc-table \
+    -Cllvm-args=-sanitizer-coverage-trace-compares \
+    --cfg fuzzing";
+
+/// Options of `cargo xtask fuzz`.
+#[derive(clap::Args, Debug)]
+pub(crate) struct FuzzArgs {
+    /// How long each target runs, in seconds.
+    #[arg(long, default_value_t = 60)]
+    seconds: u64,
+    /// How many targets run at a time.
+    #[arg(long, default_value_t = 2)]
+    jobs: usize,
+    /// Only these targets (default: all of t3en, tsn, ten, tuple, digits, bits, convert).
+    #[arg(long, value_delimiter = ',')]
+    targets: Vec<String>,
+    /// Build the targets and seed the corpora, but run nothing.
+    #[arg(long)]
+    build_only: bool,
+}
+
+pub(crate) fn run(args: &FuzzArgs) -> ExitCode {
+    match fuzz(args) {
+        Ok(true) => ExitCode::SUCCESS,
+        Ok(false) => ExitCode::FAILURE,
+        Err(err) => {
+            eprintln!("error: {err}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn fuzz(args: &FuzzArgs) -> Result<bool, String> {
+    let root = workspace_root();
+    let fuzz_dir = root.join("fuzz");
+    let targets: Vec<&'static str> = if args.targets.is_empty() {
+        TARGETS.to_vec()
+    } else {
+        args.targets
+            .iter()
+            .map(|name| {
+                TARGETS.iter().copied().find(|t| t == name).ok_or_else(|| {
+                    format!("unknown fuzz target `{name}`: expected one of {TARGETS:?}")
+                })
+            })
+            .collect::<Result<_, _>>()?
+    };
+    if Command::new("c++").arg("--version").stdout(Stdio::null()).status().is_err() {
+        return Err("fuzzing needs a C++ compiler to build libFuzzer (libfuzzer-sys): install \
+                    g++ or clang++ (Debian: apt-get install g++)"
+            .to_owned());
+    }
+    let host = host_triple()?;
+    eprintln!("fuzz: building the targets ({host}, instrumented for libFuzzer)");
+    let status = crate::cargo()
+        .current_dir(&fuzz_dir)
+        .env("RUSTFLAGS", RUSTFLAGS.split_whitespace().collect::<Vec<_>>().join(" "))
+        .env("CARGO_TARGET_DIR", fuzz_dir.join("target"))
+        .args(["build", "--release", "--target", &host, "--bins"])
+        .status()
+        .map_err(|e| format!("cannot run cargo: {e}"))?;
+    if !status.success() {
+        return Err("building the fuzz targets failed (see above)".to_owned());
+    }
+    let bin_dir = fuzz_dir.join("target").join(&host).join("release");
+    for target in &targets {
+        let seeded = seed(&root, &fuzz_dir.join("corpus").join(target), target)?;
+        eprintln!("fuzz: {target}: {seeded} seed inputs from fixtures/");
+    }
+    if args.build_only {
+        return Ok(true);
+    }
+
+    let logs = fuzz_dir.join("target").join("logs");
+    std::fs::create_dir_all(&logs).map_err(|e| format!("cannot create {}: {e}", logs.display()))?;
+    let mut queue = targets.iter().copied();
+    let mut running: Vec<(&'static str, Child)> = Vec::new();
+    let mut results = Vec::new();
+    loop {
+        while running.len() < args.jobs.max(1) {
+            let Some(target) = queue.next() else { break };
+            eprintln!("fuzz: {target}: running for {}s", args.seconds);
+            running.push((target, start(&fuzz_dir, &bin_dir, &logs, target, args.seconds)?));
+        }
+        if running.is_empty() {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(200));
+        let mut i = 0;
+        while i < running.len() {
+            match running[i].1.try_wait() {
+                Ok(Some(status)) => {
+                    let (target, _) = running.swap_remove(i);
+                    let log = std::fs::read_to_string(logs.join(format!("{target}.log")))
+                        .unwrap_or_default();
+                    results.push(Outcome::read(target, status.success(), &log, &fuzz_dir));
+                }
+                Ok(None) => i += 1,
+                Err(e) => return Err(format!("waiting for {}: {e}", running[i].0)),
+            }
+        }
+    }
+
+    results.sort_by_key(|r| TARGETS.iter().position(|t| *t == r.target));
+    println!("| target | seconds | executions | execs/s | new inputs | corpus | result |");
+    println!("|---|---:|---:|---:|---:|---:|---|");
+    let mut clean = true;
+    for r in &results {
+        clean &= r.ok;
+        println!(
+            "| {} | {} | {} | {} | {} | {} | {} |",
+            r.target,
+            args.seconds,
+            r.executions,
+            r.executions / args.seconds.max(1),
+            r.new_units,
+            r.corpus,
+            if r.ok { "no crash".to_owned() } else { format!("**crash**: {}", r.artifacts) }
+        );
+    }
+    if !clean {
+        eprintln!(
+            "fuzz: crashes found; the inputs are under fuzz/artifacts/, logs under fuzz/target/logs/"
+        );
+    }
+    Ok(clean)
+}
+
+/// What one target's run reported.
+struct Outcome {
+    target: &'static str,
+    ok: bool,
+    executions: u64,
+    new_units: u64,
+    corpus: usize,
+    artifacts: String,
+}
+
+impl Outcome {
+    fn read(target: &'static str, ok: bool, log: &str, fuzz_dir: &Path) -> Outcome {
+        let stat = |name: &str| {
+            log.lines()
+                .find_map(|l| l.strip_prefix(name))
+                .and_then(|v| v.trim().parse().ok())
+                .unwrap_or(0)
+        };
+        let count = |dir: PathBuf| std::fs::read_dir(dir).map_or(0, Iterator::count);
+        let artifacts = std::fs::read_dir(fuzz_dir.join("artifacts").join(target))
+            .map(|entries| {
+                entries
+                    .flatten()
+                    .map(|e| e.file_name().to_string_lossy().into_owned())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            })
+            .unwrap_or_default();
+        Outcome {
+            target,
+            ok,
+            executions: stat("stat::number_of_executed_units:"),
+            new_units: stat("stat::new_units_added:"),
+            corpus: count(fuzz_dir.join("corpus").join(target)),
+            artifacts,
+        }
+    }
+}
+
+fn host_triple() -> Result<String, String> {
+    let out =
+        Command::new("rustc").arg("-vV").output().map_err(|e| format!("cannot run rustc: {e}"))?;
+    String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .find_map(|l| l.strip_prefix("host: ").map(str::to_owned))
+        .ok_or_else(|| "rustc -vV named no host".to_owned())
+}
+
+fn start(
+    fuzz_dir: &Path,
+    bin_dir: &Path,
+    logs: &Path,
+    target: &str,
+    seconds: u64,
+) -> Result<Child, String> {
+    let artifacts = fuzz_dir.join("artifacts").join(target);
+    std::fs::create_dir_all(&artifacts)
+        .map_err(|e| format!("cannot create {}: {e}", artifacts.display()))?;
+    let log = std::fs::File::create(logs.join(format!("{target}.log")))
+        .map_err(|e| format!("cannot create the log of {target}: {e}"))?;
+    Command::new(bin_dir.join(target))
+        .arg(format!("-max_total_time={seconds}"))
+        .arg("-print_final_stats=1")
+        .arg("-max_len=4096")
+        .arg(format!("-artifact_prefix={}/", artifacts.display()))
+        .arg(fuzz_dir.join("corpus").join(target))
+        .stdout(Stdio::null())
+        .stderr(log)
+        .spawn()
+        .map_err(|e| format!("cannot start the {target} fuzzer: {e}"))
+}
+
+/// The fixture folders and extensions a target reads.
+fn fixture_sources(target: &str) -> &'static [(&'static str, &'static str)] {
+    match target {
+        "t3en" => &[("t3en", "t3en")],
+        "tsn" | "ten" => &[("tafl", "tsn"), ("tafl", "ten")],
+        "tuple" => &[("tuple", "tuple")],
+        "digits" => &[("digits", "digits")],
+        "bits" => &[("bits", "bits")],
+        _ => &[
+            ("t3en", "t3en"),
+            ("tafl", "tsn"),
+            ("tafl", "ten"),
+            ("tuple", "tuple"),
+            ("digits", "digits"),
+            ("bits", "bits"),
+        ],
+    }
+}
+
+/// Copies the fixtures (valid, invalid and the corpus of invalid inputs) into the
+/// target's corpus. The converter's inputs start with a byte that picks the formats: one
+/// seed per fixture and target format.
+fn seed(root: &Path, corpus: &Path, target: &str) -> Result<usize, String> {
+    std::fs::create_dir_all(corpus)
+        .map_err(|e| format!("cannot create {}: {e}", corpus.display()))?;
+    let mut count = 0;
+    for &(folder, ext) in fixture_sources(target) {
+        let format_index = ["t3en", "tsn", "ten", "tuple", "digits", "bits"]
+            .iter()
+            .position(|&e| e == ext)
+            .expect("a known extension") as u8;
+        let dirs = [
+            root.join("fixtures").join(folder).join("valid"),
+            root.join("fixtures").join(folder).join("invalid"),
+            root.join("fixtures").join("corpus").join(ext),
+        ];
+        for dir in dirs {
+            let Ok(entries) = std::fs::read_dir(&dir) else { continue };
+            for entry in entries.flatten() {
+                let path = entry.path();
+                if path.extension().and_then(|e| e.to_str()) != Some(ext) && !dir.ends_with(ext) {
+                    continue;
+                }
+                let Ok(mut bytes) = std::fs::read(&path) else { continue };
+                if bytes.last() == Some(&b'\n') {
+                    bytes.pop();
+                }
+                let stem =
+                    path.file_name().map_or_else(String::new, |n| n.to_string_lossy().into_owned());
+                if target == "convert" {
+                    for to in 0..6u8 {
+                        let mut input = vec![format_index + 7 * to];
+                        input.extend_from_slice(&bytes);
+                        write(corpus, &format!("seed-{to}-{stem}"), &input)?;
+                        count += 1;
+                    }
+                } else {
+                    write(corpus, &format!("seed-{stem}"), &bytes)?;
+                    count += 1;
+                }
+            }
+        }
+    }
+    Ok(count)
+}
+
+fn write(dir: &Path, name: &str, bytes: &[u8]) -> Result<(), String> {
+    let path = dir.join(name);
+    std::fs::write(&path, bytes).map_err(|e| format!("cannot write {}: {e}", path.display()))
+}
