@@ -168,6 +168,23 @@ fn verdicts(c: &mut Criterion) {
             }
         });
     });
+    // Where the direct verdict's time goes: building the shared model's board from the
+    // digits, and the shared line scan on a board already built.
+    c.bench_function("verdict/board_of_digits", |b| {
+        b.iter(|| {
+            for d in &digits {
+                black_box(black_box(d).board());
+            }
+        });
+    });
+    let boards: Vec<gridnote_board::Board> = digits.iter().map(Digits::board).collect();
+    c.bench_function("verdict/outcome_of_board", |b| {
+        b.iter(|| {
+            for board in &boards {
+                black_box(black_box(board).outcome(gridnote_board::Rules::TIC_TAC_TOE));
+            }
+        });
+    });
     c.bench_function("verdict/direct_from_text", |b| {
         b.iter(|| {
             for text in DIGITS_SET {
