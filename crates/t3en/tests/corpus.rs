@@ -19,3 +19,8 @@ fn every_invalid_input_is_rejected_with_a_span_inside_it() {
         }
     }
 }
+
+#[test]
+fn the_corpus_line_format_decodes_its_escapes() {
+    assert_eq!(corpus::decode(r"a\\b\n\r\t\0\s\z\u{a0}é"), "a\\b\n\r\t\0 \u{a0}é");
+}
