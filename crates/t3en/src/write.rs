@@ -30,18 +30,20 @@ impl T3en {
             if r > 0 {
                 out.push('/');
             }
-            let mut run = row[0];
+            // Runs are compared by their character, which is cheaper than comparing cells.
+            let mut run = cell_char(row[0]);
             let mut len = 0;
             for &cell in row {
-                if cell == run {
+                let c = cell_char(cell);
+                if c == run {
                     len += 1;
                 } else {
-                    push_run(out, run, len);
-                    run = cell;
+                    push_char_run(out, run, len);
+                    run = c;
                     len = 1;
                 }
             }
-            push_run(out, run, len);
+            push_char_run(out, run, len);
         }
         out.push(' ');
         out.push(match position.to_move {
@@ -60,11 +62,20 @@ const fn written_bound(rows: usize, cols: usize) -> usize {
 
 /// Appends one canonical run: `len` (when 2 or more) and the cell's character.
 pub(crate) fn push_run(out: &mut String, cell: Cell, len: usize) {
+    push_char_run(out, cell_char(cell), len);
+}
+
+/// Appends `len` (when 2 or more) and `c`.
+fn push_char_run(out: &mut String, c: char, len: usize) {
     if len >= 2 {
-        // Runs are at most 255 long (a row is at most 255 cells).
-        push_decimal(out, len as u32);
+        if len < 10 {
+            out.push(char::from(b'0' + len as u8));
+        } else {
+            // Runs are at most 255 long (a row is at most 255 cells).
+            push_decimal(out, len as u32);
+        }
     }
-    out.push(cell_char(cell));
+    out.push(c);
 }
 
 /// The T3EN character of a cell. A [`T3en`] holds no kings; the owner's letter is what a
