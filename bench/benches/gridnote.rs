@@ -69,6 +69,10 @@ fn read(c: &mut Criterion) {
     c.bench_function("read/bits_set", |b| {
         b.iter(|| read_all(&BITS_SET, |text| gridnote_bits::read_board(CodeKind::Seed, text)));
     });
+    // The floor under every reader: the shared model's board is a heap allocation.
+    c.bench_function("read/board_new_3x3", |b| {
+        b.iter(|| gridnote_board::Board::new(black_box(3), black_box(3)));
+    });
     c.bench_function("read/fen_set", |b| {
         b.iter(|| read_all(&FEN_SET, |text| Fen::from_ascii(text.as_bytes())));
     });

@@ -380,6 +380,7 @@ pub fn catalogue() -> Vec<Bench> {
             6,
             Input(total_bytes(&BITS_SET)),
         ),
+        bench("read/board_new_3x3", "Board::new(3, 3): the allocation under every read", 1, None),
         bench("read/fen_set", "shakmaty Fen::from_ascii, 8 FENs", 8, Input(total_bytes(&FEN_SET))),
         bench(
             "read/fen_start",

@@ -429,6 +429,41 @@ fn report(
         );
     }
 
+    let _ = writeln!(w, "\n## Where the time goes\n");
+    let board_new = ns("read/board_new_3x3")?;
+    let read_3x3 = ns("read/t3en_3x3")?;
+    let _ = writeln!(
+        w,
+        "- A 3×3 T3EN read takes {read_3x3:.1} ns, of which {board_new:.1} ns is allocating the \
+         shared model's board (`Board::new(3, 3)`, a heap `Vec` of cells, freed when the \
+         result is dropped); shakmaty's `Fen` holds its board in bitboards and allocates \
+         nothing, {fen_read_position:.1} ns per position. A quarter of a FEN read is \
+         {:.1} ns.",
+        fen_read_position / 4.0
+    );
+    let direct = ns("verdict/direct")? / 8.0;
+    let board_of_digits = ns("verdict/board_of_digits")? / 8.0;
+    let outcome = ns("verdict/outcome_of_board")? / 8.0;
+    let regex = ns("verdict/seed_regex")? / 8.0;
+    let _ = writeln!(
+        w,
+        "- The direct verdict ({direct:.1} ns per string) is the shared model's: building the \
+         `Board` from the digits ({board_of_digits:.1} ns, an allocation) and \
+         `Board::outcome`'s general m,n,k line scan ({outcome:.1} ns). The seed's regex \
+         takes {regex:.1} ns per string, so 10× would need {:.1} ns in all.",
+        regex / 10.0
+    );
+    let read_only = ns("convert/t3en_3x3_read_only")?;
+    let write_only = ns("convert/tsn_write_only")?;
+    let _ = writeln!(
+        w,
+        "- Converting one 3×3 T3EN line to TSN in-process: `gridnote_convert::read` \
+         {read_only:.1} ns (of which the T3EN reader {read_3x3:.1} ns), \
+         `gridnote_convert::write` {write_only:.1} ns (the TSN text, the derived-field \
+         notes, the board copy); the CLI adds {:.1} ns per line for reading lines and \
+         writing output.",
+        cli_per_line - in_process_per_line
+    );
     let _ = writeln!(w, "\n## Every benchmark\n");
     let _ = writeln!(
         w,
