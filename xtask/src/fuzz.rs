@@ -239,8 +239,8 @@ fn fixture_sources(target: &str) -> &'static [(&'static str, &'static str)] {
     }
 }
 
-/// Copies the fixtures (valid, invalid and the corpus of invalid inputs) into the
-/// target's corpus. The converter's inputs start with a byte that picks the formats: one
+/// Copies the fixtures (valid, invalid, and each input of the corpus of invalid inputs)
+/// into the target's corpus. The converter's inputs start with a byte that picks the formats: one
 /// seed per fixture and target format.
 fn seed(root: &Path, corpus: &Path, target: &str) -> Result<usize, String> {
     std::fs::create_dir_all(corpus)
@@ -254,36 +254,76 @@ fn seed(root: &Path, corpus: &Path, target: &str) -> Result<usize, String> {
         let dirs = [
             root.join("fixtures").join(folder).join("valid"),
             root.join("fixtures").join(folder).join("invalid"),
-            root.join("fixtures").join("corpus").join(ext),
         ];
+        let mut inputs: Vec<(String, Vec<u8>)> = Vec::new();
         for dir in dirs {
             let Ok(entries) = std::fs::read_dir(&dir) else { continue };
             for entry in entries.flatten() {
                 let path = entry.path();
-                if path.extension().and_then(|e| e.to_str()) != Some(ext) && !dir.ends_with(ext) {
+                if path.extension().and_then(|e| e.to_str()) != Some(ext) {
                     continue;
                 }
                 let Ok(mut bytes) = std::fs::read(&path) else { continue };
                 if bytes.last() == Some(&b'\n') {
                     bytes.pop();
                 }
-                let stem =
+                let name =
                     path.file_name().map_or_else(String::new, |n| n.to_string_lossy().into_owned());
-                if target == "convert" {
-                    for to in 0..6u8 {
-                        let mut input = vec![format_index + 7 * to];
-                        input.extend_from_slice(&bytes);
-                        write(corpus, &format!("seed-{to}-{stem}"), &input)?;
-                        count += 1;
-                    }
-                } else {
-                    write(corpus, &format!("seed-{stem}"), &bytes)?;
+                inputs.push((name, bytes));
+            }
+        }
+        // The corpus of invalid inputs: one escaped input per line (fixtures/corpus/README.md).
+        let corpus_dir = root.join("fixtures").join("corpus").join(ext);
+        for file in ["invalid.txt", "mutated.txt"] {
+            let Ok(text) = std::fs::read_to_string(corpus_dir.join(file)) else { continue };
+            for (n, line) in text.lines().enumerate() {
+                if !line.is_empty() && !line.starts_with('#') {
+                    inputs.push((format!("corpus-{file}-{n}"), unescape(line).into_bytes()));
+                }
+            }
+        }
+        for (stem, bytes) in inputs {
+            if target == "convert" {
+                for to in 0..6u8 {
+                    let mut input = vec![format_index + 7 * to];
+                    input.extend_from_slice(&bytes);
+                    write(corpus, &format!("seed-{to}-{stem}"), &input)?;
                     count += 1;
                 }
+            } else {
+                write(corpus, &format!("seed-{stem}"), &bytes)?;
+                count += 1;
             }
         }
     }
     Ok(count)
+}
+
+/// One line of the corpus format: `\\`, `\\n`, `\\r`, `\\t`, `\\0`, `\\s` (space), `\\z`
+/// (nothing) and `\\u{HEX}` escapes.
+fn unescape(line: &str) -> String {
+    let mut out = String::new();
+    let mut chars = line.chars();
+    while let Some(c) = chars.next() {
+        if c != '\\' {
+            out.push(c);
+            continue;
+        }
+        match chars.next() {
+            Some('n') => out.push('\n'),
+            Some('r') => out.push('\r'),
+            Some('t') => out.push('\t'),
+            Some('0') => out.push('\0'),
+            Some('s') => out.push(' '),
+            Some('z') | None => {}
+            Some('u') => {
+                let hex: String = chars.by_ref().skip(1).take_while(|&c| c != '}').collect();
+                out.extend(u32::from_str_radix(&hex, 16).ok().and_then(char::from_u32));
+            }
+            Some(other) => out.push(other),
+        }
+    }
+    out
 }
 
 fn write(dir: &Path, name: &str, bytes: &[u8]) -> Result<(), String> {
