@@ -10,7 +10,6 @@
 //!
 //! The size is checked (1 to 255) before the board is allocated, as in the grammar.
 
-use gridnote_board::number::parse_decimal;
 use gridnote_board::{Board, Cell, Player};
 
 use crate::model::{Extension, Ten, Tsn, defenders_ok};
@@ -56,11 +55,28 @@ impl<'t> Cursor<'t> {
         Some(&self.bytes[start..self.at])
     }
 
-    /// A number field, under the shared number rule.
+    /// A number field: the shared number rule (`gridnote_board::number`), spelled out
+    /// for digits only: no sign, no leading zero, at most `u32::MAX`; the field ends at
+    /// whitespace or the end.
     fn number(&mut self) -> Option<u32> {
-        let field = self.field()?;
-        // The field is ASCII, so it is a str.
-        parse_decimal(core::str::from_utf8(field).ok()?).ok()
+        let start = self.at;
+        let mut value = 0u32;
+        while let Some(&byte) = self.bytes.get(self.at) {
+            if is_space(byte) {
+                break;
+            }
+            if !byte.is_ascii_digit() {
+                return None;
+            }
+            value = value.checked_mul(10)?.checked_add(u32::from(byte - b'0'))?;
+            self.at += 1;
+        }
+        match self.at - start {
+            0 => None,
+            1 => Some(value),
+            _ if self.bytes[start] == b'0' => None,
+            _ => Some(value),
+        }
     }
 }
 
@@ -98,43 +114,45 @@ fn rows(cursor: &mut Cursor<'_>, board: &mut Board) -> Option<()> {
     let size = board.rows();
     let cells = board.cells_mut();
     let mut king = false;
-    // The board row being read (the text starts at the bottom) and the column.
+    // The board row being read (the text starts at the bottom), its cells, and the
+    // column.
     let mut row = size - 1;
+    let mut row_cells = &mut cells[row * size..][..size];
     let mut col = 0;
-    loop {
-        let byte = cursor.bytes.get(cursor.at).copied();
+    for (i, &byte) in cursor.bytes[cursor.at..].iter().enumerate() {
         let cell = match byte {
-            Some(b'a') => Cell::ONE,
-            Some(b'd') => Cell::TWO,
-            Some(b'k') if !king => {
+            b'a' => Cell::ONE,
+            b'd' => Cell::TWO,
+            b'k' if !king => {
                 king = true;
                 Cell::TWO_KING
             }
-            Some(count @ (b'1'..=b'9' | b'A'..=b'Z')) => {
-                col += if count <= b'9' { count - b'0' } else { count - b'A' + 10 } as usize;
+            b'1'..=b'9' | b'A'..=b'Z' => {
+                col += usize::from(if byte <= b'9' { byte - b'0' } else { byte - b'A' + 10 });
                 if col > size {
                     return None;
                 }
-                cursor.at += 1;
                 continue;
             }
-            Some(b'/') if col == size && row > 0 => {
+            b'/' if col == size && row > 0 => {
                 row -= 1;
+                row_cells = &mut cells[row * size..][..size];
                 col = 0;
-                cursor.at += 1;
                 continue;
             }
             // The field ends: every row read, the last one full.
-            Some(b' ') | None if col == size && row == 0 => return Some(()),
+            b' ' if col == size && row == 0 => {
+                cursor.at += i;
+                return Some(());
+            }
             _ => return None,
         };
-        if col == size {
-            return None;
-        }
-        cells[row * size + col] = cell;
+        // `None` past the end of the row.
+        *row_cells.get_mut(col)? = cell;
         col += 1;
-        cursor.at += 1;
     }
+    // The text ended with the rows: the next separator reports it.
+    (col == size && row == 0).then(|| cursor.at = cursor.bytes.len())
 }
 
 /// Reads `text` as TSN if it is plainly well formed (trailing whitespace and fields
