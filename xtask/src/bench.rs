@@ -455,14 +455,27 @@ fn report(
     );
     let read_only = ns("convert/t3en_3x3_read_only")?;
     let write_only = ns("convert/tsn_write_only")?;
+    let extra = cli_per_line - in_process_per_line;
+    let cli_part = if extra >= 0.0 {
+        format!("the CLI adds {extra:.1} ns per line for reading lines and writing output")
+    } else {
+        format!(
+            "the CLI's cost per line came out {:.1} ns below the in-process one in this run: \
+             its line reading and output cost less than the run-to-run noise",
+            -extra
+        )
+    };
     let _ = writeln!(
         w,
         "- Converting one 3×3 T3EN line to TSN in-process: `gridnote_convert::read` \
          {read_only:.1} ns (of which the T3EN reader {read_3x3:.1} ns), \
          `gridnote_convert::write` {write_only:.1} ns (the TSN text, the derived-field \
-         notes, the board copy); the CLI adds {:.1} ns per line for reading lines and \
-         writing output.",
-        cli_per_line - in_process_per_line
+         notes, the board copy); {cli_part}."
+    );
+    let _ = writeln!(
+        w,
+        "- The machine is shared (see the load average above): figures move by up to half \
+         between runs; the ratios compare figures of one run."
     );
     let _ = writeln!(w, "\n## Every benchmark\n");
     let _ = writeln!(

@@ -94,9 +94,17 @@ pub fn push_decimal(out: &mut String, n: u32) {
         out.push(char::from(b'0' + n as u8));
         return;
     }
-    if n < 100 {
-        out.push(char::from(b'0' + (n / 10) as u8));
-        out.push(char::from(b'0' + (n % 10) as u8));
+    if n < 10_000 {
+        // Up to four digits (codes, sizes, counters), most significant first.
+        let digit = |d: u32| char::from(b'0' + (d % 10) as u8);
+        if n >= 1000 {
+            out.push(digit(n / 1000));
+        }
+        if n >= 100 {
+            out.push(digit(n / 100));
+        }
+        out.push(digit(n / 10));
+        out.push(digit(n));
         return;
     }
     let mut digits = [0u8; 10];
@@ -129,4 +137,21 @@ pub const fn decimal_len(mut n: u32) -> usize {
         digits += 1;
     }
     digits
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every path of the writer (1, 2 to 4, and more digits) agrees with `Display`.
+    #[test]
+    fn push_decimal_writes_every_number_as_display_does() {
+        let big = [10_000, 65_535, 99_999, 100_000, 4_294_967_294, u32::MAX];
+        for n in (0..=20_000).chain(big) {
+            let mut out = String::from("x");
+            push_decimal(&mut out, n);
+            assert_eq!(out, format!("x{n}"));
+            assert_eq!(decimal_len(n), n.to_string().len());
+        }
+    }
 }
