@@ -29,11 +29,11 @@ pub fn write(source: &Source, to: Format, options: &Options) -> Result<Converted
 }
 
 /// Writes `source` as `to`, appending the text to `out`, and returns the notes. On error
-/// nothing is appended. This is [`write`] for callers that convert many positions and
+/// nothing is appended. This is [`write()`] for callers that convert many positions and
 /// reuse one buffer; it consumes the source so its board moves into the target model.
 ///
 /// # Errors
-/// As [`write`].
+/// As [`write()`].
 ///
 /// ```
 /// use gridnote_convert::{read, write_into, Format, Options};
