@@ -13,6 +13,10 @@ use std::time::Duration;
 
 use crate::workspace_root;
 
+/// The corpus line format's escapes, shared with the corpus tests.
+#[path = "../../fixtures/corpus/escape.rs"]
+mod escape;
+
 /// Every fuzz target (a binary of `fuzz/Cargo.toml`).
 const TARGETS: [&str; 7] = ["t3en", "tsn", "ten", "tuple", "digits", "bits", "convert"];
 
@@ -278,7 +282,7 @@ fn seed(root: &Path, corpus: &Path, target: &str) -> Result<usize, String> {
             let Ok(text) = std::fs::read_to_string(corpus_dir.join(file)) else { continue };
             for (n, line) in text.lines().enumerate() {
                 if !line.is_empty() && !line.starts_with('#') {
-                    inputs.push((format!("corpus-{file}-{n}"), unescape(line).into_bytes()));
+                    inputs.push((format!("corpus-{file}-{n}"), escape::decode(line).into_bytes()));
                 }
             }
         }
@@ -297,33 +301,6 @@ fn seed(root: &Path, corpus: &Path, target: &str) -> Result<usize, String> {
         }
     }
     Ok(count)
-}
-
-/// One line of the corpus format: `\\`, `\\n`, `\\r`, `\\t`, `\\0`, `\\s` (space), `\\z`
-/// (nothing) and `\\u{HEX}` escapes.
-fn unescape(line: &str) -> String {
-    let mut out = String::new();
-    let mut chars = line.chars();
-    while let Some(c) = chars.next() {
-        if c != '\\' {
-            out.push(c);
-            continue;
-        }
-        match chars.next() {
-            Some('n') => out.push('\n'),
-            Some('r') => out.push('\r'),
-            Some('t') => out.push('\t'),
-            Some('0') => out.push('\0'),
-            Some('s') => out.push(' '),
-            Some('z') | None => {}
-            Some('u') => {
-                let hex: String = chars.by_ref().skip(1).take_while(|&c| c != '}').collect();
-                out.extend(u32::from_str_radix(&hex, 16).ok().and_then(char::from_u32));
-            }
-            Some(other) => out.push(other),
-        }
-    }
-    out
 }
 
 fn write(dir: &Path, name: &str, bytes: &[u8]) -> Result<(), String> {
