@@ -170,6 +170,6 @@ fn read_marks<'a>(board: &Board, buffer: &'a mut [Mark]) -> Result<&'a [Mark], B
 
 /// A board of marks; the shape is checked by the caller.
 fn board_of(rows: usize, cols: usize, marks: &[Mark]) -> Board {
-    Board::from_cells(rows, cols, marks.iter().map(|&m| Cell::from(m)).collect())
+    Board::from_fn(rows, cols, |r, c| Cell::from(marks[r * cols + c]))
         .expect("shape checked, one mark per cell")
 }

@@ -87,7 +87,7 @@ fn code13(board: &Board) -> u16 {
 
 /// A 3×3 board of marks.
 pub(crate) fn board3(marks: &[Mark; 9]) -> Board {
-    Board::from_cells(3, 3, marks.iter().map(|&m| m.into()).collect()).expect("3x3 fits")
+    Board::from_fn(3, 3, |r, c| marks[r * 3 + c].into()).expect("3x3 fits")
 }
 
 /// The error for a board in the seed's domain that no game reaches.

@@ -3,6 +3,7 @@
 use core::fmt::{self, Write as _};
 
 use crate::cell::{Cell, Player, Role};
+use crate::storage::Cells;
 
 /// The largest number of rows or columns any board may have. Every parser checks its
 /// sizes against this before allocating.
@@ -127,11 +128,30 @@ impl Counts {
 /// assert_eq!(board.parse_cell_name("c3")?, (0, 2));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-#[derive(Clone, PartialEq, Eq, Hash)]
+///
+/// Boards of at most 16 cells keep them inline and never allocate; larger boards make
+/// one allocation.
+#[derive(Clone)]
 pub struct Board {
     rows: u8,
     cols: u8,
-    cells: Box<[Cell]>,
+    cells: Cells,
+}
+
+impl PartialEq for Board {
+    fn eq(&self, other: &Board) -> bool {
+        self.rows == other.rows && self.cols == other.cols && self.cells() == other.cells()
+    }
+}
+
+impl Eq for Board {}
+
+impl core::hash::Hash for Board {
+    fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
+        self.rows.hash(state);
+        self.cols.hash(state);
+        self.cells().hash(state);
+    }
 }
 
 const fn check_sides(rows: usize, cols: usize) -> Result<(), BoardError> {
@@ -172,7 +192,7 @@ impl Board {
     /// ```
     pub fn filled(rows: usize, cols: usize, cell: Cell) -> Result<Board, BoardError> {
         check_sides(rows, cols)?;
-        Ok(Board::new_unchecked(rows, cols, vec![cell; rows * cols].into_boxed_slice()))
+        Ok(Board::new_unchecked(rows, cols, Cells::filled(rows * cols, cell)))
     }
 
     /// A board from its cells in row-major order (top row first).
@@ -192,7 +212,29 @@ impl Board {
         if cells.len() != rows * cols {
             return Err(BoardError::CellCount { expected: rows * cols, found: cells.len() });
         }
-        Ok(Board::new_unchecked(rows, cols, cells.into_boxed_slice()))
+        Ok(Board::new_unchecked(rows, cols, Cells::from_vec(cells)))
+    }
+
+    /// A board from a slice of its cells in row-major order (top row first), copied; for
+    /// boards of at most 16 cells this allocates nothing.
+    ///
+    /// # Errors
+    /// [`BoardError::Side`] for a bad side, [`BoardError::CellCount`] when
+    /// `cells.len() != rows * cols`.
+    ///
+    /// ```
+    /// use gridnote_board::{Board, Cell};
+    /// let board = Board::from_slice(1, 3, &[Cell::ONE, Cell::Empty, Cell::TWO])?;
+    /// assert_eq!(board.get(0, 2), Some(Cell::TWO));
+    /// assert!(Board::from_slice(2, 2, &[Cell::Empty; 3]).is_err());
+    /// # Ok::<(), gridnote_board::BoardError>(())
+    /// ```
+    pub fn from_slice(rows: usize, cols: usize, cells: &[Cell]) -> Result<Board, BoardError> {
+        check_sides(rows, cols)?;
+        if cells.len() != rows * cols {
+            return Err(BoardError::CellCount { expected: rows * cols, found: cells.len() });
+        }
+        Ok(Board::new_unchecked(rows, cols, Cells::from_slice(cells)))
     }
 
     /// A board whose cell at (row, col) is `f(row, col)`.
@@ -212,17 +254,15 @@ impl Board {
         mut f: impl FnMut(usize, usize) -> Cell,
     ) -> Result<Board, BoardError> {
         check_sides(rows, cols)?;
-        let mut cells = Vec::with_capacity(rows * cols);
-        for r in 0..rows {
-            for c in 0..cols {
-                cells.push(f(r, c));
-            }
+        let mut board = Board::new_unchecked(rows, cols, Cells::filled(rows * cols, Cell::Empty));
+        for (i, cell) in board.cells_mut().iter_mut().enumerate() {
+            *cell = f(i / cols, i % cols);
         }
-        Ok(Board::new_unchecked(rows, cols, cells.into_boxed_slice()))
+        Ok(board)
     }
 
-    fn new_unchecked(rows: usize, cols: usize, cells: Box<[Cell]>) -> Board {
-        debug_assert!(rows <= MAX_SIDE && cols <= MAX_SIDE && cells.len() == rows * cols);
+    fn new_unchecked(rows: usize, cols: usize, cells: Cells) -> Board {
+        debug_assert!(rows <= MAX_SIDE && cols <= MAX_SIDE);
         // Sides are checked to be 1..=255, so they fit in u8.
         Board { rows: rows as u8, cols: cols as u8, cells }
     }
@@ -267,8 +307,9 @@ impl Board {
     /// assert_eq!(Board::new(1, 2).unwrap().cells(), &[Cell::Empty, Cell::Empty]);
     /// ```
     #[must_use]
+    #[inline]
     pub fn cells(&self) -> &[Cell] {
-        &self.cells
+        self.cells.as_slice(self.len())
     }
 
     /// The cells mutably, in row-major order (the shape cannot change).
@@ -279,8 +320,21 @@ impl Board {
     /// board.cells_mut()[1] = Cell::TWO;
     /// assert_eq!(board.get(0, 1), Some(Cell::TWO));
     /// ```
+    #[inline]
     pub fn cells_mut(&mut self) -> &mut [Cell] {
-        &mut self.cells
+        let len = self.len();
+        self.cells.as_mut_slice(len)
+    }
+
+    /// Swaps the side lengths, keeping the cells (the same count) as they are: the
+    /// caller rewrites them, as [`Board::transform`] does.
+    pub(crate) fn swap_sides(&mut self) {
+        core::mem::swap(&mut self.rows, &mut self.cols);
+    }
+
+    /// rows × cols.
+    const fn len(&self) -> usize {
+        self.rows as usize * self.cols as usize
     }
 
     /// One row, left to right.
@@ -295,7 +349,7 @@ impl Board {
     #[must_use]
     pub fn row(&self, row: usize) -> &[Cell] {
         let cols = self.cols();
-        &self.cells[row * cols..(row + 1) * cols]
+        &self.cells()[row * cols..(row + 1) * cols]
     }
 
     /// The rows, top to bottom.
@@ -305,7 +359,7 @@ impl Board {
     /// assert_eq!(Board::new(2, 3).unwrap().iter_rows().count(), 2);
     /// ```
     pub fn iter_rows(&self) -> impl DoubleEndedIterator<Item = &[Cell]> + ExactSizeIterator + '_ {
-        self.cells.chunks_exact(self.cols())
+        self.cells().chunks_exact(self.cols())
     }
 
     /// Every cell with its (row, col), row-major.
@@ -318,7 +372,7 @@ impl Board {
     /// ```
     pub fn iter(&self) -> impl ExactSizeIterator<Item = ((usize, usize), Cell)> + '_ {
         let cols = self.cols();
-        self.cells.iter().enumerate().map(move |(i, &c)| ((i / cols, i % cols), c))
+        self.cells().iter().enumerate().map(move |(i, &c)| ((i / cols, i % cols), c))
     }
 
     /// The cell at (row, col), or `None` off the board.
@@ -331,7 +385,7 @@ impl Board {
     /// ```
     #[must_use]
     pub fn get(&self, row: usize, col: usize) -> Option<Cell> {
-        self.index(row, col).map(|i| self.cells[i])
+        self.index(row, col).map(|i| self.cells()[i])
     }
 
     /// Sets the cell at (row, col) and returns what was there.
@@ -353,7 +407,7 @@ impl Board {
             rows: self.rows(),
             cols: self.cols(),
         })?;
-        Ok(core::mem::replace(&mut self.cells[i], cell))
+        Ok(core::mem::replace(&mut self.cells_mut()[i], cell))
     }
 
     /// The row-major index of (row, col), or `None` off the board.
@@ -381,7 +435,7 @@ impl Board {
     #[must_use]
     pub fn counts(&self) -> Counts {
         let mut counts = Counts::default();
-        for &cell in self.cells.iter() {
+        for &cell in self.cells() {
             match cell {
                 Cell::Void => counts.void += 1,
                 Cell::Empty => counts.empty += 1,

@@ -38,6 +38,7 @@ pub mod number;
 mod position;
 pub mod report;
 mod rules;
+mod storage;
 mod symmetry;
 
 pub use board::{Board, BoardError, CellName, CellNameError, Counts, MAX_SIDE};

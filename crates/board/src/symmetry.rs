@@ -188,8 +188,8 @@ impl Board {
         let (rows, cols) = (self.rows(), self.cols());
         let (out_rows, out_cols) = if symmetry.swaps_sides() { (cols, rows) } else { (rows, cols) };
         if out.rows() != out_rows || out.cols() != out_cols {
-            *out = Board::from_cells(out_rows, out_cols, self.cells().to_vec())
-                .expect("same cell count, swapped sides");
+            *out = self.clone();
+            out.swap_sides();
         }
         let cells = out.cells_mut();
         for ((r, c), cell) in self.iter() {

@@ -112,7 +112,7 @@ impl Digits {
     /// ```
     #[must_use]
     pub fn board(&self) -> Board {
-        Board::from_cells(SIDE, SIDE, self.cells.to_vec())
+        Board::from_slice(SIDE, SIDE, &self.cells)
             .expect("a digit string always holds exactly 3x3 cells")
     }
 

@@ -15,13 +15,15 @@ use gridnote_board::{Board, Cell, MAX_SIDE, Player, Position};
 /// Reads `text` as T3EN if it is plainly well formed: the position and whether every run
 /// was canonical. `None` for anything else, and in strict mode for non-canonical runs.
 ///
-/// The first row gives the side; the cells are allocated once at their final size, all
-/// empty, and every run of another kind is written into place.
+/// The first row gives the side; the board is made once at its final size, all empty
+/// (in place, without allocating, up to 4×4), and every run of another kind is written
+/// into place.
 pub(crate) fn parse(text: &str, strict: bool) -> Option<(Position, bool)> {
     let bytes = text.as_bytes();
     let side = first_row_len(bytes)?;
     let len = side * side;
-    let mut cells = vec![Cell::Empty; len];
+    let mut board = Board::new(side, side).ok()?;
+    let cells = board.cells_mut();
     // Cells read so far.
     let mut at = 0;
     // Where the current row ends (in cells).
@@ -85,7 +87,6 @@ pub(crate) fn parse(text: &str, strict: bool) -> Option<(Position, bool)> {
         [b'o'] => Player::Two,
         _ => return None,
     };
-    let board = Board::from_cells(side, side, cells).ok()?;
     Some((Position::new(board, to_move), canonical))
 }
 

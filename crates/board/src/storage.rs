@@ -1,0 +1,87 @@
+//! Where a board keeps its cells: inline, without allocating, for boards of at most
+//! [`INLINE`] cells (tic-tac-toe's 3×3, Tomorrow's 3×4, 4×4), and in one heap
+//! allocation beyond.
+//!
+//! Reading a small board is then allocation-free: before this, a third of a 3×3 read
+//! and half of the direct verdict were the allocator (measured in docs/performance.md).
+
+use crate::cell::Cell;
+
+/// The most cells kept inline. 16 cells take 32 bytes, twice the heap form's pointer and
+/// length, and cover every board of the tic-tac-toe family up to 4×4.
+pub(crate) const INLINE: usize = 16;
+
+/// The cells of a board in row-major order. The board knows the length (`rows × cols`);
+/// inline cells past it are unused and never compared, hashed or shown.
+#[derive(Clone)]
+pub(crate) enum Cells {
+    /// At most [`INLINE`] cells, stored in place.
+    Inline([Cell; INLINE]),
+    /// More than [`INLINE`] cells.
+    Heap(Box<[Cell]>),
+}
+
+impl Cells {
+    /// `len` copies of `cell`.
+    pub(crate) fn filled(len: usize, cell: Cell) -> Cells {
+        if len <= INLINE {
+            Cells::Inline([cell; INLINE])
+        } else {
+            Cells::Heap(vec![cell; len].into())
+        }
+    }
+
+    /// The cells of `cells`, moved to the heap form or copied inline.
+    pub(crate) fn from_vec(cells: Vec<Cell>) -> Cells {
+        if cells.len() <= INLINE { Cells::from_slice(&cells) } else { Cells::Heap(cells.into()) }
+    }
+
+    /// A copy of `cells`.
+    pub(crate) fn from_slice(cells: &[Cell]) -> Cells {
+        if cells.len() <= INLINE {
+            let mut inline = [Cell::Empty; INLINE];
+            inline[..cells.len()].copy_from_slice(cells);
+            Cells::Inline(inline)
+        } else {
+            Cells::Heap(cells.into())
+        }
+    }
+
+    /// The first `len` cells (all of them in the heap form).
+    #[inline]
+    pub(crate) fn as_slice(&self, len: usize) -> &[Cell] {
+        match self {
+            Cells::Inline(cells) => &cells[..len],
+            Cells::Heap(cells) => cells,
+        }
+    }
+
+    /// The first `len` cells, mutably.
+    #[inline]
+    pub(crate) fn as_mut_slice(&mut self, len: usize) -> &mut [Cell] {
+        match self {
+            Cells::Inline(cells) => &mut cells[..len],
+            Cells::Heap(cells) => cells,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Cells, INLINE};
+    use crate::cell::Cell;
+
+    #[test]
+    fn small_boards_are_inline_and_large_ones_on_the_heap() {
+        assert!(matches!(Cells::filled(INLINE, Cell::Empty), Cells::Inline(_)));
+        assert!(matches!(Cells::filled(INLINE + 1, Cell::Empty), Cells::Heap(_)));
+        assert!(matches!(Cells::from_vec(vec![Cell::ONE; 9]), Cells::Inline(_)));
+        let heap = Cells::from_vec(vec![Cell::TWO; 17]);
+        assert!(matches!(heap, Cells::Heap(_)));
+        assert_eq!(heap.as_slice(17), &[Cell::TWO; 17]);
+        let mut inline = Cells::from_vec(vec![Cell::ONE, Cell::Void, Cell::TWO]);
+        assert_eq!(inline.as_slice(3), &[Cell::ONE, Cell::Void, Cell::TWO]);
+        inline.as_mut_slice(3)[1] = Cell::Empty;
+        assert_eq!(inline.as_slice(3), &[Cell::ONE, Cell::Empty, Cell::TWO]);
+    }
+}
