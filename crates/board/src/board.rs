@@ -154,6 +154,7 @@ impl core::hash::Hash for Board {
     }
 }
 
+#[inline]
 const fn check_sides(rows: usize, cols: usize) -> Result<(), BoardError> {
     if rows == 0 || cols == 0 || rows > MAX_SIDE || cols > MAX_SIDE {
         Err(BoardError::Side { rows, cols })
@@ -229,6 +230,7 @@ impl Board {
     /// assert!(Board::from_slice(2, 2, &[Cell::Empty; 3]).is_err());
     /// # Ok::<(), gridnote_board::BoardError>(())
     /// ```
+    #[inline]
     pub fn from_slice(rows: usize, cols: usize, cells: &[Cell]) -> Result<Board, BoardError> {
         check_sides(rows, cols)?;
         if cells.len() != rows * cols {
@@ -261,6 +263,7 @@ impl Board {
         Ok(board)
     }
 
+    #[inline]
     fn new_unchecked(rows: usize, cols: usize, cells: Cells) -> Board {
         debug_assert!(rows <= MAX_SIDE && cols <= MAX_SIDE);
         // Sides are checked to be 1..=255, so they fit in u8.

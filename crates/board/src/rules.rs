@@ -353,26 +353,56 @@ struct Masks {
 
 impl Masks {
     /// The masks of `board`, or `None` when it has more than 64 cells.
+    #[inline]
     fn of(board: &Board) -> Option<Masks> {
         let cells = board.cells();
         if cells.len() > 64 {
             return None;
         }
-        let mut masks = Masks { pieces: [0; 2], empty: 0 };
-        for (i, &cell) in cells.iter().enumerate() {
-            let bit = 1u64 << i;
-            match cell {
-                Cell::Empty => masks.empty |= bit,
-                Cell::Piece(piece) => masks.pieces[piece.player.index()] |= bit,
-                Cell::Void => {}
-            }
+        if let Ok(cells) = <&[Cell; 9]>::try_from(cells) {
+            // 3×3 (and 1×9, 9×1): the same loop, unrolled by the compiler.
+            return Some(Masks::of_cells(cells));
         }
-        Some(masks)
+        Some(Masks::of_cells(cells))
+    }
+
+    /// The masks of at most 64 cells.
+    #[inline]
+    fn of_cells(cells: &[Cell]) -> Masks {
+        let mut masks = Masks { pieces: [0; 2], empty: 0 };
+        // From the last cell to the first, shifting each mask up one bit per cell, so the
+        // loop has no variable shifts and no branches.
+        for &cell in cells.iter().rev() {
+            let player = cell.player();
+            masks.empty = masks.empty << 1 | u64::from(cell == Cell::Empty);
+            masks.pieces[0] = masks.pieces[0] << 1 | u64::from(player == Some(Player::One));
+            masks.pieces[1] = masks.pieces[1] << 1 | u64::from(player == Some(Player::Two));
+        }
+        masks
     }
 
     /// Which players hold a line under `rules` on a `rows × cols` board.
+    #[inline]
     fn line_holders(self, rows: usize, cols: usize, rules: Rules) -> [bool; 2] {
         let k = rules.in_a_row.max(1);
+        if (rows, cols, k) == (3, 3, 3) {
+            // Tic-tac-toe's board, both players at once: One's pieces in the low half of
+            // `m`, Two's in the high half (shifts of at most 8 never carry a high bit
+            // into the low 9). A line starts at a bit where `m` and its shifts by the
+            // step and twice the step all hold a piece.
+            const fn both(starts: u64) -> u64 {
+                starts | starts << 32
+            }
+            let m = self.pieces[0] | self.pieces[1] << 32;
+            // Rows start in column 0 (step 1), columns in row 0 (step 3).
+            let mut ends =
+                m & m >> 1 & m >> 2 & both(0b001_001_001) | m & m >> 3 & m >> 6 & both(0b111);
+            if rules.diagonals {
+                // The diagonal starts at a3's corner (step 4), the other at c3's (step 2).
+                ends |= m & m >> 4 & m >> 8 & both(0b001) | m & m >> 2 & m >> 4 & both(0b100);
+            }
+            return [ends as u32 != 0, ends >> 32 != 0];
+        }
         let mut holders = [false, false];
         for &(dr, dc) in rules.directions() {
             let starts = line_starts(rows, cols, k, dr, dc);

@@ -23,11 +23,13 @@ pub(crate) enum Cells {
 
 impl Cells {
     /// `len` copies of `cell`.
+    #[inline]
     pub(crate) fn filled(len: usize, cell: Cell) -> Cells {
         if len <= INLINE {
             Cells::Inline([cell; INLINE])
         } else {
-            Cells::Heap(vec![cell; len].into())
+            // `repeat_n` knows its length: one allocation, filled by a vectorised loop.
+            Cells::Heap(core::iter::repeat_n(cell, len).collect())
         }
     }
 
@@ -37,6 +39,7 @@ impl Cells {
     }
 
     /// A copy of `cells`.
+    #[inline]
     pub(crate) fn from_slice(cells: &[Cell]) -> Cells {
         if cells.len() <= INLINE {
             let mut inline = [Cell::Empty; INLINE];

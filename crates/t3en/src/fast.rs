@@ -21,73 +21,108 @@ use gridnote_board::{Board, Cell, MAX_SIDE, Player, Position};
 pub(crate) fn parse(text: &str, strict: bool) -> Option<(Position, bool)> {
     let bytes = text.as_bytes();
     let side = first_row_len(bytes)?;
-    let len = side * side;
     let mut board = Board::new(side, side).ok()?;
-    let cells = board.cells_mut();
-    // Cells read so far.
-    let mut at = 0;
-    // Where the current row ends (in cells).
-    let mut row_end = side;
-    // The character of the previous run in this row (0 at the start of a row).
-    let mut last = 0u8;
-    let mut canonical = true;
-    let mut i = 0;
-    loop {
-        let &byte = bytes.get(i)?;
-        i += 1;
-        let mut count = 1;
-        let mut written = byte;
-        match byte {
-            b'1'..=b'9' => {
-                let (n, next) = run_count(bytes, i, byte)?;
-                written = *bytes.get(next)?;
-                i = next + 1;
-                // A count of 1 is written only in non-canonical text.
-                canonical &= n != 1;
-                count = n;
-            }
-            b'/' if at == row_end && row_end < len => {
-                row_end += side;
-                last = 0;
-                continue;
-            }
-            b' ' if at == len => break,
-            _ => {}
-        }
-        // Two runs of one kind in a row are one run, written in two parts.
-        canonical &= written != last;
-        last = written;
-        if count > row_end - at {
-            // The row is longer than the first.
-            return None;
-        }
-        let cell = match written {
-            b'_' => {
-                // The cells start empty.
-                at += count;
-                continue;
-            }
-            b'x' => Cell::ONE,
-            b'o' => Cell::TWO,
-            b'.' => Cell::Void,
-            _ => return None,
-        };
-        if count == 1 {
-            cells[at] = cell;
-        } else {
-            cells[at..at + count].fill(cell);
-        }
-        at += count;
-    }
+    let (i, canonical) = rows(bytes, side, board.cells_mut())?;
     if strict && !canonical {
         return None;
     }
-    let to_move = match &bytes[i..] {
+    // t3en = rows SP side ; side = "x" / "o", and nothing after it
+    let to_move = match bytes.get(i..)? {
         [b'x'] => Player::One,
         [b'o'] => Player::Two,
         _ => return None,
     };
     Some((Position::new(board, to_move), canonical))
+}
+
+/// `rows = row *("/" row)` with exactly `side` rows of `side` cells, and the space after
+/// them: the index after that space and whether every run was canonical. The cells start
+/// empty.
+fn rows(bytes: &[u8], side: usize, cells: &mut [Cell]) -> Option<(usize, bool)> {
+    let mut canonical = true;
+    let mut i = 0;
+    for (r, row) in cells.chunks_exact_mut(side).enumerate() {
+        if r > 0 {
+            // "/" between rows
+            if *bytes.get(i)? != b'/' {
+                return None;
+            }
+            i += 1;
+        }
+        let (next, row_canonical) = row_runs(bytes, i, row)?;
+        i = next;
+        canonical &= row_canonical;
+    }
+    // SP after the last row
+    if *bytes.get(i)? != b' ' {
+        return None;
+    }
+    Some((i + 1, canonical))
+}
+
+/// The code of each byte that is a `cell` (`"_"`, `"x"`, `"o"`, `"."`): its index in
+/// [`CELLS`]; 0 for every other byte.
+const CELL_CODE: [u8; 256] = {
+    let mut table = [0; 256];
+    table[b'_' as usize] = 1;
+    table[b'x' as usize] = 2;
+    table[b'o' as usize] = 3;
+    table[b'.' as usize] = 4;
+    table
+};
+
+/// The cell of each code of [`CELL_CODE`] (code 0 is no cell and never read).
+const CELLS: [Cell; 5] = [Cell::Empty, Cell::Empty, Cell::ONE, Cell::TWO, Cell::Void];
+
+/// The [`CELL_CODE`] of `"_"`.
+const EMPTY: u8 = 1;
+
+/// `row = 1*run` filling `row` exactly, from byte `i`: the index after the row and
+/// whether its runs were canonical (no count of 1, no two runs of one kind in a row).
+fn row_runs(bytes: &[u8], mut i: usize, row: &mut [Cell]) -> Option<(usize, bool)> {
+    let mut canonical = true;
+    // The character of the previous run (0 before the first).
+    let mut last = 0u8;
+    let mut at = 0;
+    while at < row.len() {
+        // run = [count] cell ; count = %x31-39 *DIGIT
+        let mut byte = *bytes.get(i)?;
+        let mut code = CELL_CODE[usize::from(byte)];
+        let mut count = 1;
+        if code == 0 {
+            if byte.wrapping_sub(b'1') >= 9 {
+                return None;
+            }
+            let (n, next) = run_count(bytes, i + 1, byte)?;
+            byte = *bytes.get(next)?;
+            code = CELL_CODE[usize::from(byte)];
+            if code == 0 {
+                return None;
+            }
+            // A count of 1 is written only in non-canonical text.
+            canonical &= n != 1;
+            count = n;
+            i = next;
+        }
+        i += 1;
+        // Two runs of one kind in a row are one run, written in two parts.
+        canonical &= byte != last;
+        last = byte;
+        let end = at + count;
+        // A row longer than the first: `None` before any cell of the run is stored.
+        if end > row.len() {
+            return None;
+        }
+        // Most runs are one cell; writing an empty cell again is harmless and saves a
+        // branch. Longer empty runs are skipped: the cells start empty.
+        if count == 1 {
+            row[at] = CELLS[usize::from(code)];
+        } else if code != EMPTY {
+            row[at..end].fill(CELLS[usize::from(code)]);
+        }
+        at = end;
+    }
+    Some((i, canonical))
 }
 
 /// The count whose first digit `first` was at `i - 1`: its value (1 to 255) and the index
@@ -112,18 +147,19 @@ fn first_row_len(bytes: &[u8]) -> Option<usize> {
     loop {
         let &byte = bytes.get(i)?;
         i += 1;
-        match byte {
-            b'_' | b'.' | b'x' | b'o' => len += 1,
-            b'1'..=b'9' => {
-                let (count, next) = run_count(bytes, i, byte)?;
-                if !matches!(bytes.get(next), Some(b'_' | b'.' | b'x' | b'o')) {
-                    return None;
-                }
-                i = next + 1;
-                len += count;
+        if CELL_CODE[usize::from(byte)] != 0 {
+            len += 1;
+        } else if byte.wrapping_sub(b'1') < 9 {
+            let (count, next) = run_count(bytes, i, byte)?;
+            if CELL_CODE[usize::from(*bytes.get(next)?)] == 0 {
+                return None;
             }
-            b'/' | b' ' if len > 0 => return Some(len),
-            _ => return None,
+            i = next + 1;
+            len += count;
+        } else if (byte == b'/' || byte == b' ') && len > 0 {
+            return Some(len);
+        } else {
+            return None;
         }
         if len > MAX_SIDE {
             return None;
