@@ -41,17 +41,20 @@ pub(crate) fn parse(text: &str, strict: bool) -> Option<(Position, bool)> {
 fn rows(bytes: &[u8], side: usize, cells: &mut [Cell]) -> Option<(usize, bool)> {
     let mut canonical = true;
     let mut i = 0;
-    for (r, row) in cells.chunks_exact_mut(side).enumerate() {
-        if r > 0 {
+    // Row by row, by offset (chunking the cells would divide by the side).
+    let mut start = 0;
+    while start < cells.len() {
+        if start > 0 {
             // "/" between rows
             if *bytes.get(i)? != b'/' {
                 return None;
             }
             i += 1;
         }
-        let (next, row_canonical) = row_runs(bytes, i, row)?;
+        let (next, row_canonical) = row_runs(bytes, i, cells.get_mut(start..start + side)?)?;
         i = next;
         canonical &= row_canonical;
+        start += side;
     }
     // SP after the last row
     if *bytes.get(i)? != b' ' {
