@@ -34,6 +34,15 @@ pub enum BoardError {
         /// Cells given.
         found: usize,
     },
+    /// More cells than an operation on borrowed cells handles (see
+    /// [`Rules::outcome_of_cells`](crate::Rules::outcome_of_cells)).
+    #[error("{cells} cells is more than {max}: build a Board for a board this large")]
+    TooManyCells {
+        /// Cells given.
+        cells: usize,
+        /// The most cells handled.
+        max: usize,
+    },
     /// A (row, col) outside the board.
     #[error("row {row}, column {col} is off the {rows}x{cols} board")]
     OffBoard {
@@ -155,7 +164,7 @@ impl core::hash::Hash for Board {
 }
 
 #[inline]
-const fn check_sides(rows: usize, cols: usize) -> Result<(), BoardError> {
+pub(crate) const fn check_sides(rows: usize, cols: usize) -> Result<(), BoardError> {
     if rows == 0 || cols == 0 || rows > MAX_SIDE || cols > MAX_SIDE {
         Err(BoardError::Side { rows, cols })
     } else {

@@ -4,7 +4,7 @@
 use core::fmt;
 use core::str::FromStr;
 
-use crate::board::Board;
+use crate::board::{Board, BoardError};
 use crate::cell::{Cell, Player};
 
 /// The rules of an m,n,k game played on a [`Board`].
@@ -81,6 +81,50 @@ impl Rules {
     }
 
     /// The directions that count as lines, as (row step, column step).
+    /// The outcome of a `rows × cols` board of at most 64 cells given as a slice of its
+    /// cells (row-major, top row first), decided as [`Board::outcome`] decides it but
+    /// without building a [`Board`]: for callers that hold cells of their own, like the
+    /// 9-digit string.
+    ///
+    /// # Errors
+    /// [`BoardError::Side`] for a bad side, [`BoardError::CellCount`] when
+    /// `cells.len() != rows * cols`, [`BoardError::TooManyCells`] for more than 64 cells
+    /// (build a [`Board`] for those).
+    ///
+    /// ```
+    /// use gridnote_board::{Cell, Outcome, Player, Rules};
+    /// let (x, o, e) = (Cell::ONE, Cell::TWO, Cell::Empty);
+    /// let cells = [x, x, x, o, o, e, e, e, e];
+    /// assert_eq!(Rules::TIC_TAC_TOE.outcome_of_cells(3, 3, &cells), Ok(Outcome::Won(Player::One)));
+    /// assert!(Rules::TIC_TAC_TOE.outcome_of_cells(3, 4, &cells).is_err());
+    /// ```
+    pub fn outcome_of_cells(
+        self,
+        rows: usize,
+        cols: usize,
+        cells: &[Cell],
+    ) -> Result<Outcome, BoardError> {
+        crate::board::check_sides(rows, cols)?;
+        if cells.len() != rows * cols {
+            return Err(BoardError::CellCount { expected: rows * cols, found: cells.len() });
+        }
+        if cells.len() > 64 {
+            return Err(BoardError::TooManyCells { cells: cells.len(), max: 64 });
+        }
+        Ok(Masks::of_cells(cells).outcome(rows, cols, self))
+    }
+
+    /// The outcome given who holds a line and whether a cell is empty.
+    fn outcome_of(self, holders: [bool; 2], has_empty: bool) -> Outcome {
+        match holders {
+            [true, true] => Outcome::Contested,
+            [true, false] => Outcome::Won(if self.misere { Player::Two } else { Player::One }),
+            [false, true] => Outcome::Won(if self.misere { Player::One } else { Player::Two }),
+            [false, false] if has_empty => Outcome::InProgress,
+            [false, false] => Outcome::Drawn,
+        }
+    }
+
     fn directions(self) -> &'static [(isize, isize)] {
         if self.diagonals { &[(0, 1), (1, 0), (1, 1), (1, -1)] } else { &[(0, 1), (1, 0)] }
     }
@@ -288,16 +332,9 @@ impl Board {
     /// ```
     #[must_use]
     pub fn outcome(&self, rules: Rules) -> Outcome {
-        let (holders, has_empty) = match Masks::of(self) {
-            Some(masks) => (masks.line_holders(self.rows(), self.cols(), rules), masks.empty != 0),
-            None => (self.line_holders(rules), self.cells().contains(&Cell::Empty)),
-        };
-        match holders {
-            [true, true] => Outcome::Contested,
-            [true, false] => Outcome::Won(if rules.misere { Player::Two } else { Player::One }),
-            [false, true] => Outcome::Won(if rules.misere { Player::One } else { Player::Two }),
-            [false, false] if has_empty => Outcome::InProgress,
-            [false, false] => Outcome::Drawn,
+        match Masks::of(self) {
+            Some(masks) => masks.outcome(self.rows(), self.cols(), rules),
+            None => rules.outcome_of(self.line_holders(rules), self.cells().contains(&Cell::Empty)),
         }
     }
 
@@ -359,16 +396,22 @@ impl Masks {
         if cells.len() > 64 {
             return None;
         }
-        if let Ok(cells) = <&[Cell; 9]>::try_from(cells) {
-            // 3×3 (and 1×9, 9×1): the same loop, unrolled by the compiler.
-            return Some(Masks::of_cells(cells));
-        }
         Some(Masks::of_cells(cells))
     }
 
     /// The masks of at most 64 cells.
     #[inline]
     fn of_cells(cells: &[Cell]) -> Masks {
+        if let Ok(cells) = <&[Cell; 9]>::try_from(cells) {
+            // 3×3 (and 1×9, 9×1): the same loop, unrolled by the compiler.
+            return Masks::of_any(cells);
+        }
+        Masks::of_any(cells)
+    }
+
+    /// [`Masks::of_cells`], one cell at a time.
+    #[inline]
+    fn of_any(cells: &[Cell]) -> Masks {
         let mut masks = Masks { pieces: [0; 2], empty: 0 };
         // From the last cell to the first, shifting each mask up one bit per cell, so the
         // loop has no variable shifts and no branches.
@@ -379,6 +422,12 @@ impl Masks {
             masks.pieces[1] = masks.pieces[1] << 1 | u64::from(player == Some(Player::Two));
         }
         masks
+    }
+
+    /// The outcome under `rules` of a `rows × cols` board.
+    #[inline]
+    fn outcome(self, rows: usize, cols: usize, rules: Rules) -> Outcome {
+        rules.outcome_of(self.line_holders(rows, cols, rules), self.empty != 0)
     }
 
     /// Which players hold a line under `rules` on a `rows × cols` board.
@@ -455,8 +504,8 @@ mod tests {
     use quickcheck::{Arbitrary, Gen};
     use quickcheck_macros::quickcheck;
 
-    use super::{Masks, Rules};
-    use crate::board::Board;
+    use super::{Masks, Outcome, Rules};
+    use crate::board::{Board, BoardError};
     use crate::cell::Cell;
 
     /// Line holders by the general scan, which boards over 64 cells use.
@@ -503,6 +552,10 @@ mod tests {
                 boards += 1;
                 for rules in rule_sets() {
                     assert_eq!(masked(board, rules), scanned(board, rules), "{board:?} {rules}");
+                    assert_eq!(
+                        rules.outcome_of_cells(board.rows(), board.cols(), board.cells()),
+                        Ok(board.outcome(rules))
+                    );
                 }
             });
         }
@@ -511,6 +564,21 @@ mod tests {
         every_board(3, 3, &[Cell::Void, Cell::ONE, Cell::TWO_KING], |board| {
             assert_eq!(masked(board, Rules::TIC_TAC_TOE), scanned(board, Rules::TIC_TAC_TOE));
         });
+    }
+
+    #[test]
+    fn outcome_of_cells_checks_the_shape() {
+        let rules = Rules::TIC_TAC_TOE;
+        assert_eq!(
+            rules.outcome_of_cells(3, 3, &[Cell::Empty; 8]),
+            Err(BoardError::CellCount { expected: 9, found: 8 })
+        );
+        assert_eq!(
+            rules.outcome_of_cells(9, 9, &[Cell::Empty; 81]),
+            Err(BoardError::TooManyCells { cells: 81, max: 64 })
+        );
+        assert_eq!(rules.outcome_of_cells(0, 3, &[]), Err(BoardError::Side { rows: 0, cols: 3 }));
+        assert_eq!(rules.outcome_of_cells(8, 8, &[Cell::Empty; 64]), Ok(Outcome::InProgress));
     }
 
     #[test]

@@ -129,8 +129,9 @@ pub fn seed_verdict(text: &str) -> Verdict {
 }
 
 /// The verdict from the board's lines under tic-tac-toe rules (through
-/// [`gridnote_board::Board::outcome`]); [`Verdict::BothHoldLines`] when both players hold
-/// a line.
+/// [`gridnote_board::Rules::outcome_of_cells`], the shared model's outcome of
+/// [`gridnote_board::Board::outcome`] on the string's own cells);
+/// [`Verdict::BothHoldLines`] when both players hold a line.
 ///
 /// ```
 /// use gridnote_board::Player;
@@ -141,5 +142,11 @@ pub fn seed_verdict(text: &str) -> Verdict {
 /// ```
 #[must_use]
 pub fn direct_verdict(digits: &Digits) -> Verdict {
-    Verdict::from(digits.board().outcome(Rules::TIC_TAC_TOE))
+    // The digit string's own cells, decided by the shared model's lines without
+    // copying them into a `Board` first.
+    match Rules::TIC_TAC_TOE.outcome_of_cells(3, 3, digits.cells()) {
+        Ok(outcome) => Verdict::from(outcome),
+        // A digit string is always 3×3; the shared model's board gives the same answer.
+        Err(_) => Verdict::from(digits.board().outcome(Rules::TIC_TAC_TOE)),
+    }
 }

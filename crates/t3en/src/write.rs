@@ -30,20 +30,21 @@ impl T3en {
             if r > 0 {
                 out.push('/');
             }
-            // Runs are compared by their character, which is cheaper than comparing cells.
-            let mut run = cell_char(row[0]);
+            // Runs are compared by a one-byte key, cheaper than comparing cells; the
+            // character is looked up once per run.
+            let mut run = cell_key(row[0]);
             let mut len = 0;
             for &cell in row {
-                let c = cell_char(cell);
-                if c == run {
+                let key = cell_key(cell);
+                if key == run {
                     len += 1;
                 } else {
-                    push_char_run(out, run, len);
-                    run = c;
+                    push_char_run(out, KEY_CHARS[usize::from(run)], len);
+                    run = key;
                     len = 1;
                 }
             }
-            push_char_run(out, run, len);
+            push_char_run(out, KEY_CHARS[usize::from(run)], len);
         }
         out.push(' ');
         out.push(match position.to_move {
@@ -82,17 +83,24 @@ fn push_char_run(out: &mut String, c: char, len: usize) {
 
 /// The T3EN character of a cell. A [`T3en`] holds no kings; the owner's letter is what a
 /// king would have been written as.
+const fn cell_char(cell: Cell) -> char {
+    KEY_CHARS[cell_key(cell) as usize]
+}
+
+/// A one-byte key of a cell's T3EN character: 0 for `x`, 1 for `o`, 2 for `.`, 3 for `_`.
 ///
 /// Written through [`Cell::player`], which compiles to a few conditional moves; a `match`
 /// on the cell compiles to branches, and this runs once per cell.
-fn cell_char(cell: Cell) -> char {
+const fn cell_key(cell: Cell) -> u8 {
     match cell.player() {
-        Some(Player::One) => 'x',
-        Some(Player::Two) => 'o',
-        None if cell == Cell::Void => '.',
-        None => '_',
+        Some(player) => player as u8,
+        None if cell.is_empty() => 3,
+        None => 2,
     }
 }
+
+/// The character of each [`cell_key`].
+const KEY_CHARS: [char; 4] = ['x', 'o', '.', '_'];
 
 #[cfg(test)]
 mod tests {
