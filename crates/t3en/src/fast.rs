@@ -18,6 +18,7 @@ use gridnote_board::{Board, Cell, MAX_SIDE, Player, Position};
 /// The first row gives the side; the board is made once at its final size, all empty
 /// (in place, without allocating, up to 4×4), and every run of another kind is written
 /// into place.
+#[inline(always)]
 pub(crate) fn parse(text: &str, strict: bool) -> Option<(Position, bool)> {
     let bytes = text.as_bytes();
     let side = first_row_len(bytes)?;
