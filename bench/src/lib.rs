@@ -380,7 +380,12 @@ pub fn catalogue() -> Vec<Bench> {
             6,
             Input(total_bytes(&BITS_SET)),
         ),
-        bench("read/board_new_3x3", "Board::new(3, 3): the allocation under every read", 1, None),
+        bench(
+            "read/board_new_3x3",
+            "Board::new(3, 3): the board under every 3x3 read (inline)",
+            1,
+            None,
+        ),
         bench("read/fen_set", "shakmaty Fen::from_ascii, 8 FENs", 8, Input(total_bytes(&FEN_SET))),
         bench(
             "read/fen_start",
@@ -413,8 +418,8 @@ pub fn catalogue() -> Vec<Bench> {
         bench("codes/symmetric_decode", "symmetric code decode (7 boards)", 7, None),
         bench("verdict/seed_regex", "the seed's regex verdict (8 strings)", 8, None),
         bench("verdict/direct", "the direct verdict of a read board (8)", 8, None),
-        bench("verdict/board_of_digits", "of which: Digits::board, the shared model (8)", 8, None),
-        bench("verdict/outcome_of_board", "of which: Board::outcome on a built board (8)", 8, None),
+        bench("verdict/board_of_digits", "Digits::board: a Board of the digits (8)", 8, None),
+        bench("verdict/outcome_of_board", "Board::outcome on a built board (8)", 8, None),
         bench("verdict/direct_from_text", "read + direct verdict (8 strings)", 8, None),
         bench("convert/t3en_3x3_to_tsn", "convert T3EN 3x3 to TSN", 1, Input(T3EN_3X3.len())),
         bench(

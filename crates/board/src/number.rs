@@ -89,22 +89,25 @@ pub fn digits_value(digits: &[u8]) -> Option<u32> {
 /// assert_eq!(out, "ply 42949672950");
 /// ```
 pub fn push_decimal(out: &mut String, n: u32) {
-    // One and two digits (run lengths, sizes, most counters) without the general loop.
+    // One digit (run lengths, sides, most counters) as one character.
     if n < 10 {
         out.push(char::from(b'0' + n as u8));
         return;
     }
+    // Up to four digits (codes, sizes, counters): two-digit pairs from a table, each
+    // appended at once.
+    if n < 100 {
+        out.push_str(pair(n));
+        return;
+    }
     if n < 10_000 {
-        // Up to four digits (codes, sizes, counters), most significant first.
-        let digit = |d: u32| char::from(b'0' + (d % 10) as u8);
-        if n >= 1000 {
-            out.push(digit(n / 1000));
+        let (high, low) = (n / 100, n % 100);
+        if high < 10 {
+            out.push(char::from(b'0' + high as u8));
+        } else {
+            out.push_str(pair(high));
         }
-        if n >= 100 {
-            out.push(digit(n / 100));
-        }
-        out.push(digit(n / 10));
-        out.push(digit(n));
+        out.push_str(pair(low));
         return;
     }
     let mut digits = [0u8; 10];
@@ -119,6 +122,17 @@ pub fn push_decimal(out: &mut String, n: u32) {
         }
     }
     out.extend(digits[at..].iter().map(|&d| char::from(d)));
+}
+
+/// `00` to `99`.
+const PAIRS: &str = "00010203040506070809101112131415161718192021222324252627282930313233343536373839\
+                     40414243444546474849505152535455565758596061626364656667686970717273747576777879\
+                     8081828384858687888990919293949596979899";
+
+/// The two digits of `n` (below 100).
+fn pair(n: u32) -> &'static str {
+    let at = 2 * n as usize;
+    &PAIRS[at..at + 2]
 }
 
 /// How many decimal digits `n` has (1 for 0), for reserving output space.
