@@ -116,6 +116,9 @@ fn bench(args: &BenchArgs) -> Result<(), String> {
 
     let criterion_home = target.join("criterion-gridnote");
     let mut estimates: BTreeMap<String, f64> = BTreeMap::new();
+    // Every round's own figures: a target's ratio is taken within one round, where ours
+    // and the peer's were measured minutes apart rather than in different rounds.
+    let mut rounds: Vec<BTreeMap<String, f64>> = Vec::new();
     for round in 1..=args.repeat.max(1) {
         // Only this run's figures: no stale estimate is ever reported.
         let _ = std::fs::remove_dir_all(&criterion_home);
@@ -135,12 +138,14 @@ fn bench(args: &BenchArgs) -> Result<(), String> {
                 // Criterion's progress goes to stderr: stdout carries only the report.
                 .stdout(stderr_handle()?),
         )?;
-        for (id, median) in read_estimates(&criterion_home)? {
-            let best = estimates.entry(id).or_insert(median);
+        let round = read_estimates(&criterion_home)?;
+        for (id, &median) in &round {
+            let best = estimates.entry(id.clone()).or_insert(median);
             *best = best.min(median);
         }
+        rounds.push(round);
     }
-    let report = report(&machine, args, &estimates, &throughput)?;
+    let report = report(&machine, args, &estimates, &rounds, &throughput)?;
     if args.no_write {
         print!("{report}");
     } else {
@@ -291,19 +296,50 @@ struct Target {
     at_most: bool,
 }
 
-impl Target {
+/// A target judged over the rounds: the median of its ratios, and their range.
+struct Judged {
+    what: &'static str,
+    ratio: f64,
+    low: f64,
+    high: f64,
+    bound: f64,
+    at_most: bool,
+}
+
+impl Judged {
+    /// The target `rounds` measured (the same target, one per round; at least one).
+    fn of<'t>(rounds: impl Iterator<Item = &'t Target>) -> Judged {
+        let rounds: Vec<&Target> = rounds.collect();
+        let mut ratios: Vec<f64> = rounds.iter().map(|t| t.ratio).collect();
+        ratios.sort_by(f64::total_cmp);
+        let middle = ratios.len() / 2;
+        let ratio = if ratios.len() % 2 == 1 {
+            ratios[middle]
+        } else {
+            (ratios[middle - 1] + ratios[middle]) / 2.0
+        };
+        let first = rounds[0];
+        Judged {
+            what: first.what,
+            ratio,
+            low: ratios[0],
+            high: ratios[ratios.len() - 1],
+            bound: first.bound,
+            at_most: first.at_most,
+        }
+    }
+
     fn met(&self) -> bool {
         if self.at_most { self.ratio <= self.bound } else { self.ratio >= self.bound }
     }
 }
 
-fn report(
-    machine: &Machine,
-    args: &BenchArgs,
+/// Every target of issue 9 from one round's figures.
+fn targets(
+    benches: &[Bench],
     estimates: &BTreeMap<String, f64>,
     throughput: &[Throughput],
-) -> Result<String, String> {
-    let benches = catalogue();
+) -> Result<Vec<Target>, String> {
     let ns = |id: &str| -> Result<f64, String> {
         estimates.get(id).copied().ok_or_else(|| format!("criterion reported no `{id}`"))
     };
@@ -401,13 +437,51 @@ fn report(
         },
     ]);
 
+    Ok(targets)
+}
+
+fn report(
+    machine: &Machine,
+    args: &BenchArgs,
+    estimates: &BTreeMap<String, f64>,
+    rounds: &[BTreeMap<String, f64>],
+    throughput: &[Throughput],
+) -> Result<String, String> {
+    let benches = catalogue();
+    // Each target in every round, then judged on its median over the rounds.
+    let per_round = rounds
+        .iter()
+        .map(|round| targets(&benches, round, throughput))
+        .collect::<Result<Vec<_>, String>>()?;
+    let targets: Vec<Judged> = (0..per_round.first().map_or(0, Vec::len))
+        .map(|i| Judged::of(per_round.iter().map(|round| &round[i])))
+        .collect();
+    // The figures of the tables: each benchmark's least median over the rounds.
+    let ns = |id: &str| -> Result<f64, String> {
+        estimates.get(id).copied().ok_or_else(|| format!("criterion reported no `{id}`"))
+    };
+    let bench = |id: &str| -> &Bench {
+        benches.iter().find(|b| b.id == id).expect("every ID used here is catalogued")
+    };
+    let per_byte = |id: &str| -> Result<f64, String> {
+        let b = bench(id);
+        Ok(ns(id)? / b.bytes.count().expect("a text benchmark") as f64)
+    };
+    let fen_read_byte = per_byte("read/fen_set")?;
+    let fen_write_byte = per_byte("write/fen_set")?;
+    let fen_read_position = ns("read/fen_set")? / bench("read/fen_set").positions as f64;
+    let big = &throughput[0];
+    let cli_per_line = big.cli_ns as f64 / big.lines as f64;
+    let in_process_per_line = big.in_process_ns as f64 / big.lines as f64;
     let mut md = String::new();
     let w = &mut md;
     let _ = writeln!(w, "# Performance\n");
     let _ = writeln!(
         w,
         "Written by `cargo xtask bench` (edit `xtask/src/bench.rs`, not this file). Every figure \
-         below comes from one run on one machine; ratios compare figures of that same run. \
+         below comes from one run on one machine: several rounds of the whole suite, each \
+         benchmark's figure its least median over the rounds; a target's ratio compares \
+         figures of one round. \
          The peer is [shakmaty](https://crates.io/crates/shakmaty)'s FEN reader \
          (`Fen::from_ascii`) and writer (`append_to_string`), a dev-dependency of the \
          unpublished `gridnote-bench` crate only.\n"
@@ -426,13 +500,25 @@ fn report(
         args.repeat.max(1)
     );
     let _ = writeln!(w, "\n## Targets\n");
-    let _ = writeln!(w, "| target | ratio | bound | met |\n|---|---:|---:|---|");
+    let _ = writeln!(
+        w,
+        "Each ratio is taken within one round of the suite (ours and the peer's measured \
+         minutes apart) and judged on its median over the {} rounds; the range shows how \
+         far the rounds spread on this shared machine.\n",
+        rounds.len()
+    );
+    let _ = writeln!(
+        w,
+        "| target | ratio (median) | range over rounds | bound | met |\n|---|---:|---:|---:|---|"
+    );
     for t in &targets {
         let _ = writeln!(
             w,
-            "| {} | {:.3} | {} {} | {} |",
+            "| {} | {:.3} | {:.3}–{:.3} | {} {} | {} |",
             t.what,
             t.ratio,
+            t.low,
+            t.high,
             if t.at_most { "≤" } else { "≥" },
             t.bound,
             if t.met() { "yes" } else { "**no**" }
