@@ -34,6 +34,9 @@ pub(crate) struct BenchArgs {
     /// Do not write docs/performance.md (print the report instead).
     #[arg(long)]
     no_write: bool,
+    /// Iterations of each operation counted with callgrind (0: no instruction counts).
+    #[arg(long, default_value_t = 1000)]
+    instruction_iterations: usize,
 }
 
 /// The seed of the generated 3×3 lines (fixed: every run converts the same text).
@@ -114,6 +117,8 @@ fn bench(args: &BenchArgs) -> Result<(), String> {
         });
     }
 
+    let instructions = instruction_counts(&root, &target, args.instruction_iterations)?;
+
     let criterion_home = target.join("criterion-gridnote");
     let mut estimates: BTreeMap<String, f64> = BTreeMap::new();
     // Every round's own figures: a target's ratio is taken within one round, where ours
@@ -145,7 +150,7 @@ fn bench(args: &BenchArgs) -> Result<(), String> {
         }
         rounds.push(round);
     }
-    let report = report(&machine, args, &estimates, &rounds, &throughput)?;
+    let report = report(&machine, args, &estimates, &rounds, &throughput, &instructions)?;
     if args.no_write {
         print!("{report}");
     } else {
@@ -217,6 +222,58 @@ fn today() -> String {
     let month = if mp < 10 { mp + 3 } else { mp - 9 };
     let year = yoe + era * 400 + i64::from(month <= 2);
     format!("{year:04}-{month:02}-{day:02}")
+}
+
+/// Instructions per iteration of each operation of `bench/examples/ops.rs`, counted by
+/// valgrind's callgrind: a run of `iterations` minus a run of none. Empty when valgrind is
+/// not installed or `iterations` is 0.
+fn instruction_counts(
+    root: &Path,
+    target: &Path,
+    iterations: usize,
+) -> Result<BTreeMap<String, f64>, String> {
+    let mut counts = BTreeMap::new();
+    if iterations == 0 {
+        return Ok(counts);
+    }
+    if Command::new("valgrind").arg("--version").output().is_err() {
+        eprintln!("bench: valgrind is not installed: no instruction counts");
+        return Ok(counts);
+    }
+    eprintln!("bench: building the operations runner (bench/examples/ops.rs)");
+    status(cargo().current_dir(root).args([
+        "build",
+        "--release",
+        "-p",
+        "gridnote-bench",
+        "--example",
+        "ops",
+    ]))?;
+    let ops = target.join("release/examples/ops");
+    let list = output(Command::new(&ops).arg("--list"))?;
+    let collected = |op: &str, n: usize| -> Result<u64, String> {
+        let out = Command::new("valgrind")
+            .args(["--tool=callgrind", "--callgrind-out-file=/dev/null"])
+            .arg(&ops)
+            .args([op, &n.to_string()])
+            .output()
+            .map_err(|e| format!("cannot run valgrind: {e}"))?;
+        let log = String::from_utf8_lossy(&out.stderr);
+        if !out.status.success() {
+            return Err(format!("valgrind on `ops {op} {n}` failed: {log}"));
+        }
+        log.lines()
+            .find_map(|line| line.split_once("Collected :").map(|(_, n)| n.trim().parse().ok()))
+            .flatten()
+            .ok_or_else(|| format!("valgrind reported no instruction count for `{op}`"))
+    };
+    for line in list.lines() {
+        let op = line.split('\t').next().unwrap_or(line);
+        eprintln!("bench: callgrind: {op}");
+        let (none, many) = (collected(op, 0)?, collected(op, iterations)?);
+        counts.insert(op.to_owned(), many.saturating_sub(none) as f64 / iterations as f64);
+    }
+    Ok(counts)
 }
 
 /// A handle on this process's standard error, for a child's standard output.
@@ -440,12 +497,95 @@ fn targets(
     Ok(targets)
 }
 
+/// The targets that compare our code with the peer's, by instruction counts.
+fn instruction_section(w: &mut String, benches: &[Bench], counts: &BTreeMap<String, f64>) {
+    let _ = writeln!(w, "\n## Instruction counts\n");
+    if counts.is_empty() {
+        let _ = writeln!(w, "Not measured in this run (valgrind missing or turned off).");
+        return;
+    }
+    let _ = writeln!(
+        w,
+        "Instructions per operation, counted by valgrind's callgrind (`bench/examples/ops.rs`, \
+         a run of many iterations minus a run of none). They do not move with the load of \
+         the machine, so these ratios repeat exactly from run to run; time also depends on \
+         how many instructions run per cycle (stalls, mispredicted branches), which is why \
+         the timed ratios above can differ.\n"
+    );
+    let bytes = |id: &str| {
+        benches.iter().find(|b| b.id == id).and_then(|b| b.bytes.count()).unwrap_or(1) as f64
+    };
+    let positions =
+        |id: &str| benches.iter().find(|b| b.id == id).map_or(1, |b| b.positions) as f64;
+    let get = |id: &str| counts.get(id).copied();
+    let _ =
+        writeln!(w, "| operation | instructions | per byte | per position |\n|---|---:|---:|---:|");
+    for (id, n) in counts {
+        let _ = writeln!(
+            w,
+            "| `{id}` | {n:.0} | {} | {:.0} |",
+            if id.starts_with("verdict/") {
+                String::new()
+            } else {
+                format!("{:.1}", n / bytes(id))
+            },
+            n / positions(id)
+        );
+    }
+    let ratio = |ours: &str, peer: &str, per: &dyn Fn(&str) -> f64| -> Option<f64> {
+        Some((get(ours)? / per(ours)) / (get(peer)? / per(peer)))
+    };
+    let _ = writeln!(w, "\n| target, by instructions | ratio | bound |\n|---|---:|---:|");
+    let rows: [(&str, Option<f64>, &str); 7] = [
+        (
+            "T3EN read per byte / FEN read per byte",
+            ratio("read/t3en_set", "read/fen_set", &bytes),
+            "≤ 0.5",
+        ),
+        (
+            "TSN read per byte / FEN read per byte",
+            ratio("read/tsn_set", "read/fen_set", &bytes),
+            "≤ 0.5",
+        ),
+        (
+            "one 3x3 T3EN read / one FEN read",
+            ratio("read/t3en_3x3", "read/fen_set", &positions),
+            "≤ 0.25",
+        ),
+        (
+            "T3EN write per byte / FEN write per byte",
+            ratio("write/t3en_set", "write/fen_set", &bytes),
+            "≤ 1",
+        ),
+        (
+            "TSN write per byte / FEN write per byte",
+            ratio("write/tsn_set", "write/fen_set", &bytes),
+            "≤ 1",
+        ),
+        (
+            "TEN write per byte / FEN write per byte",
+            ratio("write/ten_set", "write/fen_set", &bytes),
+            "≤ 1",
+        ),
+        (
+            "seed-regex verdict / direct verdict",
+            get("verdict/seed_regex").zip(get("verdict/direct")).map(|(r, d)| r / d),
+            "≥ 10",
+        ),
+    ];
+    for (what, value, bound) in rows {
+        let value = value.map_or_else(|| "not measured".to_owned(), |v| format!("{v:.3}"));
+        let _ = writeln!(w, "| {what} | {value} | {bound} |");
+    }
+}
+
 fn report(
     machine: &Machine,
     args: &BenchArgs,
     estimates: &BTreeMap<String, f64>,
     rounds: &[BTreeMap<String, f64>],
     throughput: &[Throughput],
+    instructions: &BTreeMap<String, f64>,
 ) -> Result<String, String> {
     let benches = catalogue();
     // Each target in every round, then judged on its median over the rounds.
@@ -524,6 +664,8 @@ fn report(
             if t.met() { "yes" } else { "**no**" }
         );
     }
+
+    instruction_section(w, &benches, instructions);
 
     let _ = writeln!(w, "\n## Where the time goes\n");
     let board_new = ns("read/board_new_3x3")?;

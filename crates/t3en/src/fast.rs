@@ -20,10 +20,24 @@ use gridnote_board::{Board, Cell, MAX_SIDE, Player, Position};
 /// into place.
 #[inline(always)]
 pub(crate) fn parse(text: &str, strict: bool) -> Option<(Position, bool)> {
+    parse_tracking::<true>(text, strict)
+}
+
+/// [`parse`] without telling canonical runs from others (`FromStr` reads leniently and
+/// throws that away): the position, and `true`.
+#[inline(always)]
+pub(crate) fn parse_lenient(text: &str) -> Option<Position> {
+    parse_tracking::<false>(text, false).map(|(position, _)| position)
+}
+
+/// [`parse`], tracking whether the runs are canonical only when `TRACK` is set (when it
+/// is not, the answer is `true` and `strict` must be false).
+#[inline(always)]
+fn parse_tracking<const TRACK: bool>(text: &str, strict: bool) -> Option<(Position, bool)> {
     let bytes = text.as_bytes();
     let side = first_row_len(bytes)?;
     let mut board = Board::new(side, side).ok()?;
-    let (i, canonical) = rows(bytes, side, board.cells_mut())?;
+    let (i, canonical) = rows::<TRACK>(bytes, side, board.cells_mut())?;
     if strict && !canonical {
         return None;
     }
@@ -39,7 +53,7 @@ pub(crate) fn parse(text: &str, strict: bool) -> Option<(Position, bool)> {
 /// `rows = row *("/" row)` with exactly `side` rows of `side` cells, and the space after
 /// them: the index after that space and whether every run was canonical. The cells start
 /// empty.
-fn rows(bytes: &[u8], side: usize, cells: &mut [Cell]) -> Option<(usize, bool)> {
+fn rows<const TRACK: bool>(bytes: &[u8], side: usize, cells: &mut [Cell]) -> Option<(usize, bool)> {
     let mut canonical = true;
     let mut i = 0;
     // Row by row, by offset (chunking the cells would divide by the side).
@@ -52,7 +66,8 @@ fn rows(bytes: &[u8], side: usize, cells: &mut [Cell]) -> Option<(usize, bool)> 
             }
             i += 1;
         }
-        let (next, row_canonical) = row_runs(bytes, i, cells.get_mut(start..start + side)?)?;
+        let (next, row_canonical) =
+            row_runs::<TRACK>(bytes, i, cells.get_mut(start..start + side)?)?;
         i = next;
         canonical &= row_canonical;
         start += side;
@@ -83,7 +98,12 @@ const EMPTY: u8 = 1;
 
 /// `row = 1*run` filling `row` exactly, from byte `i`: the index after the row and
 /// whether its runs were canonical (no count of 1, no two runs of one kind in a row).
-fn row_runs(bytes: &[u8], mut i: usize, row: &mut [Cell]) -> Option<(usize, bool)> {
+/// Only with `TRACK` are the runs checked for being canonical (else the answer is `true`).
+fn row_runs<const TRACK: bool>(
+    bytes: &[u8],
+    mut i: usize,
+    row: &mut [Cell],
+) -> Option<(usize, bool)> {
     let mut canonical = true;
     // The character of the previous run (0 before the first).
     let mut last = 0u8;
@@ -104,14 +124,18 @@ fn row_runs(bytes: &[u8], mut i: usize, row: &mut [Cell]) -> Option<(usize, bool
                 return None;
             }
             // A count of 1 is written only in non-canonical text.
-            canonical &= n != 1;
+            if TRACK {
+                canonical &= n != 1;
+            }
             count = n;
             i = next;
         }
         i += 1;
         // Two runs of one kind in a row are one run, written in two parts.
-        canonical &= byte != last;
-        last = byte;
+        if TRACK {
+            canonical &= byte != last;
+            last = byte;
+        }
         let end = at + count;
         // A row longer than the first: `None` before any cell of the run is stored.
         if end > row.len() {
@@ -176,15 +200,19 @@ mod tests {
     use quickcheck::{Arbitrary, Gen};
     use quickcheck_macros::quickcheck;
 
-    use super::parse;
+    use super::{parse, parse_lenient};
     use crate::grammar;
 
     /// The fast path agrees with the grammar wherever it answers, in both modes.
+    /// ... and the lenient reader that does not track canonical runs reads exactly what
+    /// the tracking one reads leniently, to the same position.
     fn agrees(text: &str) -> bool {
-        [false, true].into_iter().all(|strict| match parse(text, strict) {
-            Some(fast) => grammar::parse(text, strict).as_ref() == Ok(&fast),
-            None => true,
-        })
+        let lenient = parse_lenient(text) == parse(text, false).map(|(position, _)| position);
+        lenient
+            && [false, true].into_iter().all(|strict| match parse(text, strict) {
+                Some(fast) => grammar::parse(text, strict).as_ref() == Ok(&fast),
+                None => true,
+            })
     }
 
     #[test]

@@ -199,7 +199,7 @@ impl FromStr for T3en {
     fn from_str(text: &str) -> Result<T3en, ParseError> {
         // The fast path straight into the result: every move of a small board after its
         // cells are written costs a store-forwarding stall.
-        if let Some((position, _)) = crate::fast::parse(text, false) {
+        if let Some(position) = crate::fast::parse_lenient(text) {
             return Ok(T3en { position });
         }
         T3en::parse_with(text, ParseOptions::default()).map(|parsed| parsed.t3en)
