@@ -7,7 +7,6 @@
 #[path = "common.rs"]
 mod common;
 
-use gridnote_board::report::Spanned as _;
 use gridnote_convert::{CodeKind, Format, NoteKind, Options, convert};
 use libfuzzer_sys::fuzz_target;
 
