@@ -680,8 +680,9 @@ fn report(
          the first wide copy of it (returning it, wrapping it in a `Result`) waits until those \
          stores reach the cache (a store-forwarding stall; writing `[Cell::Empty; 16]` and \
          then moving it costs about 10 ns more than writing it alone). The reader therefore \
-         writes cells into the board it returns and moves it as little as it can; shakmaty's \
-         board is bitboards, eight-byte words.",
+         moves the board as few times as it can once its cells are written (`FromStr` \
+         returns the fast reader's position directly); shakmaty's board is bitboards, \
+         eight-byte words.",
         fen_read_position / 4.0
     );
     let direct = ns("verdict/direct")? / 8.0;
