@@ -391,6 +391,151 @@ impl Judged {
     }
 }
 
+/// What a [`Comparison`] divides each figure by before comparing.
+#[derive(Clone, Copy)]
+enum Per {
+    /// The figure as it is.
+    Whole,
+    /// The bytes it reads or writes.
+    Byte,
+    /// The positions it handles.
+    Position,
+}
+
+/// A target that is the ratio of two benchmark figures: `ours / peer`, each divided as
+/// `per` says. The timed targets and the instruction-count table both read this list.
+struct Comparison {
+    what: &'static str,
+    ours: &'static str,
+    peer: &'static str,
+    per: Per,
+    bound: f64,
+    at_most: bool,
+}
+
+impl Comparison {
+    /// The ratio from `figure` (a benchmark's figure by ID, `None` when not measured).
+    fn ratio(
+        &self,
+        benches: &[Bench],
+        figure: &dyn Fn(&str) -> Option<f64>,
+    ) -> Result<f64, String> {
+        let one = |id: &str| -> Result<f64, String> {
+            let value = figure(id).ok_or_else(|| format!("no figure for `{id}`"))?;
+            let bench = benches
+                .iter()
+                .find(|b| b.id == id)
+                .ok_or_else(|| format!("`{id}` is not catalogued"))?;
+            let divisor = match self.per {
+                Per::Whole => 1,
+                Per::Byte => bench.bytes.count().ok_or_else(|| format!("`{id}` has no bytes"))?,
+                Per::Position => bench.positions,
+            };
+            Ok(value / divisor as f64)
+        };
+        Ok(one(self.ours)? / one(self.peer)?)
+    }
+}
+
+/// Every target of issue 9 that compares two benchmark figures.
+const COMPARISONS: [Comparison; 12] = {
+    const fn c(
+        what: &'static str,
+        ours: &'static str,
+        peer: &'static str,
+        per: Per,
+        bound: f64,
+        at_most: bool,
+    ) -> Comparison {
+        Comparison { what, ours, peer, per, bound, at_most }
+    }
+    const WRITE: &str = "write/fen_set";
+    [
+        c(
+            "T3EN read per byte / FEN read per byte (set)",
+            "read/t3en_set",
+            "read/fen_set",
+            Per::Byte,
+            0.5,
+            true,
+        ),
+        c(
+            "TSN read per byte / FEN read per byte (set)",
+            "read/tsn_set",
+            "read/fen_set",
+            Per::Byte,
+            0.5,
+            true,
+        ),
+        c(
+            "one 3x3 T3EN read / one FEN read (set average)",
+            "read/t3en_3x3",
+            "read/fen_set",
+            Per::Position,
+            0.25,
+            true,
+        ),
+        c(
+            "T3EN write per byte / FEN write per byte",
+            "write/t3en_set",
+            WRITE,
+            Per::Byte,
+            1.0,
+            true,
+        ),
+        c("TSN write per byte / FEN write per byte", "write/tsn_set", WRITE, Per::Byte, 1.0, true),
+        c("TEN write per byte / FEN write per byte", "write/ten_set", WRITE, Per::Byte, 1.0, true),
+        c(
+            "tuple write per byte / FEN write per byte",
+            "write/tuple_set",
+            WRITE,
+            Per::Byte,
+            1.0,
+            true,
+        ),
+        c(
+            "digits write per byte / FEN write per byte",
+            "write/digits_set",
+            WRITE,
+            Per::Byte,
+            1.0,
+            true,
+        ),
+        c(
+            "bits write per byte / FEN write per byte",
+            "write/bits_set",
+            WRITE,
+            Per::Byte,
+            1.0,
+            true,
+        ),
+        c(
+            "13-bit encode / reading the 9-digit string (same boards)",
+            "codes/seed_encode",
+            "codes/digits_read",
+            Per::Whole,
+            1.0,
+            true,
+        ),
+        c(
+            "13-bit decode / reading the 9-digit string (same boards)",
+            "codes/seed_decode",
+            "codes/digits_read",
+            Per::Whole,
+            1.0,
+            true,
+        ),
+        c(
+            "seed-regex verdict / direct verdict (speed-up of direct)",
+            "verdict/seed_regex",
+            "verdict/direct",
+            Per::Whole,
+            10.0,
+            false,
+        ),
+    ]
+};
+
 /// Every target of issue 9 from one round's figures.
 fn targets(
     benches: &[Bench],
@@ -400,80 +545,24 @@ fn targets(
     let ns = |id: &str| -> Result<f64, String> {
         estimates.get(id).copied().ok_or_else(|| format!("criterion reported no `{id}`"))
     };
-    let bench = |id: &str| -> &Bench {
-        benches.iter().find(|b| b.id == id).expect("every ID used here is catalogued")
-    };
-    let per_byte = |id: &str| -> Result<f64, String> {
-        let b = bench(id);
-        Ok(ns(id)? / b.bytes.count().expect("a text benchmark") as f64)
-    };
-    let per_position =
-        |id: &str| -> Result<f64, String> { Ok(ns(id)? / bench(id).positions as f64) };
-
-    let fen_read_byte = per_byte("read/fen_set")?;
-    let fen_write_byte = per_byte("write/fen_set")?;
-    let fen_read_position = per_position("read/fen_set")?;
     let big = &throughput[0];
     let cli_per_line = big.cli_ns as f64 / big.lines as f64;
     let in_process_per_line = big.in_process_ns as f64 / big.lines as f64;
     let lines_per_second = 1e9 / cli_per_line;
     let memory_ratio = big.cli_maxrss_kib as f64 / throughput[1].cli_maxrss_kib.max(1) as f64;
 
-    let mut targets = vec![
-        Target {
-            what: "T3EN read per byte / FEN read per byte (set)",
-            ratio: per_byte("read/t3en_set")? / fen_read_byte,
-            bound: 0.5,
-            at_most: true,
-        },
-        Target {
-            what: "TSN read per byte / FEN read per byte (set)",
-            ratio: per_byte("read/tsn_set")? / fen_read_byte,
-            bound: 0.5,
-            at_most: true,
-        },
-        Target {
-            what: "one 3x3 T3EN read / one FEN read (set average)",
-            ratio: ns("read/t3en_3x3")? / fen_read_position,
-            bound: 0.25,
-            at_most: true,
-        },
-    ];
-    for (id, what) in [
-        ("write/t3en_set", "T3EN write per byte / FEN write per byte"),
-        ("write/tsn_set", "TSN write per byte / FEN write per byte"),
-        ("write/ten_set", "TEN write per byte / FEN write per byte"),
-        ("write/tuple_set", "tuple write per byte / FEN write per byte"),
-        ("write/digits_set", "digits write per byte / FEN write per byte"),
-        ("write/bits_set", "bits write per byte / FEN write per byte"),
-    ] {
-        targets.push(Target {
-            what,
-            ratio: per_byte(id)? / fen_write_byte,
-            bound: 1.0,
-            at_most: true,
-        });
-    }
-    let digits_read = ns("codes/digits_read")?;
+    let mut targets = COMPARISONS
+        .iter()
+        .map(|c| {
+            Ok(Target {
+                what: c.what,
+                ratio: c.ratio(benches, &|id| ns(id).ok())?,
+                bound: c.bound,
+                at_most: c.at_most,
+            })
+        })
+        .collect::<Result<Vec<_>, String>>()?;
     targets.extend([
-        Target {
-            what: "13-bit encode / reading the 9-digit string (same boards)",
-            ratio: ns("codes/seed_encode")? / digits_read,
-            bound: 1.0,
-            at_most: true,
-        },
-        Target {
-            what: "13-bit decode / reading the 9-digit string (same boards)",
-            ratio: ns("codes/seed_decode")? / digits_read,
-            bound: 1.0,
-            at_most: true,
-        },
-        Target {
-            what: "seed-regex verdict / direct verdict (speed-up of direct)",
-            ratio: ns("verdict/seed_regex")? / ns("verdict/direct")?,
-            bound: 10.0,
-            at_most: false,
-        },
         Target {
             what: "CLI cost per line / in-process conversion per line",
             ratio: cli_per_line / in_process_per_line,
@@ -517,7 +606,6 @@ fn instruction_section(w: &mut String, benches: &[Bench], counts: &BTreeMap<Stri
     };
     let positions =
         |id: &str| benches.iter().find(|b| b.id == id).map_or(1, |b| b.positions) as f64;
-    let get = |id: &str| counts.get(id).copied();
     let _ =
         writeln!(w, "| operation | instructions | per byte | per position |\n|---|---:|---:|---:|");
     for (id, n) in counts {
@@ -532,50 +620,20 @@ fn instruction_section(w: &mut String, benches: &[Bench], counts: &BTreeMap<Stri
             n / positions(id)
         );
     }
-    let ratio = |ours: &str, peer: &str, per: &dyn Fn(&str) -> f64| -> Option<f64> {
-        Some((get(ours)? / per(ours)) / (get(peer)? / per(peer)))
-    };
     let _ = writeln!(w, "\n| target, by instructions | ratio | bound |\n|---|---:|---:|");
-    let rows: [(&str, Option<f64>, &str); 7] = [
-        (
-            "T3EN read per byte / FEN read per byte",
-            ratio("read/t3en_set", "read/fen_set", &bytes),
-            "≤ 0.5",
-        ),
-        (
-            "TSN read per byte / FEN read per byte",
-            ratio("read/tsn_set", "read/fen_set", &bytes),
-            "≤ 0.5",
-        ),
-        (
-            "one 3x3 T3EN read / one FEN read",
-            ratio("read/t3en_3x3", "read/fen_set", &positions),
-            "≤ 0.25",
-        ),
-        (
-            "T3EN write per byte / FEN write per byte",
-            ratio("write/t3en_set", "write/fen_set", &bytes),
-            "≤ 1",
-        ),
-        (
-            "TSN write per byte / FEN write per byte",
-            ratio("write/tsn_set", "write/fen_set", &bytes),
-            "≤ 1",
-        ),
-        (
-            "TEN write per byte / FEN write per byte",
-            ratio("write/ten_set", "write/fen_set", &bytes),
-            "≤ 1",
-        ),
-        (
-            "seed-regex verdict / direct verdict",
-            get("verdict/seed_regex").zip(get("verdict/direct")).map(|(r, d)| r / d),
-            "≥ 10",
-        ),
-    ];
-    for (what, value, bound) in rows {
-        let value = value.map_or_else(|| "not measured".to_owned(), |v| format!("{v:.3}"));
-        let _ = writeln!(w, "| {what} | {value} | {bound} |");
+    // The comparisons whose two operations were counted.
+    for c in
+        COMPARISONS.iter().filter(|c| counts.contains_key(c.ours) && counts.contains_key(c.peer))
+    {
+        let value = c.ratio(benches, &|id| counts.get(id).copied());
+        let value = value.map_or_else(|e| e, |v| format!("{v:.3}"));
+        let _ = writeln!(
+            w,
+            "| {} | {value} | {} {} |",
+            c.what,
+            if c.at_most { "≤" } else { "≥" },
+            c.bound
+        );
     }
 }
 
