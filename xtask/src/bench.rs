@@ -8,9 +8,78 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
 use std::time::{SystemTime, UNIX_EPOCH};
 
-use gridnote_bench::{Bench, Bytes, catalogue};
-
 use crate::{cargo, target_dir, workspace_root};
+
+/// What a benchmark's bytes count.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Bytes {
+    /// The text read, in bytes.
+    Input(usize),
+    /// The text written, in bytes.
+    Output(usize),
+    /// Not a text benchmark: only the cost per position counts.
+    None,
+}
+
+impl Bytes {
+    /// The number of bytes, if any.
+    const fn count(self) -> Option<usize> {
+        match self {
+            Bytes::Input(n) | Bytes::Output(n) => Some(n),
+            Bytes::None => None,
+        }
+    }
+}
+
+/// One benchmark of `bench/benches/gridnote.rs`, as `gridnote-bench-lines catalogue` lists
+/// it (xtask does not depend on the bench crate, which has a workspace of its own).
+#[derive(Clone, Debug)]
+struct Bench {
+    /// The criterion ID, `group/function`.
+    id: String,
+    /// What one iteration does, for the report.
+    what: String,
+    /// Positions handled per iteration.
+    positions: usize,
+    /// Bytes read or written per iteration.
+    bytes: Bytes,
+}
+
+/// The benchmarks, from the runner's `catalogue` listing (tab-separated: ID, positions,
+/// input/output/none, bytes, what).
+fn catalogue(runner: &Path) -> Result<Vec<Bench>, String> {
+    let listing = output(Command::new(runner).arg("catalogue"))?;
+    listing
+        .lines()
+        .map(|line| {
+            let fields: Vec<&str> = line.splitn(5, '\t').collect();
+            let [id, positions, kind, bytes, what] = fields[..] else {
+                return Err(format!("the catalogue line `{line}` has not 5 fields"));
+            };
+            let number = |text: &str| {
+                text.parse::<usize>()
+                    .map_err(|_| format!("the catalogue line `{line}` has a bad number"))
+            };
+            let bytes = match kind {
+                "input" => Bytes::Input(number(bytes)?),
+                "output" => Bytes::Output(number(bytes)?),
+                "none" => Bytes::None,
+                _ => return Err(format!("the catalogue line `{line}` has a bad kind")),
+            };
+            Ok(Bench {
+                id: id.to_owned(),
+                what: what.to_owned(),
+                positions: number(positions)?,
+                bytes,
+            })
+        })
+        .collect()
+}
+
+/// The bench crate's manifest: `bench/` has a workspace of its own (like `fuzz/`).
+fn bench_manifest(root: &Path) -> PathBuf {
+    root.join("bench/Cargo.toml")
+}
 
 /// Options of `cargo xtask bench`.
 #[derive(clap::Args, Debug)]
@@ -57,15 +126,16 @@ fn bench(args: &BenchArgs) -> Result<(), String> {
     let target = target_dir();
     let machine = Machine::read();
     eprintln!("bench: building the release `gridnote` and the throughput runner");
-    status(cargo().current_dir(&root).args([
-        "build",
-        "--release",
-        "-p",
-        "gridnote-cli",
-        "-p",
-        "gridnote-bench",
-        "--bins",
-    ]))?;
+    status(cargo().current_dir(&root).args(["build", "--release", "-p", "gridnote-cli", "--bins"]))?;
+    // The bench crate builds into the same target directory (its own workspace and lock).
+    status(
+        cargo()
+            .current_dir(&root)
+            .args(["build", "--release", "--bins", "--manifest-path"])
+            .arg(bench_manifest(&root))
+            .arg("--target-dir")
+            .arg(&target),
+    )?;
     let release = target.join("release");
     let runner = release.join("gridnote-bench-lines");
     let gridnote = release.join("gridnote");
@@ -117,6 +187,7 @@ fn bench(args: &BenchArgs) -> Result<(), String> {
         });
     }
 
+    let benches = catalogue(&runner)?;
     let instructions = instruction_counts(&root, &target, args.instruction_iterations)?;
 
     let criterion_home = target.join("criterion-gridnote");
@@ -136,7 +207,11 @@ fn bench(args: &BenchArgs) -> Result<(), String> {
             cargo()
                 .current_dir(&root)
                 .env("CRITERION_HOME", &criterion_home)
-                .args(["bench", "-p", "gridnote-bench", "--bench", "gridnote", "--"])
+                .args(["bench", "--manifest-path"])
+                .arg(bench_manifest(&root))
+                .arg("--target-dir")
+                .arg(&target)
+                .args(["--bench", "gridnote", "--"])
                 .args(["--warm-up-time", &args.warm_up.to_string()])
                 .args(["--measurement-time", &args.seconds.to_string()])
                 .arg("--noplot")
@@ -150,7 +225,8 @@ fn bench(args: &BenchArgs) -> Result<(), String> {
         }
         rounds.push(round);
     }
-    let report = report(&machine, args, &estimates, &rounds, &throughput, &instructions)?;
+    let report =
+        report(&machine, args, &benches, &estimates, &rounds, &throughput, &instructions)?;
     if args.no_write {
         print!("{report}");
     } else {
@@ -241,14 +317,14 @@ fn instruction_counts(
         return Ok(counts);
     }
     eprintln!("bench: building the operations runner (bench/examples/ops.rs)");
-    status(cargo().current_dir(root).args([
-        "build",
-        "--release",
-        "-p",
-        "gridnote-bench",
-        "--example",
-        "ops",
-    ]))?;
+    status(
+        cargo()
+            .current_dir(root)
+            .args(["build", "--release", "--example", "ops", "--manifest-path"])
+            .arg(bench_manifest(root))
+            .arg("--target-dir")
+            .arg(target),
+    )?;
     let ops = target.join("release/examples/ops");
     let list = output(Command::new(&ops).arg("--list"))?;
     let collected = |op: &str, n: usize| -> Result<u64, String> {
@@ -640,16 +716,16 @@ fn instruction_section(w: &mut String, benches: &[Bench], counts: &BTreeMap<Stri
 fn report(
     machine: &Machine,
     args: &BenchArgs,
+    benches: &[Bench],
     estimates: &BTreeMap<String, f64>,
     rounds: &[BTreeMap<String, f64>],
     throughput: &[Throughput],
     instructions: &BTreeMap<String, f64>,
 ) -> Result<String, String> {
-    let benches = catalogue();
     // Each target in every round, then judged on its median over the rounds.
     let per_round = rounds
         .iter()
-        .map(|round| targets(&benches, round, throughput))
+        .map(|round| targets(benches, round, throughput))
         .collect::<Result<Vec<_>, String>>()?;
     let targets: Vec<Judged> = (0..per_round.first().map_or(0, Vec::len))
         .map(|i| Judged::of(per_round.iter().map(|round| &round[i])))
@@ -723,7 +799,7 @@ fn report(
         );
     }
 
-    instruction_section(w, &benches, instructions);
+    instruction_section(w, benches, instructions);
 
     let _ = writeln!(w, "\n## Where the time goes\n");
     let board_new = ns("read/board_new_3x3")?;
@@ -806,8 +882,8 @@ fn report(
         w,
         "| benchmark | what | positions | bytes | ns / iteration | ns / position | ns / byte | per byte vs FEN |\n|---|---|---:|---:|---:|---:|---:|---:|"
     );
-    for b in &benches {
-        let Some(&t) = estimates.get(b.id) else {
+    for b in benches {
+        let Some(&t) = estimates.get(&b.id) else {
             let _ =
                 writeln!(w, "| `{}` | {} | {} | | not measured | | | |", b.id, b.what, b.positions);
             continue;

@@ -9,13 +9,18 @@
 //!   standard output, RUNS times; prints the fastest run and the children's peak resident
 //!   memory (getrusage RUSAGE_CHILDREN: this process has no other children).
 //!
-//! Each prints one line of `key=value` pairs for xtask to read.
+//! - `gridnote-bench-lines catalogue`: prints every benchmark of `benches/gridnote.rs`
+//!   (`gridnote_bench::catalogue`), one per line: ID, positions, `input`/`output`/`none`,
+//!   bytes and what it measures, separated by tabs. xtask reads this instead of depending on
+//!   this crate (which is outside the main workspace).
+//!
+//! Each other subcommand prints one line of `key=value` pairs for xtask to read.
 
 use std::fs;
 use std::process::{Command, ExitCode, Stdio};
 use std::time::{Duration, Instant};
 
-use gridnote_bench::{fnv1a, random_3x3_lines};
+use gridnote_bench::{Bytes, catalogue, fnv1a, random_3x3_lines};
 use gridnote_convert::{Format, Options, convert};
 
 fn main() -> ExitCode {
@@ -25,8 +30,9 @@ fn main() -> ExitCode {
         ["generate", path, n, seed] => generate(path, n, seed),
         ["in-process", path, runs] => in_process(path, runs),
         ["cli", gridnote, path, out, runs] => cli(gridnote, path, out, runs),
+        ["catalogue"] => Ok(list_catalogue()),
         _ => Err(
-            "usage: gridnote-bench-lines generate PATH N SEED | in-process PATH RUNS | cli GRIDNOTE PATH OUT RUNS"
+            "usage: gridnote-bench-lines generate PATH N SEED | in-process PATH RUNS | cli GRIDNOTE PATH OUT RUNS | catalogue"
                 .to_owned(),
         ),
     };
@@ -40,6 +46,21 @@ fn main() -> ExitCode {
             ExitCode::FAILURE
         }
     }
+}
+
+fn list_catalogue() -> String {
+    let lines: Vec<String> = catalogue()
+        .iter()
+        .map(|b| {
+            let (kind, n) = match b.bytes {
+                Bytes::Input(n) => ("input", n),
+                Bytes::Output(n) => ("output", n),
+                Bytes::None => ("none", 0),
+            };
+            format!("{}\t{}\t{kind}\t{n}\t{}", b.id, b.positions, b.what)
+        })
+        .collect();
+    lines.join("\n")
 }
 
 fn number<T: std::str::FromStr>(text: &str, what: &str) -> Result<T, String> {
