@@ -102,7 +102,7 @@ mod cells {
         ///
         /// ```
         /// use gridnote_bits::Mark;
-        /// use gridnote_board::Cell;
+        /// use gridnote_bits::board::Cell;
         /// assert_eq!(Mark::from_cell(Cell::TWO), Some(Mark::O));
         /// assert_eq!(Mark::from_cell(Cell::Void), None);
         /// assert_eq!(Mark::from_cell(Cell::TWO_KING), None);
@@ -123,7 +123,7 @@ mod cells {
         ///
         /// ```
         /// use gridnote_bits::Mark;
-        /// use gridnote_board::Cell;
+        /// use gridnote_bits::board::Cell;
         /// assert_eq!(Cell::from(Mark::X), Cell::ONE);
         /// ```
         fn from(mark: Mark) -> Cell {

@@ -297,7 +297,7 @@ pub fn write_code(kind: CodeKind, code: u32, radix: Radix, out: &mut String) {
 ///
 /// ```
 /// use gridnote_bits::{read_board, CodeKind};
-/// use gridnote_board::report::{render, Spanned};
+/// use gridnote_bits::board::report::{render, Spanned};
 /// let err = read_board(CodeKind::Seed, "6046").unwrap_err();
 /// assert_eq!(err.span(), 0..4);
 /// assert_eq!(

@@ -55,7 +55,7 @@ impl Agreement {
     /// Compares a regex verdict with a direct verdict.
     ///
     /// ```
-    /// use gridnote_board::Player;
+    /// use gridnote_digits::board::Player;
     /// use gridnote_digits::{Agreement, Verdict};
     /// assert_eq!(Agreement::of(Verdict::Draw, Verdict::Draw), Agreement::Agree);
     /// assert_eq!(
@@ -93,7 +93,7 @@ impl fmt::Display for Agreement {
 /// Its `Display` is a multi-line report.
 ///
 /// ```
-/// use gridnote_board::{Player, Problem};
+/// use gridnote_digits::board::{Player, Problem};
 /// use gridnote_digits::{check, Agreement, Verdict};
 ///
 /// let report = check("200000000")?;
@@ -246,7 +246,7 @@ impl fmt::Display for Report {
 /// [`ParseError`] when `text` is not nine characters of `0`, `1`, `2`.
 ///
 /// ```
-/// use gridnote_board::{Player, Problem};
+/// use gridnote_digits::board::{Player, Problem};
 /// use gridnote_digits::{check, Agreement, Verdict};
 ///
 /// let report = check("111000222")?;

@@ -39,7 +39,7 @@ pub const LEN: usize = SIDE * SIDE;
 ///
 /// ```
 /// use gridnote_digits::Digits;
-/// use gridnote_board::{Cell, Player};
+/// use gridnote_digits::board::{Cell, Player};
 ///
 /// let digits: Digits = "120120000".parse()?;
 /// assert_eq!(digits.cells()[3], Cell::ONE);
@@ -66,7 +66,7 @@ impl Digits {
     /// A board from the owner of each cell, row-major from the top left (`None` = empty).
     ///
     /// ```
-    /// use gridnote_board::Player;
+    /// use gridnote_digits::board::Player;
     /// use gridnote_digits::Digits;
     /// let mut players = [None; 9];
     /// players[4] = Some(Player::One);
@@ -89,7 +89,7 @@ impl Digits {
     /// `Cell::TWO`.
     ///
     /// ```
-    /// use gridnote_board::Cell;
+    /// use gridnote_digits::board::Cell;
     /// use gridnote_digits::Digits;
     /// let digits: Digits = "200000001".parse()?;
     /// assert_eq!(digits.cells()[0], Cell::TWO);
@@ -104,7 +104,7 @@ impl Digits {
     /// The 3×3 [`Board`] (one small allocation).
     ///
     /// ```
-    /// use gridnote_board::Cell;
+    /// use gridnote_digits::board::Cell;
     /// use gridnote_digits::Digits;
     /// let board = "000010000".parse::<Digits>()?.board();
     /// assert_eq!(board.get(1, 1), Some(Cell::ONE));
@@ -134,7 +134,7 @@ impl Digits {
     /// One; One ahead by one, Player Two; anything else, none.
     ///
     /// ```
-    /// use gridnote_board::Player;
+    /// use gridnote_digits::board::Player;
     /// use gridnote_digits::Digits;
     /// assert_eq!("100000000".parse::<Digits>()?.side_to_move(), Some(Player::Two));
     /// assert_eq!("110000000".parse::<Digits>()?.side_to_move(), None);
@@ -197,7 +197,7 @@ impl Default for Digits {
 /// Characters are checked first, over the whole input, then the length.
 ///
 /// ```
-/// use gridnote_board::report::{render, Spanned};
+/// use gridnote_digits::board::report::{render, Spanned};
 /// use gridnote_digits::{Digits, ParseError};
 ///
 /// let err = "0001110000".parse::<Digits>().unwrap_err();
@@ -333,7 +333,7 @@ impl FromStr for Digits {
 /// A [`Board`] a digit string cannot hold.
 ///
 /// ```
-/// use gridnote_board::{Board, Cell};
+/// use gridnote_digits::board::{Board, Cell};
 /// use gridnote_digits::{Digits, FromBoardError};
 ///
 /// let err = Digits::try_from(&Board::new(4, 4)?).unwrap_err();
@@ -342,7 +342,7 @@ impl FromStr for Digits {
 /// let mut board = Board::new(3, 3)?;
 /// board.set(1, 1, Cell::Void)?;
 /// assert_eq!(Digits::try_from(&board).unwrap_err().to_string(), "b2 is not playable: a digit string has no void cells");
-/// # Ok::<(), gridnote_board::BoardError>(())
+/// # Ok::<(), gridnote_digits::board::BoardError>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]

@@ -81,7 +81,7 @@ impl Spec {
     /// The `gridnote-board` rules whose lines the pattern finds (normal play).
     ///
     /// ```
-    /// use gridnote_board::Rules;
+    /// use gridnote_digits::board::Rules;
     /// use gridnote_digits::Spec;
     /// assert_eq!(Spec::TIC_TAC_TOE.rules(), Rules::TIC_TAC_TOE);
     /// ```
@@ -133,7 +133,7 @@ impl Spec {
     /// [`GenerateError`] when the spec is out of bounds ([`Spec::validate`]).
     ///
     /// ```
-    /// use gridnote_board::Player;
+    /// use gridnote_digits::board::Player;
     /// use gridnote_digits::{Spec, Verdict};
     /// let pattern = Spec { rows: 1, cols: 5, k: 2, diagonals: false }.generate()?;
     /// assert_eq!(pattern.check("12210")?, Verdict::Won(Player::Two));
@@ -162,7 +162,7 @@ pub const CONNECT_FOUR: Spec = Spec::CONNECT_FOUR;
 /// and checks lines only: not the gravity rule, not the counts.
 ///
 /// ```
-/// use gridnote_board::Player;
+/// use gridnote_digits::board::Player;
 /// use gridnote_digits::{connect_four, CONNECT_FOUR_REGEX, Verdict};
 /// assert!(CONNECT_FOUR_REGEX.starts_with("^(?:(?:.{7})*.{0,3}(?:(1)111|(2)222)|"));
 /// let board = concat!("0000000", "0000000", "0000200", "0002100", "0021100", "0211100");
@@ -205,7 +205,7 @@ pub fn connect_four() -> &'static Pattern {
 /// sides.
 ///
 /// ```
-/// use gridnote_board::Player;
+/// use gridnote_digits::board::Player;
 /// use gridnote_digits::{generate, Verdict, SEED_REGEX};
 /// assert_eq!(generate(3, 3, 3, true)?.as_str(), SEED_REGEX);
 /// let pattern = generate(4, 4, 4, true)?;
@@ -278,7 +278,7 @@ pub enum GenerateError {
 /// A generated pattern: its [`Spec`], its text and the compiled regex.
 ///
 /// ```
-/// use gridnote_board::Player;
+/// use gridnote_digits::board::Player;
 /// use gridnote_digits::{generate, Verdict};
 /// let pattern = generate(2, 2, 2, true)?;
 /// assert_eq!(pattern.as_str(), "^(?:(?:..)*(?:(1)1|(2)2)|.*(?:1.(1)|2.(2))|(?:1..(1)|2..(2))|.(?:1(1)|2(2))|[12]*$)");
@@ -358,7 +358,7 @@ impl Pattern {
     /// [`ParseError`] with the span of the first bad character or of the wrong length.
     ///
     /// ```
-    /// use gridnote_board::Player;
+    /// use gridnote_digits::board::Player;
     /// use gridnote_digits::{generate, ParseError, Verdict};
     /// let pattern = generate(3, 4, 3, false)?;
     /// assert_eq!(pattern.check("000011100000")?, Verdict::Won(Player::One));

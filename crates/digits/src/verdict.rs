@@ -44,7 +44,7 @@ pub fn seed_regex() -> &'static Regex {
 /// from the direct check ([`Outcome::Contested`]), on boards no game reaches.
 ///
 /// ```
-/// use gridnote_board::{Outcome, Player};
+/// use gridnote_digits::board::{Outcome, Player};
 /// use gridnote_digits::Verdict;
 /// assert_eq!(Verdict::from(Outcome::Won(Player::Two)), Verdict::Won(Player::Two));
 /// assert_eq!(Verdict::Won(Player::One).to_string(), "Player One wins");
@@ -112,7 +112,7 @@ pub(crate) fn read_verdict(regex: &Regex, text: &str) -> Verdict {
 /// [`check`](crate::check) to validate first and compare with the direct check.
 ///
 /// ```
-/// use gridnote_board::Player;
+/// use gridnote_digits::board::Player;
 /// use gridnote_digits::{seed_verdict, Verdict};
 /// assert_eq!(seed_verdict("120120100"), Verdict::Won(Player::One));
 /// assert_eq!(seed_verdict("121212212"), Verdict::Draw);
@@ -134,7 +134,7 @@ pub fn seed_verdict(text: &str) -> Verdict {
 /// [`Verdict::BothHoldLines`] when both players hold a line.
 ///
 /// ```
-/// use gridnote_board::Player;
+/// use gridnote_digits::board::Player;
 /// use gridnote_digits::{direct_verdict, Digits, Verdict};
 /// assert_eq!(direct_verdict(&"111220000".parse::<Digits>()?), Verdict::Won(Player::One));
 /// assert_eq!(direct_verdict(&"111000222".parse::<Digits>()?), Verdict::BothHoldLines);

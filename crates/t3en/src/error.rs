@@ -14,7 +14,7 @@ use gridnote_board::report::Spanned;
 /// [`gridnote_board::report::render`] to show it under the input:
 ///
 /// ```
-/// use gridnote_board::report::render;
+/// use gridnote_t3en::board::report::render;
 /// use gridnote_t3en::{ParseError, T3en};
 ///
 /// let input = "3_/_X_/3_ o";
@@ -216,7 +216,7 @@ impl Spanned for ParseError {
     /// See [`ParseError::span`].
     ///
     /// ```
-    /// use gridnote_board::report::Spanned;
+    /// use gridnote_t3en::board::report::Spanned;
     /// use gridnote_t3en::T3en;
     /// let err = "".parse::<T3en>().unwrap_err();
     /// assert_eq!(Spanned::span(&err), 0..0);
@@ -229,7 +229,7 @@ impl Spanned for ParseError {
 /// Why a position cannot be written in T3EN.
 ///
 /// ```
-/// use gridnote_board::{Board, Cell, Player, Position};
+/// use gridnote_t3en::board::{Board, Cell, Player, Position};
 /// use gridnote_t3en::{ModelError, T3en};
 ///
 /// let mut board = Board::new(9, 9)?;

@@ -15,7 +15,7 @@ use crate::error::{ModelError, ParseError};
 /// [`Position`].
 ///
 /// ```
-/// use gridnote_board::{Outcome, Player, Position, Rules};
+/// use gridnote_t3en::board::{Outcome, Player, Position, Rules};
 /// use gridnote_t3en::T3en;
 ///
 /// let t3en: T3en = "x2o/_x_/2_x o".parse()?;
@@ -110,7 +110,7 @@ impl T3en {
     /// naming the first king (in reading order) on the board.
     ///
     /// ```
-    /// use gridnote_board::Position;
+    /// use gridnote_t3en::board::Position;
     /// use gridnote_t3en::T3en;
     /// let t3en = T3en::new(Position::start(4, 4)?)?;
     /// assert_eq!(t3en.to_string(), "4_/4_/4_/4_ x");
@@ -134,7 +134,7 @@ impl T3en {
     /// The position.
     ///
     /// ```
-    /// use gridnote_board::Player;
+    /// use gridnote_t3en::board::Player;
     /// use gridnote_t3en::T3en;
     /// let t3en: T3en = "3_/_x_/3_ o".parse()?;
     /// assert_eq!(t3en.position().to_move, Player::Two);
@@ -228,7 +228,7 @@ impl TryFrom<Position> for T3en {
     /// See [`T3en::new`].
     ///
     /// ```
-    /// use gridnote_board::Position;
+    /// use gridnote_t3en::board::Position;
     /// use gridnote_t3en::T3en;
     /// let t3en = T3en::try_from(Position::start(3, 3)?)?;
     /// assert_eq!(t3en.to_string(), "3_/3_/3_ x");
@@ -243,7 +243,7 @@ impl From<T3en> for Position {
     /// See [`T3en::into_position`].
     ///
     /// ```
-    /// use gridnote_board::Position;
+    /// use gridnote_t3en::board::Position;
     /// use gridnote_t3en::T3en;
     /// let position = Position::from("3_/3_/3_ x".parse::<T3en>()?);
     /// assert_eq!(position, Position::start(3, 3).unwrap());

@@ -422,13 +422,13 @@ impl Spanned for ParseError {
 /// variant names the offending cell (algebraically, `a1` at the bottom left) or field.
 ///
 /// ```
-/// use gridnote_board::{Board, Cell, Player};
+/// use gridnote_tafl::board::{Board, Cell, Player};
 /// use gridnote_tafl::{ModelError, Tsn};
 /// let mut board = Board::new(3, 3)?;
 /// board.set(0, 0, Cell::Void)?;
 /// let err = Tsn::new(board, 4, Player::One, 1, 0).unwrap_err();
 /// assert_eq!(err.to_string(), "a3 is a void cell: TSN squares are empty or hold an attacker, a defender or the king");
-/// # Ok::<(), gridnote_board::BoardError>(())
+/// # Ok::<(), gridnote_tafl::board::BoardError>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]

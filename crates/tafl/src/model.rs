@@ -20,7 +20,7 @@ use crate::error::ModelError;
 /// the bottom up.
 ///
 /// ```
-/// use gridnote_board::{Cell, Player};
+/// use gridnote_tafl::board::{Cell, Player};
 /// use gridnote_tafl::Tsn;
 ///
 /// let ard_ri: Tsn = "7 8 2aaa2/3a3/a1ddd1a/aadkdaa/a1ddd1a/3a3/2aaa2 a 1 0".parse()?;
@@ -53,7 +53,7 @@ impl Tsn {
     /// [`ModelError::PlyZero`].
     ///
     /// ```
-    /// use gridnote_board::{Board, Cell, Player};
+    /// use gridnote_tafl::board::{Board, Cell, Player};
     /// use gridnote_tafl::{ModelError, Tsn};
     ///
     /// let mut board = Board::new(3, 3)?;
@@ -98,7 +98,7 @@ impl Tsn {
     /// The board (row 0 at the top).
     ///
     /// ```
-    /// use gridnote_board::Cell;
+    /// use gridnote_tafl::board::Cell;
     /// let tsn: gridnote_tafl::Tsn = "2 4 k1/a1 d 1 0".parse()?;
     /// // The text lists the bottom row first: `k1` is rank 1, the board's row 1.
     /// assert_eq!(tsn.board().get(1, 0), Some(Cell::TWO_KING));
@@ -127,7 +127,7 @@ impl Tsn {
     /// defenders (`d`).
     ///
     /// ```
-    /// use gridnote_board::Player;
+    /// use gridnote_tafl::board::Player;
     /// let tsn: gridnote_tafl::Tsn = "1 4 k d 2 1".parse()?;
     /// assert_eq!(tsn.to_move(), Player::Two);
     /// # Ok::<(), gridnote_tafl::ParseError>(())
@@ -165,7 +165,7 @@ impl Tsn {
     /// [`Role::King`] piece.
     ///
     /// ```
-    /// use gridnote_board::Player;
+    /// use gridnote_tafl::board::Player;
     /// let tsn: gridnote_tafl::Tsn = "2 4 k1/a1 d 2 1".parse()?;
     /// let position = tsn.position();
     /// assert_eq!(position.to_move, Player::Two);
@@ -195,7 +195,7 @@ impl Tsn {
     /// As [`Tsn::new`].
     ///
     /// ```
-    /// use gridnote_board::{Player, Position};
+    /// use gridnote_tafl::board::{Player, Position};
     /// use gridnote_tafl::Tsn;
     /// let tsn = Tsn::from_position(Position::start(3, 3)?, 4, 1, 0)?;
     /// assert_eq!(tsn.to_string(), "3 4 3/3/3 a 1 0");

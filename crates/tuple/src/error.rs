@@ -159,7 +159,7 @@ impl Spanned for ParseError {
     /// [`ParseError::span`], for code generic over every gridnote format's errors.
     ///
     /// ```
-    /// use gridnote_board::report::{render, Spanned};
+    /// use gridnote_tuple::board::report::{render, Spanned};
     /// use gridnote_tuple::Tuple;
     ///
     /// fn show(input: &str, err: &(impl Spanned + std::fmt::Display)) -> String {
@@ -208,7 +208,7 @@ impl fmt::Display for Uppercase {
 /// A position the tuple format cannot hold: it has only empty cells, `x` and `o`.
 ///
 /// ```
-/// use gridnote_board::{Board, Cell, Player, Position};
+/// use gridnote_tuple::board::{Board, Cell, Player, Position};
 /// use gridnote_tuple::{ModelError, Tuple};
 ///
 /// let board = Board::from_cells(1, 2, vec![Cell::Empty, Cell::Void])?;

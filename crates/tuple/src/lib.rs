@@ -1,37 +1,5 @@
-//! Positions of Tomorrow's Tic-Tac-Toe in the tuple format of the UC Berkeley CS3
-//! "Gamesman" game page: a parenthesized sentence whose first word is the side to move
-//! and whose other words are the rows, top to bottom.
-//!
-//! ```text
-//! (x ____ ____ ____)      the start: 3 rows of 4 empty cells, x to move
-//! (o oxxx _xo_ _o__)      x has three in a row on the top row
-//! ```
-//!
-//! [`Tuple`] is a [`Position`] the format can hold (any rectangle 1..=255 per side, only
-//! empty cells, `x` and `o`); it reads with [`FromStr`], writes with
-//! [`Tuple::write_to`] and [`Display`](fmt::Display), and plays the game on top of
-//! the board model's moves and [`Rules`] ([`Rules::TOMORROWS`] and its variants, listed
-//! in [`VARIANTS`]).
-//!
-//! ```
-//! use gridnote_board::{Outcome, Player, Rules};
-//! use gridnote_tuple::Tuple;
-//!
-//! let mut game = Tuple::default();
-//! assert_eq!(game.to_string(), "(x ____ ____ ____)");
-//! for name in ["b2", "c2", "b3", "b1", "c3", "a3", "d3"] {
-//!     game = game.play_name(name, Rules::TOMORROWS)?;
-//! }
-//! assert_eq!(game.to_string(), "(o oxxx _xo_ _o__)");
-//! assert_eq!(game.outcome(Rules::TOMORROWS), Outcome::Won(Player::One));
-//! // Under misère play, making three in a row loses.
-//! assert_eq!(game.outcome(Rules::TOMORROWS.with_misere(true)), Outcome::Won(Player::Two));
-//!
-//! // Input may use `-` for blanks and extra spaces; the output is canonical.
-//! let read: Tuple = "( o  oxxx -xo- -o-- )".parse()?;
-//! assert_eq!(read, game);
-//! # Ok::<(), Box<dyn std::error::Error>>(())
-//! ```
+#![doc = include_str!("../README.md")]
+#![cfg_attr(docsrs, feature(doc_cfg))]
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
@@ -41,7 +9,12 @@ mod parse;
 use core::fmt;
 use core::str::FromStr;
 
-use gridnote_board::{BoardError, Cell, MoveError, Outcome, Player, Position, Role, Rules};
+/// The shared board model (gridnote-board), re-exported so that a program depending on
+/// this crate alone can name the types its functions take and return.
+pub use gridnote_board as board;
+pub use gridnote_board::{Board, BoardError, Cell, MoveError, Outcome, Player, Position, Rules};
+
+use gridnote_board::Role;
 
 pub use crate::error::{ModelError, ParseError};
 
@@ -50,7 +23,7 @@ pub use crate::error::{ModelError, ParseError};
 /// and together. Each name reads back with [`Rules`]' `FromStr`.
 ///
 /// ```
-/// use gridnote_board::Rules;
+/// use gridnote_tuple::board::Rules;
 /// use gridnote_tuple::VARIANTS;
 ///
 /// for (name, rules) in VARIANTS {
@@ -75,7 +48,7 @@ pub const VARIANTS: [(&str, Rules); 4] = [
 /// business ([`Position::problems`]).
 ///
 /// ```
-/// use gridnote_board::{Cell, Player};
+/// use gridnote_tuple::board::{Cell, Player};
 /// use gridnote_tuple::Tuple;
 ///
 /// let tuple: Tuple = "(o x___ ____ ____)".parse()?;
@@ -97,7 +70,7 @@ impl Tuple {
     /// non-playable or holds a king.
     ///
     /// ```
-    /// use gridnote_board::{Board, Cell, Player, Position};
+    /// use gridnote_tuple::board::{Board, Cell, Player, Position};
     /// use gridnote_tuple::Tuple;
     ///
     /// let board = Board::from_cells(2, 2, vec![Cell::ONE, Cell::Empty, Cell::Empty, Cell::TWO])?;
@@ -132,7 +105,7 @@ impl Tuple {
     /// use gridnote_tuple::Tuple;
     /// assert_eq!(Tuple::start(2, 5)?.to_string(), "(x _____ _____)");
     /// assert!(Tuple::start(0, 3).is_err());
-    /// # Ok::<(), gridnote_board::BoardError>(())
+    /// # Ok::<(), gridnote_tuple::board::BoardError>(())
     /// ```
     pub fn start(rows: usize, cols: usize) -> Result<Tuple, BoardError> {
         Ok(Tuple { position: Position::start(rows, cols)? })
@@ -152,7 +125,7 @@ impl Tuple {
     /// The position, by value.
     ///
     /// ```
-    /// use gridnote_board::Player;
+    /// use gridnote_tuple::board::Player;
     /// use gridnote_tuple::Tuple;
     /// assert_eq!(Tuple::default().into_position().to_move, Player::One);
     /// ```
@@ -169,13 +142,13 @@ impl Tuple {
     /// `rules`.
     ///
     /// ```
-    /// use gridnote_board::Rules;
+    /// use gridnote_tuple::board::Rules;
     /// use gridnote_tuple::Tuple;
     ///
     /// let next = Tuple::default().play(0, 3, Rules::TOMORROWS)?;
     /// assert_eq!(next.to_string(), "(o ___x ____ ____)");
     /// assert_eq!(next.play(0, 3, Rules::TOMORROWS).unwrap_err().to_string(), "d3 is already taken");
-    /// # Ok::<(), gridnote_board::MoveError>(())
+    /// # Ok::<(), gridnote_tuple::board::MoveError>(())
     /// ```
     pub fn play(&self, row: usize, col: usize, rules: Rules) -> Result<Tuple, MoveError> {
         // Playing only ever places a man on an empty cell: the result stays a tuple.
@@ -190,13 +163,13 @@ impl Tuple {
     /// this board.
     ///
     /// ```
-    /// use gridnote_board::Rules;
+    /// use gridnote_tuple::board::Rules;
     /// use gridnote_tuple::Tuple;
     ///
     /// let next = Tuple::default().play_name("a1", Rules::TOMORROWS)?;
     /// assert_eq!(next.to_string(), "(o ____ ____ x___)");
     /// assert!(next.play_name("e1", Rules::TOMORROWS).is_err());
-    /// # Ok::<(), gridnote_board::MoveError>(())
+    /// # Ok::<(), gridnote_tuple::board::MoveError>(())
     /// ```
     pub fn play_name(&self, name: &str, rules: Rules) -> Result<Tuple, MoveError> {
         Ok(Tuple { position: self.position.play_name(name, rules)? })
@@ -206,7 +179,7 @@ impl Tuple {
     /// the player who made three in a row loses), or drawn on a full board.
     ///
     /// ```
-    /// use gridnote_board::{Outcome, Player};
+    /// use gridnote_tuple::board::{Outcome, Player};
     /// use gridnote_tuple::{Tuple, VARIANTS};
     ///
     /// // x holds the diagonal a3-b2-c1: a win only where diagonals count.
@@ -227,7 +200,7 @@ impl Tuple {
     /// under `rules` ([`Position::moves`]).
     ///
     /// ```
-    /// use gridnote_board::Rules;
+    /// use gridnote_tuple::board::Rules;
     /// use gridnote_tuple::Tuple;
     ///
     /// let tuple: Tuple = "(o xxx_ oo__ ____)".parse()?;
@@ -329,7 +302,7 @@ impl TryFrom<Position> for Tuple {
     /// [`Tuple::new`].
     ///
     /// ```
-    /// use gridnote_board::Position;
+    /// use gridnote_tuple::board::Position;
     /// use gridnote_tuple::Tuple;
     /// let tuple = Tuple::try_from(Position::start(1, 3)?)?;
     /// assert_eq!(tuple.to_string(), "(x ___)");
@@ -344,10 +317,10 @@ impl From<Tuple> for Position {
     /// [`Tuple::into_position`].
     ///
     /// ```
-    /// use gridnote_board::Position;
+    /// use gridnote_tuple::board::Position;
     /// use gridnote_tuple::Tuple;
     /// assert_eq!(Position::from(Tuple::default()), Position::start(3, 4)?);
-    /// # Ok::<(), gridnote_board::BoardError>(())
+    /// # Ok::<(), gridnote_tuple::board::BoardError>(())
     /// ```
     fn from(tuple: Tuple) -> Position {
         tuple.position

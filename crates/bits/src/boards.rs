@@ -17,7 +17,7 @@ use crate::{BitsError, CodeKind, Layout, MAX_CELLS, Mark, dense, naive, seed, sy
 ///
 /// ```
 /// use gridnote_bits::{encode, BitsError, CodeKind};
-/// use gridnote_board::{Board, Cell};
+/// use gridnote_bits::board::{Board, Cell};
 /// // X . O / . . O / . X .
 /// let mut board = Board::new(3, 3)?;
 /// for (r, c, cell) in [(0, 0, Cell::ONE), (0, 2, Cell::TWO), (1, 2, Cell::TWO), (2, 1, Cell::ONE)] {
@@ -74,7 +74,7 @@ pub fn decode(kind: CodeKind, code: u32) -> Result<Board, BitsError> {
 ///
 /// ```
 /// use gridnote_bits::{encode_rect, CodeKind, Layout};
-/// use gridnote_board::{Board, Cell};
+/// use gridnote_bits::board::{Board, Cell};
 /// let mut board = Board::new(3, 4)?; // Tomorrow's Tic-Tac-Toe
 /// board.set(1, 1, Cell::ONE)?;
 /// let code = encode_rect(CodeKind::Seed, &board)?;
