@@ -1,8 +1,8 @@
 #![cfg_attr(feature = "std", doc = include_str!("../README.md"))]
 #![cfg_attr(
     not(feature = "std"),
-    doc = "Tic-tac-toe boards as integers. Built without `std`: the seed, naive, dense and \
-           symmetric codes on fixed arrays of [`Mark`]s, without allocation."
+    doc = "Tic-tac-toe boards as integers. Built without `std`: the core of the codes on \
+           fixed arrays of [`Mark`]s, with `const` tables and no allocation."
 )]
 #![cfg_attr(docsrs, feature(doc_cfg))]
 #![cfg_attr(
@@ -33,13 +33,13 @@ mod text;
 
 #[cfg(feature = "std")]
 pub use boards::{decode, decode_rect, encode, encode_rect};
+pub use error::BitsError;
 /// The shared board model (gridnote-board), re-exported so that a program depending on
 /// this crate alone can name the types its functions take and return.
 #[cfg(feature = "std")]
 pub use gridnote_board as board;
 #[cfg(feature = "std")]
 pub use gridnote_board::{Board, Cell, Player};
-pub use error::BitsError;
 pub use kind::{CodeKind, NameError};
 pub use layout::{Layout, MAX_CELLS};
 pub use mark::Mark;
