@@ -1,0 +1,435 @@
+//! Position records: `/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/`, rank 1 first.
+
+use core::fmt::{self, Write as _};
+use core::str::FromStr;
+
+use gridnote_board::{Board, Cell, Piece, Player, Role};
+
+use crate::cursor::{Cursor, MAX_SIZE};
+use crate::error::{ConvertError, ParseError};
+use crate::piece::{Kind, OtnPiece, Side, Space};
+
+/// A position record: a square board of OTN pieces.
+///
+/// The first row of the text is rank 1 (`a1` first), as in TSN; the inverted form used
+/// by `starti:` lists the rows from the top. `Display` writes the canonical text (empty
+/// counts merged, decimal, no zero); [`PositionRecord::inverted`] writes the inverted
+/// form.
+///
+/// ```
+/// use gridnote_otn::{Kind, OtnPiece, PositionRecord, Side, Space};
+/// let brandub: PositionRecord = "/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/".parse()?;
+/// assert_eq!(brandub.size(), 7);
+/// assert_eq!(brandub.get(Space::new(3, 3)), Some(OtnPiece::new(Side::Defenders, Kind::King)));
+/// assert_eq!(brandub.to_string(), "/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/");
+/// assert_eq!(brandub.count(Side::Attackers), 8);
+/// # Ok::<(), gridnote_otn::ParseError>(())
+/// ```
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct PositionRecord {
+    size: u8,
+    /// Rank 1 first, files left to right.
+    squares: Vec<Option<OtnPiece>>,
+}
+
+impl PositionRecord {
+    /// An empty `size`×`size` board (1 to 255), or `None` beyond that.
+    ///
+    /// ```
+    /// use gridnote_otn::PositionRecord;
+    /// assert_eq!(PositionRecord::empty(3).unwrap().to_string(), "/3/3/3/");
+    /// assert!(PositionRecord::empty(0).is_none());
+    /// ```
+    #[must_use]
+    pub fn empty(size: usize) -> Option<PositionRecord> {
+        if size == 0 || size > MAX_SIZE {
+            return None;
+        }
+        Some(PositionRecord { size: size as u8, squares: vec![None; size * size] })
+    }
+
+    /// The length of a side.
+    ///
+    /// ```
+    /// assert_eq!("/1/".parse::<gridnote_otn::PositionRecord>().unwrap().size(), 1);
+    /// ```
+    #[must_use]
+    pub fn size(&self) -> usize {
+        usize::from(self.size)
+    }
+
+    fn index(&self, space: Space) -> Option<usize> {
+        space.is_on(self.size).then(|| usize::from(space.rank) * self.size() + usize::from(space.file))
+    }
+
+    /// The piece on `space` (`None` when empty or off the board).
+    ///
+    /// ```
+    /// use gridnote_otn::{PositionRecord, Space};
+    /// let p: PositionRecord = "/t2/3/3/".parse()?;
+    /// assert_eq!(p.get(Space::new(0, 0)).map(|x| x.symbol()), Some('t'));
+    /// assert_eq!(p.get(Space::new(0, 2)), None);
+    /// # Ok::<(), gridnote_otn::ParseError>(())
+    /// ```
+    #[must_use]
+    pub fn get(&self, space: Space) -> Option<OtnPiece> {
+        self.index(space).and_then(|i| self.squares[i])
+    }
+
+    /// Puts `piece` (or nothing) on `space`; returns what was there, or `None` when the
+    /// space is off the board (nothing changes then).
+    ///
+    /// ```
+    /// use gridnote_otn::{Kind, OtnPiece, PositionRecord, Side, Space};
+    /// let mut p = PositionRecord::empty(3).unwrap();
+    /// p.set(Space::new(1, 1), Some(OtnPiece::new(Side::Defenders, Kind::King)));
+    /// assert_eq!(p.to_string(), "/3/1K1/3/");
+    /// assert_eq!(p.set(Space::new(5, 5), None), None);
+    /// ```
+    pub fn set(&mut self, space: Space, piece: Option<OtnPiece>) -> Option<Option<OtnPiece>> {
+        let i = self.index(space)?;
+        Some(core::mem::replace(&mut self.squares[i], piece))
+    }
+
+    /// Every square with its piece, rank 1 first, files left to right.
+    ///
+    /// ```
+    /// let p: gridnote_otn::PositionRecord = "/K/".parse()?;
+    /// assert_eq!(p.squares().count(), 1);
+    /// # Ok::<(), gridnote_otn::ParseError>(())
+    /// ```
+    pub fn squares(&self) -> impl Iterator<Item = (Space, Option<OtnPiece>)> + '_ {
+        let size = self.size();
+        self.squares
+            .iter()
+            .enumerate()
+            .map(move |(i, &p)| (Space::new((i % size) as u8, (i / size) as u8), p))
+    }
+
+    /// How many pieces `side` has.
+    ///
+    /// ```
+    /// let p: gridnote_otn::PositionRecord = "/tT1/3/1K1/".parse()?;
+    /// assert_eq!(p.count(gridnote_otn::Side::Defenders), 2);
+    /// # Ok::<(), gridnote_otn::ParseError>(())
+    /// ```
+    #[must_use]
+    pub fn count(&self, side: Side) -> usize {
+        self.squares.iter().flatten().filter(|p| p.side == side).count()
+    }
+
+    /// Reads the inverted form (the value of `starti:`): rows from the top.
+    ///
+    /// # Errors
+    /// [`ParseError`] naming the row and what was expected.
+    ///
+    /// ```
+    /// use gridnote_otn::PositionRecord;
+    /// let p = PositionRecord::parse_inverted("/K2/3/3/")?;
+    /// assert_eq!(p.to_string(), "/3/3/K2/");
+    /// assert_eq!(p.inverted().to_string(), "/K2/3/3/");
+    /// # Ok::<(), gridnote_otn::ParseError>(())
+    /// ```
+    pub fn parse_inverted(text: &str) -> Result<PositionRecord, ParseError> {
+        read(text, 0, true)
+    }
+
+    /// The inverted form (rows from the top), for `starti:`.
+    ///
+    /// ```
+    /// let p: gridnote_otn::PositionRecord = "/t2/3/3/".parse()?;
+    /// assert_eq!(p.inverted().to_string(), "/3/3/t2/");
+    /// # Ok::<(), gridnote_otn::ParseError>(())
+    /// ```
+    #[must_use]
+    pub fn inverted(&self) -> Inverted<'_> {
+        Inverted(self)
+    }
+
+    fn write_rows(&self, f: &mut fmt::Formatter<'_>, top_first: bool) -> fmt::Result {
+        f.write_char('/')?;
+        let size = self.size();
+        for r in 0..size {
+            let rank = if top_first { size - 1 - r } else { r };
+            let row = &self.squares[rank * size..(rank + 1) * size];
+            let mut empty = 0usize;
+            for square in row {
+                match square {
+                    None => empty += 1,
+                    Some(piece) => {
+                        if empty > 0 {
+                            write!(f, "{empty}")?;
+                            empty = 0;
+                        }
+                        f.write_char(piece.symbol())?;
+                    }
+                }
+            }
+            if empty > 0 {
+                write!(f, "{empty}")?;
+            }
+            f.write_char('/')?;
+        }
+        Ok(())
+    }
+}
+
+/// The inverted form of a position record (rows from the top), as `starti:` holds it.
+///
+/// ```
+/// let p: gridnote_otn::PositionRecord = "/1/".parse()?;
+/// assert_eq!(p.inverted().to_string(), "/1/");
+/// # Ok::<(), gridnote_otn::ParseError>(())
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub struct Inverted<'p>(&'p PositionRecord);
+
+impl fmt::Display for Inverted<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.write_rows(f, true)
+    }
+}
+
+impl fmt::Display for PositionRecord {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.write_rows(f, false)
+    }
+}
+
+impl fmt::Debug for PositionRecord {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "PositionRecord({self})")
+    }
+}
+
+impl FromStr for PositionRecord {
+    type Err = ParseError;
+
+    fn from_str(text: &str) -> Result<PositionRecord, ParseError> {
+        read(text, 0, false)
+    }
+}
+
+fn row_name(index: usize, inverted: bool) -> String {
+    if inverted {
+        format!("row {} from the top of the position", index + 1)
+    } else {
+        format!("rank {} of the position", index + 1)
+    }
+}
+
+/// position = "/" 1*(row "/")
+/// row      = 1*(count / piece)      ; squares of a row add up to the board size
+/// count    = %x31-39 *DIGIT         ; empty squares, decimal, no leading zero
+/// piece    = "t" / "k" / "g" / "m" / "n" / "c" / "T" / "K" / "G" / "M" / "N" / "C"
+///
+/// One pass over the bytes. The first row's width is the board size (at most 255); the
+/// board is allocated once that is known, and never grows beyond size × size.
+pub(crate) fn read(text: &str, base: usize, inverted: bool) -> Result<PositionRecord, ParseError> {
+    let cur = Cursor::new(text, base);
+    let bytes = text.as_bytes();
+    if bytes.first() != Some(&b'/') {
+        return Err(cur.expected("the position", "`/` to open the position record"));
+    }
+    let mut at = 1;
+    let mut squares: Vec<Option<OtnPiece>> = Vec::new();
+    let mut width = 0usize;
+    let mut rows = 0usize;
+    loop {
+        // row: count / piece until "/"
+        let row_start = at;
+        let mut filled = 0usize;
+        loop {
+            let Some(&b) = bytes.get(at) else {
+                let c = Cursor { at, ..Cursor::new(text, base) };
+                return Err(c.expected(row_name(rows, inverted), "`/` to close the row"));
+            };
+            match b {
+                b'/' => break,
+                b'1'..=b'9' => {
+                    let start = at;
+                    let mut n = usize::from(b - b'0');
+                    at += 1;
+                    while let Some(&d @ b'0'..=b'9') = bytes.get(at) {
+                        n = (n * 10 + usize::from(d - b'0')).min(1 << 20);
+                        at += 1;
+                    }
+                    filled += n;
+                    if filled > MAX_SIZE || (rows > 0 && filled > width) {
+                        return Err(too_wide(&cur, row_start, at, rows, filled, width, inverted, start));
+                    }
+                    squares.resize(squares.len() + n, None);
+                }
+                _ => {
+                    let Some(piece) = OtnPiece::from_symbol(b) else {
+                        let c = Cursor { at, ..Cursor::new(text, base) };
+                        let expected = if b == b'0' {
+                            "an empty count from 1 without leading zero"
+                        } else {
+                            "a taflman symbol (t k g m n c, uppercase for the defenders), an empty count or `/`"
+                        };
+                        return Err(c.expected(row_name(rows, inverted), expected));
+                    };
+                    filled += 1;
+                    at += 1;
+                    if filled > MAX_SIZE || (rows > 0 && filled > width) {
+                        return Err(too_wide(&cur, row_start, at, rows, filled, width, inverted, at - 1));
+                    }
+                    squares.push(Some(piece));
+                }
+            }
+        }
+        if filled == 0 {
+            let c = Cursor { at, ..Cursor::new(text, base) };
+            return Err(c.expected(
+                row_name(rows, inverted),
+                "a taflman symbol or an empty count (a row holds at least one square)",
+            ));
+        }
+        if rows == 0 {
+            width = filled;
+            squares.reserve_exact(width * width - squares.len());
+        } else if filled != width {
+            return Err(ParseError::RowWidth {
+                span: cur.span(row_start, at),
+                row: row_name(rows, inverted),
+                squares: filled,
+                expected: width,
+            });
+        }
+        rows += 1;
+        at += 1; // the "/"
+        if at >= bytes.len() {
+            break;
+        }
+        if rows == width {
+            let c = Cursor { at, ..Cursor::new(text, base) };
+            return Err(ParseError::RowCount {
+                span: c.span(0, bytes.len()),
+                rows: rows + bytes[at..].iter().filter(|&&b| b == b'/').count(),
+                expected: width,
+            });
+        }
+    }
+    if rows != width {
+        return Err(ParseError::RowCount { span: cur.span(0, bytes.len()), rows, expected: width });
+    }
+    let mut record = PositionRecord { size: width as u8, squares };
+    if inverted {
+        let size = record.size();
+        for r in 0..size / 2 {
+            let (low, high) = record.squares.split_at_mut((size - 1 - r) * size);
+            low[r * size..(r + 1) * size].swap_with_slice(&mut high[..size]);
+        }
+    }
+    Ok(record)
+}
+
+#[allow(clippy::too_many_arguments)]
+fn too_wide(
+    cur: &Cursor<'_>,
+    row_start: usize,
+    at: usize,
+    rows: usize,
+    filled: usize,
+    width: usize,
+    inverted: bool,
+    _item: usize,
+) -> ParseError {
+    if rows == 0 {
+        ParseError::TooLarge {
+            span: cur.span(row_start, at),
+            field: format!("the width of {}", row_name(rows, inverted)),
+            value: filled as u64,
+            limit: MAX_SIZE as u64,
+        }
+    } else {
+        ParseError::RowWidth {
+            span: cur.span(row_start, at),
+            row: row_name(rows, inverted),
+            squares: filled,
+            expected: width,
+        }
+    }
+}
+
+impl TryFrom<&PositionRecord> for Board {
+    type Error = ConvertError;
+
+    /// The position as a gridnote board: attackers are Player One, defenders Player Two,
+    /// `t` a man and `k` a king; rank 1 becomes the board's bottom row.
+    fn try_from(record: &PositionRecord) -> Result<Board, ConvertError> {
+        let size = record.size();
+        let mut cells = vec![Cell::Empty; size * size];
+        for (space, piece) in record.squares() {
+            let Some(piece) = piece else { continue };
+            let player = match piece.side {
+                Side::Attackers => Player::One,
+                Side::Defenders => Player::Two,
+            };
+            let role = match piece.kind {
+                Kind::Taflman => Role::Man,
+                Kind::King => Role::King,
+                _ => {
+                    return Err(ConvertError::Piece {
+                        piece: piece.describe(),
+                        square: space.to_string(),
+                    });
+                }
+            };
+            let row = size - 1 - usize::from(space.rank);
+            cells[row * size + usize::from(space.file)] = Cell::Piece(Piece { player, role });
+        }
+        Board::from_cells(size, size, cells).map_err(|_| ConvertError::NotSquare { rows: size, cols: size })
+    }
+}
+
+impl TryFrom<PositionRecord> for Board {
+    type Error = ConvertError;
+
+    fn try_from(record: PositionRecord) -> Result<Board, ConvertError> {
+        Board::try_from(&record)
+    }
+}
+
+impl TryFrom<&Board> for PositionRecord {
+    type Error = ConvertError;
+
+    /// The board as a position record: Player One's pieces are the attackers', Player
+    /// Two's the defenders'; a man is `t`, a king `k`. The board must be square and have
+    /// no void cell.
+    fn try_from(board: &Board) -> Result<PositionRecord, ConvertError> {
+        if !board.is_square() {
+            return Err(ConvertError::NotSquare { rows: board.rows(), cols: board.cols() });
+        }
+        let size = board.rows();
+        let mut record = PositionRecord::empty(size)
+            .ok_or(ConvertError::NotSquare { rows: board.rows(), cols: board.cols() })?;
+        for ((row, col), cell) in board.iter() {
+            let piece = match cell {
+                Cell::Empty => continue,
+                Cell::Void => return Err(ConvertError::Void { cell: board.cell_name(row, col).to_string() }),
+                Cell::Piece(piece) => piece,
+            };
+            let side = match piece.player {
+                Player::One => Side::Attackers,
+                Player::Two => Side::Defenders,
+            };
+            let kind = match piece.role {
+                Role::Man => Kind::Taflman,
+                Role::King => Kind::King,
+            };
+            let rank = size - 1 - row;
+            record.squares[rank * size + col] = Some(OtnPiece::new(side, kind));
+        }
+        Ok(record)
+    }
+}
+
+impl TryFrom<Board> for PositionRecord {
+    type Error = ConvertError;
+
+    fn try_from(board: Board) -> Result<PositionRecord, ConvertError> {
+        PositionRecord::try_from(&board)
+    }
+}

@@ -1,0 +1,251 @@
+//! Replaying a line of a game record.
+
+use crate::error::{ReplayError, ReplayProblem, ReplayWarning};
+use crate::game::{Game, LinePath, Slot, Turn};
+use crate::moves::MoveRecord;
+use crate::piece::{Side, Space};
+use crate::position::PositionRecord;
+
+/// One ply of a replayed line.
+///
+/// ```
+/// use gridnote_otn::{Game, LinePath, Side};
+/// let game: Game = "[rules:dim:2 start:/K1/2/]\n\n1. a1-b1\n".parse()?;
+/// let ply = &game.replay(&LinePath::MAIN)?.plies[0];
+/// assert_eq!((ply.turn.as_str(), ply.side), ("1.", Side::Attackers));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Ply {
+    /// The address of the turn that holds the move (for a `.....` placeholder, the
+    /// parent line's turn it stands for).
+    pub turn: String,
+    /// The side that moved (it alternates from `atkf`).
+    pub side: Side,
+    /// The move record.
+    pub record: MoveRecord,
+    /// The position after the move.
+    pub position: PositionRecord,
+    /// What the record says that the position contradicts, without stopping the replay.
+    pub warnings: Vec<ReplayWarning>,
+}
+
+/// A replayed line: the start position and the position after every ply.
+///
+/// ```
+/// use gridnote_otn::{Game, LinePath};
+/// let game: Game = "[rules:dim:2 start:/K1/2/]\n\n1. a1-b1\n".parse()?;
+/// let replay = game.replay(&LinePath::MAIN)?;
+/// assert_eq!(replay.start.to_string(), "/K1/2/");
+/// assert_eq!(replay.final_position().to_string(), "/1K/2/");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Replay {
+    /// The position before the first ply.
+    pub start: PositionRecord,
+    /// The side that moves first.
+    pub first: Side,
+    /// Every ply, in order.
+    pub plies: Vec<Ply>,
+}
+
+impl Replay {
+    /// The position after the last ply (the start when there is none).
+    ///
+    /// ```
+    /// use gridnote_otn::{Game, LinePath};
+    /// let game: Game = "[rules:dim:1 start:/K/]\n".parse()?;
+    /// assert_eq!(game.replay(&LinePath::MAIN)?.final_position().to_string(), "/K/");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn final_position(&self) -> &PositionRecord {
+        self.plies.last().map_or(&self.start, |p| &p.position)
+    }
+
+    /// Every position of the line: the start, then one per ply.
+    ///
+    /// ```
+    /// use gridnote_otn::{Game, LinePath};
+    /// let game: Game = "[rules:dim:2 start:/K1/2/]\n\n1. a1-b1\n".parse()?;
+    /// assert_eq!(game.replay(&LinePath::MAIN)?.positions().count(), 2);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn positions(&self) -> impl Iterator<Item = &PositionRecord> {
+        core::iter::once(&self.start).chain(self.plies.iter().map(|p| &p.position))
+    }
+}
+
+/// A reference to one move of the game: turn index and slot index.
+type PlyRef = (usize, usize);
+
+impl Game {
+    /// Plays `line` from the start position ([`Game::start`]).
+    ///
+    /// Each move moves the piece on its start square to its destination and removes
+    /// exactly the captures it lists (OTN records captures, so no rules engine is needed);
+    /// the side to move alternates, starting with the attackers unless `atkf:n`.
+    ///
+    /// A variation `T.V` of a line starts at turn `T` of that line: its turn 1 stands for
+    /// the parent's turn `T`, its leading `.....` placeholders for the parent's moves
+    /// there, so `8b.1.1a. ..... d1-d3` replaces the second move of turn 8. (The half
+    /// letter is kept as written but not relied on: OpenTafl's own files write `a` for
+    /// variations that replace a second move.)
+    ///
+    /// # Errors
+    /// [`ReplayError`] naming the turn, the move text, its line, column and span: a move
+    /// from an empty square or of the other side's piece, onto an occupied square, a
+    /// capture of an empty square or of the mover's own piece, a square off the board, a
+    /// move after a resignation, a variation branching beyond its parent line, a line
+    /// not in the game.
+    ///
+    /// ```
+    /// use gridnote_otn::{Game, LinePath};
+    /// let text = "[rules:dim:3 start:/t2/1K1/3/]\n\n1. a1-a2 b2-c2\n1a.1.1a. ..... b2-b1\n";
+    /// let game: Game = text.parse()?;
+    /// let variation = game.replay(&"1a.1".parse()?)?;
+    /// assert_eq!(variation.final_position().to_string(), "/1K1/t2/3/");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn replay(&self, line: &LinePath) -> Result<Replay, ReplayError> {
+        if !self.lines().contains(line) {
+            return Err(ReplayError {
+                turn: String::new(),
+                text: String::new(),
+                line: 0,
+                column: 0,
+                span: 0..0,
+                problem: ReplayProblem::NoSuchLine { line: line.to_string() },
+            });
+        }
+        let plies = self.plies_of(line)?;
+        let first = if self.rules().attackers_first() { Side::Attackers } else { Side::Defenders };
+        let start = self.start().clone();
+        let mut position = start.clone();
+        let mut out = Vec::with_capacity(plies.len());
+        let mut resigned = false;
+        for (i, &(t, s)) in plies.iter().enumerate() {
+            let turn = &self.turns()[t];
+            let side = if i % 2 == 0 { first } else { first.other() };
+            let Slot::Move(record) = &turn.slots[s] else {
+                unreachable!("placeholders are resolved to their parent's moves")
+            };
+            let fail = |problem: ReplayProblem| error(turn, s, problem);
+            if resigned {
+                return Err(fail(ReplayProblem::AfterResignation));
+            }
+            let mut warnings = Vec::new();
+            match record {
+                MoveRecord::Resignation => resigned = true,
+                MoveRecord::Move(m) => {
+                    let size = position.size();
+                    for space in [m.from, m.to].into_iter().chain(m.captures.iter().map(|c| c.space)) {
+                        if !space.is_on(size as u8) || usize::from(space.file) >= size {
+                            return Err(fail(ReplayProblem::OffBoard { space: space.to_string(), size }));
+                        }
+                    }
+                    let Some(piece) = position.get(m.from) else {
+                        return Err(fail(ReplayProblem::EmptyStart { space: m.from.to_string() }));
+                    };
+                    if piece.side != side {
+                        return Err(fail(ReplayProblem::WrongSide {
+                            space: m.from.to_string(),
+                            owner: piece.side,
+                            to_move: side,
+                        }));
+                    }
+                    if let Some(written) = m.piece.filter(|&w| w != piece) {
+                        warnings.push(mismatch(m.from, written.symbol(), piece.symbol()));
+                    }
+                    if let Some(there) = position.get(m.to).filter(|_| m.to != m.from) {
+                        return Err(fail(ReplayProblem::Occupied { space: m.to.to_string(), piece: there.symbol() }));
+                    }
+                    if m.to == m.from {
+                        return Err(fail(ReplayProblem::Occupied { space: m.to.to_string(), piece: piece.symbol() }));
+                    }
+                    position.set(m.from, None);
+                    position.set(m.to, Some(piece));
+                    for capture in &m.captures {
+                        let Some(victim) = position.get(capture.space) else {
+                            return Err(fail(ReplayProblem::CaptureEmpty { space: capture.space.to_string() }));
+                        };
+                        if victim.side == side {
+                            return Err(fail(ReplayProblem::CaptureOwn {
+                                space: capture.space.to_string(),
+                                piece: victim.symbol(),
+                            }));
+                        }
+                        if let Some(written) = capture.piece.filter(|&w| w != victim) {
+                            warnings.push(mismatch(capture.space, written.symbol(), victim.symbol()));
+                        }
+                        position.set(capture.space, None);
+                    }
+                }
+            }
+            out.push(Ply {
+                turn: turn.address.to_string(),
+                side,
+                record: record.clone(),
+                position: position.clone(),
+                warnings,
+            });
+        }
+        Ok(Replay { start, first, plies: out })
+    }
+
+    /// The moves of `line`, placeholders resolved.
+    fn plies_of(&self, line: &LinePath) -> Result<Vec<PlyRef>, ReplayError> {
+        let own: Vec<(usize, &Turn)> =
+            self.turns().iter().enumerate().filter(|(_, t)| t.address.line() == line).collect();
+        let Some(parent) = line.parent() else {
+            return Ok(own.iter().flat_map(|&(t, turn)| (0..turn.slots.len()).map(move |s| (t, s))).collect());
+        };
+        let parent_plies = self.plies_of(&parent)?;
+        let (branch_turn, _) = line.branches()[line.branches().len() - 1];
+        let Some(&(first_index, first_turn)) = own.first() else {
+            return Ok(parent_plies);
+        };
+        let leading = first_turn.slots.iter().take_while(|s| matches!(s, Slot::Placeholder)).count();
+        let base = (branch_turn.number as usize - 1) * 2;
+        if base + leading > parent_plies.len() {
+            return Err(error(
+                first_turn,
+                0,
+                ReplayProblem::BranchBeyondParent {
+                    parent: parent.to_string(),
+                    ply: base + leading + 1,
+                    plies: parent_plies.len(),
+                },
+            ));
+        }
+        let mut plies: Vec<PlyRef> = parent_plies[..base + leading].to_vec();
+        let _ = first_index;
+        for &(t, turn) in &own {
+            for (s, slot) in turn.slots.iter().enumerate() {
+                if matches!(slot, Slot::Move(_)) {
+                    plies.push((t, s));
+                }
+            }
+        }
+        Ok(plies)
+    }
+}
+
+fn mismatch(space: Space, written: char, found: char) -> ReplayWarning {
+    ReplayWarning::SymbolMismatch { space: space.to_string(), written, found }
+}
+
+fn error(turn: &Turn, slot: usize, problem: ReplayProblem) -> ReplayError {
+    let location = turn.locations.get(slot).cloned().unwrap_or_default();
+    ReplayError {
+        turn: turn.address.to_string(),
+        text: turn.slots.get(slot).map(ToString::to_string).unwrap_or_default(),
+        line: location.line,
+        column: location.column,
+        span: location.span,
+        problem,
+    }
+}
