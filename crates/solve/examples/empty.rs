@@ -1,0 +1,38 @@
+//! Solves the empty board of a given shape and prints the value, the time, the nodes
+//! and the table size: `cargo run --release -p gridnote-solve --example empty -- 4 4 3 [misere] [no-diagonals]`
+//! (`TABLE_MIB=N` bounds the table).
+
+use std::time::Instant;
+
+use gridnote_solve::Solver;
+use gridnote_solve::board::{Position, Rules};
+
+fn main() -> Result<(), Box<dyn std::error::Error>> {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let number = |i: usize, default: usize| -> Result<usize, Box<dyn std::error::Error>> {
+        Ok(args.get(i).map(|s| s.parse()).transpose()?.unwrap_or(default))
+    };
+    let (rows, cols, k) = (number(0, 3)?, number(1, 3)?, number(2, 3)?);
+    let misere = args.iter().any(|a| a == "misere");
+    let diagonals = !args.iter().any(|a| a == "no-diagonals");
+    let rules = Rules::TIC_TAC_TOE.with_in_a_row(k).with_misere(misere).with_diagonals(diagonals);
+    let mut solver = match std::env::var("TABLE_MIB") {
+        Ok(mib) => Solver::with_table_bytes(mib.parse::<usize>()? << 20),
+        Err(_) => Solver::new(),
+    };
+    let start = Instant::now();
+    let solution = solver.solve(&Position::start(rows, cols)?, rules)?;
+    let elapsed = start.elapsed();
+    let stats = solver.table_stats();
+    println!("{rows}x{cols} {rules}: {solution}");
+    println!(
+        "{:.3} s, {} nodes, {:.0} nodes/s, table {} KiB ({} of {} entries used)",
+        elapsed.as_secs_f64(),
+        solution.nodes,
+        solution.nodes as f64 / elapsed.as_secs_f64(),
+        stats.bytes / 1024,
+        stats.stored,
+        stats.capacity
+    );
+    Ok(())
+}

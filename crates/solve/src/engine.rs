@@ -1,0 +1,245 @@
+//! Choosing a move within a deadline, for engines: a full solve when it fits, else
+//! iterative deepening, never an illegal move.
+
+use std::time::Instant;
+
+use gridnote_board::{Board, Player, Position, Rules};
+
+use crate::mask::Mask;
+use crate::search::{INF, Search, UNLIMITED, is_decided};
+use crate::solution::{SolveError, Value};
+use crate::solver::{MAX_CELLS, Solver, Workspace};
+
+/// How a [`Thought`]'s move was chosen.
+///
+/// ```
+/// use gridnote_solve::{ThoughtKind, Value};
+/// assert_ne!(ThoughtKind::Solved(Value::Win), ThoughtKind::Searched { depth: 3 });
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum ThoughtKind {
+    /// By a full solve: the move keeps the position's value (and distance).
+    Solved(Value),
+    /// By a search this many plies deep (the full solve did not fit in the time).
+    Searched {
+        /// The deepest search completed.
+        depth: u32,
+    },
+    /// By a rule of thumb: win at once, else block, else the most central cell (boards
+    /// over [`MAX_CELLS`](crate::MAX_CELLS) cells, or no time at all).
+    RuleOfThumb,
+}
+
+/// A move chosen by [`Solver::think`].
+///
+/// ```
+/// use std::time::{Duration, Instant};
+/// use gridnote_solve::board::{Position, Rules};
+/// use gridnote_solve::{Solver, ThoughtKind, Value};
+///
+/// let pos = Position::start(3, 3)?;
+/// let thought = Solver::new().think(&pos, Rules::TIC_TAC_TOE, Instant::now() + Duration::from_secs(1))?;
+/// assert_eq!(thought.kind, ThoughtKind::Solved(Value::Draw));
+/// assert!(pos.board.get(thought.row, thought.col).is_some_and(|c| c.is_empty()));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Thought {
+    /// The row of the chosen cell (0 = top).
+    pub row: usize,
+    /// The column of the chosen cell (0 = left).
+    pub col: usize,
+    /// How it was chosen.
+    pub kind: ThoughtKind,
+    /// Positions searched.
+    pub nodes: u64,
+}
+
+impl Solver {
+    /// Chooses a move for the side to move by `deadline`: the best move of a full solve
+    /// when it fits in the time (perfect play), else the best move of the deepest
+    /// search that finished, else a rule of thumb. The move is always an empty playable
+    /// cell. Unlike [`Solver::solve`] it does not insist on a legal position: any board
+    /// with an empty cell and no line gets a move. The table carries over between calls,
+    /// so later moves of one game are faster.
+    ///
+    /// # Errors
+    /// [`SolveError::Finished`] when the game is over (a line, or no empty cell).
+    ///
+    /// ```
+    /// use std::time::{Duration, Instant};
+    /// use gridnote_solve::board::{Position, Rules};
+    /// use gridnote_solve::Solver;
+    ///
+    /// let mut pos = Position::start(3, 3)?;
+    /// for name in ["a1", "b1", "a2"] {
+    ///     pos = pos.play_name(name, Rules::TIC_TAC_TOE)?;
+    /// }
+    /// let thought = Solver::new().think(&pos, Rules::TIC_TAC_TOE, Instant::now() + Duration::from_millis(100))?;
+    /// assert_eq!(pos.board.cell_name(thought.row, thought.col).to_string(), "a3"); // the block
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn think(
+        &mut self,
+        position: &Position,
+        rules: Rules,
+        deadline: Instant,
+    ) -> Result<Thought, SolveError> {
+        let board = &position.board;
+        if board.outcome(rules).is_over() || board.counts().empty == 0 {
+            return Err(SolveError::Finished);
+        }
+        let cells = board.rows() * board.cols();
+        let (cell, kind, nodes) = if cells > MAX_CELLS {
+            let cell = rule_of_thumb(board, position.to_move, rules);
+            (cell, ThoughtKind::RuleOfThumb, 0)
+        } else if cells <= 64 {
+            think_in(self.small(board, rules), board, position.to_move, deadline)
+        } else {
+            think_in(self.large(board, rules), board, position.to_move, deadline)
+        };
+        let cols = board.cols();
+        Ok(Thought { row: cell / cols, col: cell % cols, kind, nodes })
+    }
+}
+
+fn think_in<M: Mask>(
+    space: &mut Workspace<M>,
+    board: &Board,
+    to_move: Player,
+    deadline: Instant,
+) -> (usize, ThoughtKind, u64) {
+    let Workspace { geo, table } = space;
+    let start = Instant::now();
+    let mut nodes = 0;
+    // Quick answers first: a win at once, a single threat to block, and a fallback that
+    // (under misère) does not complete one of our own lines when another cell exists.
+    let (empty, [mine, theirs]) = {
+        let search = Search::new(geo, table, board, to_move, None);
+        (search.empty(), search.completing())
+    };
+    let ordered: Vec<usize> = geo
+        .order
+        .iter()
+        .map(|&c| usize::from(c))
+        .filter(|&c| !(empty & M::bit(c)).is_zero())
+        .collect();
+    if !geo.misere && !mine.is_zero() {
+        let cell = ordered.iter().copied().find(|&c| !(mine & M::bit(c)).is_zero());
+        return (cell.unwrap_or(ordered[0]), ThoughtKind::Solved(Value::Win), 0);
+    }
+    let fallback = if geo.misere {
+        ordered.iter().copied().find(|&c| (mine & M::bit(c)).is_zero()).unwrap_or(ordered[0])
+    } else if !theirs.is_zero() {
+        theirs.lowest()
+    } else {
+        ordered[0]
+    };
+    let time = deadline.saturating_duration_since(start);
+    if time.is_zero() {
+        return (fallback, ThoughtKind::RuleOfThumb, 0);
+    }
+    // A full solve in the first 40% of the time.
+    let solve_by = start + time.mul_f64(0.4);
+    {
+        let mut search = Search::new(geo, table, board, to_move, Some(solve_by));
+        let value = search.negamax(0, UNLIMITED, -INF, INF);
+        if !search.aborted {
+            for &cell in &ordered {
+                if search.move_value(cell, 0, UNLIMITED, value - 1, value) >= value {
+                    let kind = ThoughtKind::Solved(if value > 0 {
+                        Value::Win
+                    } else if value < 0 {
+                        Value::Loss
+                    } else {
+                        Value::Draw
+                    });
+                    return (cell, kind, search.nodes);
+                }
+                if search.aborted {
+                    break;
+                }
+            }
+        }
+        nodes += search.nodes;
+    }
+    // Iterative deepening in the rest.
+    let mut chosen = (fallback, ThoughtKind::RuleOfThumb);
+    let mut previous = fallback;
+    let mut search = Search::new(geo, table, board, to_move, Some(deadline));
+    for depth in 1..=ordered.len().min(usize::from(UNLIMITED - 1)) {
+        let mut alpha = -INF;
+        let mut best = None;
+        let first = std::iter::once(previous);
+        for cell in first.chain(ordered.iter().copied().filter(|&c| c != previous)) {
+            let value = search.move_value(cell, 0, depth as u8, alpha, INF);
+            if search.aborted {
+                break;
+            }
+            if best.is_none() || value > alpha {
+                alpha = value;
+                best = Some(cell);
+            }
+        }
+        if search.aborted {
+            break;
+        }
+        if let Some(cell) = best {
+            previous = cell;
+            chosen = (cell, ThoughtKind::Searched { depth: depth as u32 });
+            if is_decided(alpha) || depth >= ordered.len() {
+                break;
+            }
+        }
+    }
+    nodes += search.nodes;
+    (chosen.0, chosen.1, nodes)
+}
+
+/// Without search: complete a line (normal play), block the other side's, else the
+/// most central empty cell (under misère, one that completes none of our lines if any).
+fn rule_of_thumb(board: &Board, to_move: Player, rules: Rules) -> usize {
+    let (rows, cols) = (board.rows(), board.cols());
+    let cells = board.cells();
+    let k = rules.in_a_row.max(1);
+    let mut directions = vec![(0isize, 1isize), (1, 0)];
+    if rules.diagonals {
+        directions.extend([(1, 1), (1, -1)]);
+    }
+    let completes = |index: usize, player: Player| {
+        let (r, c) = ((index / cols) as isize, (index % cols) as isize);
+        directions.iter().any(|&(dr, dc)| {
+            let mut run = 1;
+            for sign in [1isize, -1] {
+                let (mut rr, mut cc) = (r + sign * dr, c + sign * dc);
+                while rr >= 0 && cc >= 0 && (rr as usize) < rows && (cc as usize) < cols {
+                    if cells[rr as usize * cols + cc as usize].player() != Some(player) {
+                        break;
+                    }
+                    run += 1;
+                    rr += sign * dr;
+                    cc += sign * dc;
+                }
+            }
+            run >= k
+        })
+    };
+    let off_centre = |i: usize| {
+        let (r, c) = ((i / cols) as isize, (i % cols) as isize);
+        (2 * r - (rows as isize - 1)).abs() + (2 * c - (cols as isize - 1)).abs()
+    };
+    let mut empty: Vec<usize> = (0..cells.len()).filter(|&i| cells[i].is_empty()).collect();
+    empty.sort_by_key(|&i| (off_centre(i), i));
+    if rules.misere {
+        return empty.iter().copied().find(|&i| !completes(i, to_move)).unwrap_or(empty[0]);
+    }
+    if let Some(i) = empty.iter().copied().find(|&i| completes(i, to_move)) {
+        return i;
+    }
+    if let Some(i) = empty.iter().copied().find(|&i| completes(i, to_move.other())) {
+        return i;
+    }
+    empty[0]
+}
