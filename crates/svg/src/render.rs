@@ -1,0 +1,609 @@
+//! Writing the picture: geometry in board units (40 per cell), element by element.
+
+use core::fmt::{self, Write};
+
+use gridnote_board::{Board, Cell, CellName, Outcome, Piece, Player, Position, Role, Rules};
+
+use crate::error::SvgError;
+use crate::options::{Options, Pieces, Theme};
+
+/// The side of a cell in board units (the viewBox's unit).
+pub(crate) const CELL: usize = 40;
+const HALF: usize = CELL / 2;
+/// The margin around the board with coordinates (the left one is wider for 3-digit ranks).
+const MARGIN: usize = 20;
+/// The margin without coordinates: room for the border.
+const FRAME: usize = 4;
+const FONT: &str = "DejaVu Sans, Verdana, Arial, Helvetica, sans-serif";
+
+/// The glyphs defined in `<defs>` and placed with `<use>`, in the order they are defined.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Glyph {
+    X,
+    O,
+    Dark,
+    Light,
+    KingDark,
+    KingLight,
+    OtherDark,
+    OtherLight,
+}
+
+impl Glyph {
+    const ALL: [Glyph; 8] = [
+        Glyph::X,
+        Glyph::O,
+        Glyph::Dark,
+        Glyph::Light,
+        Glyph::KingDark,
+        Glyph::KingLight,
+        Glyph::OtherDark,
+        Glyph::OtherLight,
+    ];
+
+    const fn id(self) -> &'static str {
+        match self {
+            Glyph::X => "x",
+            Glyph::O => "o",
+            Glyph::Dark => "dark",
+            Glyph::Light => "light",
+            Glyph::KingDark => "king-dark",
+            Glyph::KingLight => "king-light",
+            Glyph::OtherDark => "other-dark",
+            Glyph::OtherLight => "other-light",
+        }
+    }
+
+    const fn bit(self) -> u8 {
+        1 << self as u8
+    }
+
+    /// The glyph of `piece` in `style` (never [`Pieces::Auto`]).
+    fn of(piece: Piece, tafl: bool) -> Glyph {
+        let dark = piece.player == Player::One;
+        // Written as comparisons, not a match, so a role added to the model later still
+        // gets a picture: the fallback disc with a ring.
+        if piece.role == Role::Man {
+            match (tafl, dark) {
+                (false, true) => Glyph::X,
+                (false, false) => Glyph::O,
+                (true, true) => Glyph::Dark,
+                (true, false) => Glyph::Light,
+            }
+        } else if piece.role == Role::King {
+            if dark { Glyph::KingDark } else { Glyph::KingLight }
+        } else if dark {
+            Glyph::OtherDark
+        } else {
+            Glyph::OtherLight
+        }
+    }
+
+    fn define(self, out: &mut impl Write, theme: &Theme) -> fmt::Result {
+        let id = self.id();
+        let (fill, stroke) = match self {
+            Glyph::Dark | Glyph::KingDark | Glyph::OtherDark => {
+                (&theme.dark_stone, &theme.stone_outline)
+            }
+            _ => (&theme.light_stone, &theme.stone_outline),
+        };
+        match self {
+            Glyph::X => {
+                out.write_str("<path id=\"x\" class=\"piece x\" d=\"M-11-11L11 11M11-11L-11 11\" fill=\"none\" stroke=\"")?;
+                attr(out, &theme.x)?;
+                out.write_str("\" stroke-width=\"5\" stroke-linecap=\"round\"/>\n")
+            }
+            Glyph::O => {
+                out.write_str("<circle id=\"o\" class=\"piece o\" r=\"12\" fill=\"")?;
+                attr(out, &theme.o_fill)?;
+                out.write_str("\" stroke=\"")?;
+                attr(out, &theme.o)?;
+                out.write_str("\" stroke-width=\"4.5\"/>\n")
+            }
+            Glyph::Dark | Glyph::Light => {
+                write!(out, "<circle id=\"{id}\" class=\"piece stone {id}\" r=\"14\" fill=\"")?;
+                attr(out, fill)?;
+                out.write_str("\" stroke=\"")?;
+                attr(out, stroke)?;
+                out.write_str("\" stroke-width=\"2\"/>\n")
+            }
+            Glyph::KingDark | Glyph::KingLight => {
+                write!(out, "<g id=\"{id}\" class=\"piece stone king {id}\"><circle r=\"16\" fill=\"")?;
+                attr(out, fill)?;
+                out.write_str("\" stroke=\"")?;
+                attr(out, stroke)?;
+                out.write_str(
+                    "\" stroke-width=\"2\"/><path class=\"crown\" d=\"M-10 7L-11-6L-5.5 0L0-9L5.5 0L11-6L10 7Z\" fill=\"",
+                )?;
+                attr(out, &theme.crown)?;
+                out.write_str("\" stroke=\"")?;
+                attr(out, stroke)?;
+                out.write_str("\" stroke-width=\"1.5\" stroke-linejoin=\"round\"/></g>\n")
+            }
+            Glyph::OtherDark | Glyph::OtherLight => {
+                write!(out, "<g id=\"{id}\" class=\"piece stone other {id}\"><circle r=\"14\" fill=\"")?;
+                attr(out, fill)?;
+                out.write_str("\" stroke=\"")?;
+                attr(out, stroke)?;
+                out.write_str("\" stroke-width=\"2\"/><circle r=\"6\" fill=\"none\" stroke=\"")?;
+                attr(out, &theme.crown)?;
+                out.write_str("\" stroke-width=\"3\"/></g>\n")
+            }
+        }
+    }
+}
+
+/// Where things go: margins, sizes and the flip.
+struct Layout {
+    rows: usize,
+    cols: usize,
+    left: usize,
+    top: usize,
+    width: usize,
+    height: usize,
+    flip: bool,
+}
+
+impl Layout {
+    fn new(board: &Board, options: &Options) -> Layout {
+        let (rows, cols) = (board.rows(), board.cols());
+        let (left, top, right, bottom) = if options.coordinates {
+            (if rows >= 100 { MARGIN + 8 } else { MARGIN }, MARGIN, MARGIN, MARGIN)
+        } else {
+            (FRAME, FRAME, FRAME, FRAME)
+        };
+        Layout {
+            rows,
+            cols,
+            left,
+            top,
+            width: left + cols * CELL + right,
+            height: top + rows * CELL + bottom,
+            flip: options.flip,
+        }
+    }
+
+    /// The top-left corner of cell (row, col) in board units.
+    fn corner(&self, (row, col): (usize, usize)) -> (usize, usize) {
+        let (r, c) =
+            if self.flip { (self.rows - 1 - row, self.cols - 1 - col) } else { (row, col) };
+        (self.left + c * CELL, self.top + r * CELL)
+    }
+
+    /// The centre of cell (row, col) in board units.
+    fn centre(&self, cell: (usize, usize)) -> (usize, usize) {
+        let (x, y) = self.corner(cell);
+        (x + HALF, y + HALF)
+    }
+
+    /// The picture's width and height in pixels for `size` on the longer side.
+    fn pixels(&self, size: u32) -> (u64, u64) {
+        let size = u64::from(size);
+        let (w, h) = (self.width as u64, self.height as u64);
+        if w >= h {
+            (size, ((size * h + w / 2) / w).max(1))
+        } else {
+            (((size * w + h / 2) / h).max(1), size)
+        }
+    }
+}
+
+/// Checks every cell the options name before anything is written.
+pub(crate) fn validate(board: &Board, options: &Options) -> Result<(), SvgError> {
+    let check = |what: &'static str, (row, col): (usize, usize)| {
+        if row < board.rows() && col < board.cols() {
+            Ok(())
+        } else {
+            Err(SvgError::OffBoard { what, row, col, rows: board.rows(), cols: board.cols() })
+        }
+    };
+    if options.size == Some(0) {
+        return Err(SvgError::ZeroSize);
+    }
+    for (cell, _) in &options.fills {
+        check("highlighted", *cell)?;
+    }
+    for arrow in &options.arrows {
+        check("arrow start", arrow.from)?;
+        check("arrow end", arrow.to)?;
+    }
+    if options.last_move.len() > 2 {
+        return Err(SvgError::LastMove { cells: options.last_move.len() });
+    }
+    for cell in &options.last_move {
+        check("last-move", *cell)?;
+    }
+    Ok(())
+}
+
+/// The lines to draw and the outcome, when rules are given.
+fn lines_of(board: &Board, rules: Rules) -> (Outcome, Vec<gridnote_board::Line>) {
+    let outcome = board.outcome(rules);
+    let lines = match outcome {
+        Outcome::Won(winner) => {
+            let maker = if rules.misere { winner.other() } else { winner };
+            board.lines(rules).into_iter().filter(|line| line.player == maker).collect()
+        }
+        Outcome::Contested => board.lines(rules),
+        Outcome::InProgress | Outcome::Drawn => Vec::new(),
+    };
+    (outcome, lines)
+}
+
+/// Writes the whole picture; the options were validated.
+pub(crate) fn write_svg(
+    out: &mut impl Write,
+    board: &Board,
+    to_move: Option<Player>,
+    options: &Options,
+) -> fmt::Result {
+    let layout = Layout::new(board, options);
+    let theme = &options.theme;
+    let tafl = match options.pieces {
+        Pieces::Marks => false,
+        Pieces::Tafl => true,
+        _ => board.counts().kings != [0, 0],
+    };
+    let (outcome, lines) = match options.rules {
+        Some(rules) => {
+            let (outcome, lines) = lines_of(board, rules);
+            (Some((rules, outcome)), lines)
+        }
+        None => (None, Vec::new()),
+    };
+
+    // The root element.
+    out.write_str("<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\" version=\"1.1\"")?;
+    if let Some(size) = options.size {
+        let (w, h) = layout.pixels(size);
+        write!(out, " width=\"{w}\" height=\"{h}\"")?;
+    }
+    write!(out, " viewBox=\"0 0 {} {}\">\n", layout.width, layout.height)?;
+
+    // Accessibility: the title, and what the rules say.
+    out.write_str("<title>")?;
+    match &options.title {
+        Some(title) => text(out, title)?,
+        None => write!(out, "{}x{} board", board.rows(), board.cols())?,
+    }
+    out.write_str("</title>\n")?;
+    if to_move.is_some() || outcome.is_some() {
+        out.write_str("<desc>")?;
+        if let Some(player) = to_move {
+            write!(out, "{player} to move")?;
+            if outcome.is_some() {
+                out.write_str("; ")?;
+            }
+        }
+        if let Some((rules, outcome)) = outcome {
+            write!(out, "{rules}: {outcome}")?;
+            for line in &lines {
+                out.write_str(", line")?;
+                for cell in line.cells() {
+                    write!(out, " {}", board.cell_name(cell.0, cell.1))?;
+                }
+            }
+        }
+        out.write_str("</desc>\n")?;
+    }
+
+    // Definitions: only the glyphs and patterns this picture uses.
+    let mut used = 0u8;
+    let mut voids = false;
+    for &cell in board.cells() {
+        match cell {
+            Cell::Piece(piece) => used |= Glyph::of(piece, tafl).bit(),
+            Cell::Void => voids = true,
+            Cell::Empty => {}
+        }
+    }
+    if used != 0 || voids {
+        out.write_str("<defs>\n")?;
+        if voids {
+            write!(
+                out,
+                "<pattern id=\"hatch\" patternUnits=\"userSpaceOnUse\" x=\"{}\" y=\"{}\" width=\"10\" height=\"10\"><path d=\"M-1 11L11-1\" stroke=\"",
+                layout.left + 5,
+                layout.top
+            )?;
+            attr(out, &theme.void_hatch)?;
+            out.write_str("\" stroke-width=\"2\"/></pattern>\n")?;
+        }
+        for glyph in Glyph::ALL {
+            if used & glyph.bit() != 0 {
+                glyph.define(out, theme)?;
+            }
+        }
+        out.write_str("</defs>\n")?;
+    }
+    if let Some(css) = &options.css {
+        out.write_str("<style type=\"text/css\">")?;
+        text(out, css)?;
+        out.write_str("</style>\n")?;
+    }
+
+    // The background and the board.
+    write!(out, "<rect class=\"background\" width=\"{}\" height=\"{}\" fill=\"", layout.width, layout.height)?;
+    attr(out, &theme.background)?;
+    out.write_str("\"/>\n")?;
+    let (bw, bh) = (layout.cols * CELL, layout.rows * CELL);
+    write!(out, "<rect class=\"board\" x=\"{}\" y=\"{}\" width=\"{bw}\" height=\"{bh}\" fill=\"", layout.left, layout.top)?;
+    attr(out, &theme.board)?;
+    out.write_str("\"/>\n")?;
+
+    // Tafl squares: the throne (centre of a board with odd sides) and the corners.
+    if options.tafl_squares {
+        let (rows, cols) = (board.rows(), board.cols());
+        let mut special = [(0, 0), (0, cols - 1), (rows - 1, 0), (rows - 1, cols - 1), (0, 0)];
+        let mut count = 4;
+        if rows % 2 == 1 && cols % 2 == 1 {
+            special[4] = (rows / 2, cols / 2);
+            count = 5;
+        }
+        let mut cells: Vec<(usize, usize)> = Vec::with_capacity(count);
+        for &cell in &special[..count] {
+            if !cells.contains(&cell) && board.get(cell.0, cell.1) != Some(Cell::Void) {
+                cells.push(cell);
+            }
+        }
+        if !cells.is_empty() {
+            out.write_str("<path class=\"special\" d=\"")?;
+            squares(out, &layout, cells.iter().copied())?;
+            out.write_str("\" fill=\"")?;
+            attr(out, &theme.special)?;
+            out.write_str("\"/>\n<path class=\"special-mark\" d=\"")?;
+            for &cell in &cells {
+                let (x, y) = layout.corner(cell);
+                write!(out, "M{} {}h24v24h-24zl24 24m0-24l-24 24", x + 8, y + 8)?;
+            }
+            out.write_str("\" fill=\"none\" stroke=\"")?;
+            attr(out, &theme.special_mark)?;
+            out.write_str("\" stroke-width=\"1.5\"/>\n")?;
+        }
+    }
+
+    // Void cells: shaded, then hatched.
+    if voids {
+        let void_cells = || board.iter().filter(|(_, cell)| cell.is_void()).map(|(rc, _)| rc);
+        for (class, paint) in [("void", None), ("void-hatch", Some("url(#hatch)"))] {
+            write!(out, "<path class=\"{class}\" d=\"")?;
+            squares(out, &layout, void_cells())?;
+            out.write_str("\" fill=\"")?;
+            match paint {
+                Some(paint) => out.write_str(paint)?,
+                None => attr(out, &theme.void)?,
+            }
+            out.write_str("\"/>\n")?;
+        }
+    }
+
+    // The last move, then the highlighted cells.
+    if !options.last_move.is_empty() {
+        out.write_str("<path class=\"last-move\" d=\"")?;
+        squares(out, &layout, options.last_move.iter().copied())?;
+        out.write_str("\" fill=\"")?;
+        attr(out, &theme.last_move)?;
+        out.write_str("\"/>\n")?;
+    }
+    for (cell, color) in &options.fills {
+        let (x, y) = layout.corner(*cell);
+        write!(out, "<rect class=\"fill\" x=\"{x}\" y=\"{y}\" width=\"{CELL}\" height=\"{CELL}\" fill=\"")?;
+        attr(out, color.as_deref().unwrap_or(&theme.highlight))?;
+        out.write_str("\"/>\n")?;
+    }
+
+    // The grid and the border.
+    if layout.rows > 1 || layout.cols > 1 {
+        out.write_str("<path class=\"grid\" d=\"")?;
+        for r in 1..layout.rows {
+            write!(out, "M{} {}h{bw}", layout.left, layout.top + r * CELL)?;
+        }
+        for c in 1..layout.cols {
+            write!(out, "M{} {}v{bh}", layout.left + c * CELL, layout.top)?;
+        }
+        out.write_str("\" fill=\"none\" stroke=\"")?;
+        attr(out, &theme.grid)?;
+        out.write_str("\" stroke-width=\"1\"/>\n")?;
+    }
+    write!(out, "<rect class=\"border\" x=\"{}\" y=\"{}\" width=\"{bw}\" height=\"{bh}\" fill=\"none\" stroke=\"", layout.left, layout.top)?;
+    attr(out, &theme.grid)?;
+    out.write_str("\" stroke-width=\"2\"/>\n")?;
+
+    // File letters under the board, rank numbers to its left.
+    if options.coordinates {
+        write!(out, "<g class=\"coordinates\" font-family=\"{FONT}\" font-size=\"12\" text-anchor=\"middle\" fill=\"")?;
+        attr(out, &theme.coordinates)?;
+        out.write_str("\">\n")?;
+        let bottom = layout.top + bh + MARGIN / 2 + 4;
+        for col in 0..layout.cols {
+            let (x, _) = layout.centre((0, col));
+            write!(out, "<text x=\"{x}\" y=\"{bottom}\">")?;
+            write!(Letters(out), "{}", CellName { file: col, rank: 1 })?;
+            out.write_str("</text>\n")?;
+        }
+        let left = layout.left / 2;
+        for row in 0..layout.rows {
+            let (_, y) = layout.centre((row, 0));
+            write!(out, "<text x=\"{left}\" y=\"{}\">{}</text>\n", y + 4, layout.rows - row)?;
+        }
+        out.write_str("</g>\n")?;
+    }
+
+    // The pieces.
+    for ((row, col), cell) in board.iter() {
+        if let Cell::Piece(piece) = cell {
+            let (x, y) = layout.centre((row, col));
+            write!(out, "<use xlink:href=\"#{}\" x=\"{x}\" y=\"{y}\"/>\n", Glyph::of(piece, tafl).id())?;
+        }
+    }
+
+    // The lines that decide the game.
+    if !lines.is_empty() {
+        out.write_str("<path class=\"win\" d=\"")?;
+        for line in &lines {
+            let first = line.start;
+            let last = line.cells().last().unwrap_or(first);
+            let (x1, y1) = layout.centre(first);
+            let (x2, y2) = layout.centre(last);
+            write!(out, "M{x1} {y1}L{x2} {y2}")?;
+        }
+        out.write_str("\" fill=\"none\" stroke=\"")?;
+        attr(out, &theme.win)?;
+        out.write_str("\" stroke-width=\"6\" stroke-linecap=\"round\"/>\n")?;
+    }
+
+    // Arrows, last, so they lie over everything.
+    for arrow in &options.arrows {
+        let color = arrow.color.as_deref().unwrap_or(&theme.arrow);
+        let (x1, y1) = layout.centre(arrow.from);
+        let (x2, y2) = layout.centre(arrow.to);
+        if arrow.from == arrow.to {
+            write!(out, "<circle class=\"arrow\" cx=\"{x1}\" cy=\"{y1}\" r=\"16\" fill=\"none\" stroke=\"")?;
+            attr(out, color)?;
+            out.write_str("\" stroke-width=\"4\" opacity=\"0.85\"/>\n")?;
+            continue;
+        }
+        let (x1, y1, x2, y2) = (x1 as f64, y1 as f64, x2 as f64, y2 as f64);
+        let (dx, dy) = (x2 - x1, y2 - y1);
+        let length = (dx * dx + dy * dy).sqrt();
+        let (ux, uy) = (dx / length, dy / length);
+        let (head, half) = (16.0, 9.0);
+        let (bx, by) = (x2 - ux * head, y2 - uy * head);
+        out.write_str("<g class=\"arrow\" opacity=\"0.85\" fill=\"")?;
+        attr(out, color)?;
+        out.write_str("\" stroke=\"")?;
+        attr(out, color)?;
+        out.write_str("\"><path d=\"M")?;
+        write!(out, "{} {}L{} {}", Num(x1), Num(y1), Num(bx + ux), Num(by + uy))?;
+        out.write_str("\" stroke-width=\"6\" stroke-linecap=\"round\"/><path d=\"M")?;
+        write!(
+            out,
+            "{} {}L{} {}L{} {}Z",
+            Num(x2),
+            Num(y2),
+            Num(bx - uy * half),
+            Num(by + ux * half),
+            Num(bx + uy * half),
+            Num(by - ux * half)
+        )?;
+        out.write_str("\" stroke=\"none\"/></g>\n")?;
+    }
+
+    out.write_str("</svg>\n")
+}
+
+/// Writes `M x y h40v40h-40z` for each cell: one path for many squares.
+fn squares(
+    out: &mut impl Write,
+    layout: &Layout,
+    cells: impl Iterator<Item = (usize, usize)>,
+) -> fmt::Result {
+    for cell in cells {
+        let (x, y) = layout.corner(cell);
+        write!(out, "M{x} {y}h{CELL}v{CELL}h-{CELL}z")?;
+    }
+    Ok(())
+}
+
+/// Writes `s` escaped for an attribute value in double quotes.
+fn attr(out: &mut impl Write, s: &str) -> fmt::Result {
+    text(out, s)
+}
+
+/// Writes `s` escaped for XML text or attribute values: `& < > " '` become references.
+/// Characters XML 1.0 does not allow (control characters other than tab, newline and
+/// carriage return) are written as U+FFFD.
+pub(crate) fn text(out: &mut impl Write, s: &str) -> fmt::Result {
+    let mut start = 0;
+    for (i, ch) in s.char_indices() {
+        let escaped = match ch {
+            '&' => "&amp;",
+            '<' => "&lt;",
+            '>' => "&gt;",
+            '"' => "&quot;",
+            '\'' => "&apos;",
+            '\t' | '\n' | '\r' => continue,
+            c if (c as u32) < 0x20 || c == '\u{fffe}' || c == '\u{ffff}' => "\u{fffd}",
+            _ => continue,
+        };
+        out.write_str(&s[start..i])?;
+        out.write_str(escaped)?;
+        start = i + ch.len_utf8();
+    }
+    out.write_str(&s[start..])
+}
+
+/// A number in board units with at most one decimal, never `-0`.
+struct Num(f64);
+
+impl fmt::Display for Num {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let tenths = (self.0 * 10.0).round() as i64;
+        if tenths < 0 {
+            f.write_str("-")?;
+        }
+        let tenths = tenths.unsigned_abs();
+        write!(f, "{}", tenths / 10)?;
+        if tenths % 10 != 0 {
+            write!(f, ".{}", tenths % 10)?;
+        }
+        Ok(())
+    }
+}
+
+/// Passes on everything but ASCII digits: a [`CellName`]'s file letters alone.
+struct Letters<'a, W>(&'a mut W);
+
+impl<W: Write> Write for Letters<'_, W> {
+    fn write_str(&mut self, s: &str) -> fmt::Result {
+        for part in s.split(|c: char| c.is_ascii_digit()) {
+            self.0.write_str(part)?;
+        }
+        Ok(())
+    }
+}
+
+/// The position's picture: the board, with the side to move in the description.
+pub(crate) fn write_position(
+    out: &mut impl Write,
+    position: &Position,
+    options: &Options,
+) -> fmt::Result {
+    write_svg(out, &position.board, Some(position.to_move), options)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn text_escapes_markup_and_control_characters() {
+        let mut out = String::new();
+        text(&mut out, "a<b>&\"c'\u{1}\td").unwrap();
+        assert_eq!(out, "a&lt;b&gt;&amp;&quot;c&apos;\u{fffd}\td");
+    }
+
+    #[test]
+    fn numbers_have_one_decimal_and_no_negative_zero() {
+        let shown: Vec<String> =
+            [0.0, -0.01, 12.34, -7.96, 100.0].iter().map(|&v| Num(v).to_string()).collect();
+        assert_eq!(shown, ["0", "0", "12.3", "-8", "100"]);
+    }
+
+    #[test]
+    fn letters_drop_the_rank() {
+        let mut out = String::new();
+        write!(Letters(&mut out), "{}", CellName { file: 27, rank: 123 }).unwrap();
+        assert_eq!(out, "ab");
+    }
+
+    #[test]
+    fn pixels_keep_the_proportions() {
+        let board = Board::new(3, 4).unwrap();
+        let layout = Layout::new(&board, &Options::default());
+        assert_eq!((layout.width, layout.height), (200, 160));
+        assert_eq!(layout.pixels(400), (400, 320));
+        let tall = Layout::new(&Board::new(4, 3).unwrap(), &Options::default());
+        assert_eq!(tall.pixels(400), (320, 400));
+    }
+}
