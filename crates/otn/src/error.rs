@@ -46,11 +46,13 @@ pub enum ParseError {
     },
     /// A position record that is not square.
     #[error(
-        "the position has {rows} rows, expected {expected} (a square board has as many rows as a row has squares)"
+        "{field} has {rows} rows, expected {expected} (a square board has as many rows as a row has squares)"
     )]
     RowCount {
         /// The whole record.
         span: Range<usize>,
+        /// The record named: "the position", "`start:`", "`[position:…]`".
+        field: &'static str,
         /// Rows read.
         rows: usize,
         /// Squares per row.

@@ -486,11 +486,11 @@ impl fmt::Display for Turn {
 ///
 /// ```
 /// use gridnote_otn::{Game, LinePath};
-/// let text = "[result:-1]\n[rules:dim:3 atkf:n start:/1t1/tKt/1t1/]\n\n1. Kb2-b3xb1/a2 a2-a1\n[|]\n";
+/// let text = "[result:-1]\n[rules:dim:3 atkf:n start:/t2/1K1/2t/]\n\n1. Kb2-b1xa1 c3-c2\n[|]\n";
 /// let game: Game = text.parse()?;
 /// assert_eq!(game.rules().dim(), 3);
 /// let replay = game.replay(&LinePath::MAIN)?;
-/// assert_eq!(replay.final_position().to_string(), "/3/1Kt/1t1/");
+/// assert_eq!(replay.final_position().to_string(), "/1K1/2t/3/");
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -783,7 +783,7 @@ fn tag(cur: &mut Cursor<'_>) -> Result<(Tag, Range<usize>), ParseError> {
     let span = cur.span(open, cur.at);
     let tag = match key {
         "rules" => Tag::Rules(rules::read(value, value_start)?),
-        "position" => Tag::Position(position::read(value, value_start, false)?),
+        "position" => Tag::Position(position::read(value, value_start, false, "`[position:…]`")?),
         "result" => Tag::Result(match value {
             "1" => GameResult::AttackersWin,
             "0" => GameResult::Draw,

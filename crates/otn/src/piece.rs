@@ -238,8 +238,14 @@ impl fmt::Display for OtnPiece {
 /// assert!(set.contains(OtnPiece::new(Side::Defenders, Kind::King)));
 /// assert_eq!(set.len(), 2);
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct PieceTypes(u16);
+
+impl fmt::Debug for PieceTypes {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "PieceTypes(\"{self}\")")
+    }
+}
 
 impl PieceTypes {
     /// No piece type (an empty list such as `cenh:`).

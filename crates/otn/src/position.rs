@@ -131,7 +131,7 @@ impl PositionRecord {
     /// # Ok::<(), gridnote_otn::ParseError>(())
     /// ```
     pub fn parse_inverted(text: &str) -> Result<PositionRecord, ParseError> {
-        read(text, 0, true)
+        read(text, 0, true, "the position")
     }
 
     /// The inverted form (rows from the top), for `starti:`.
@@ -206,15 +206,15 @@ impl FromStr for PositionRecord {
     type Err = ParseError;
 
     fn from_str(text: &str) -> Result<PositionRecord, ParseError> {
-        read(text, 0, false)
+        read(text, 0, false, "the position")
     }
 }
 
-fn row_name(index: usize, inverted: bool) -> String {
+fn row_name(index: usize, inverted: bool, field: &str) -> String {
     if inverted {
-        format!("row {} from the top of the position", index + 1)
+        format!("row {} from the top of {field}", index + 1)
     } else {
-        format!("rank {} of the position", index + 1)
+        format!("rank {} of {field}", index + 1)
     }
 }
 
@@ -225,11 +225,16 @@ fn row_name(index: usize, inverted: bool) -> String {
 ///
 /// One pass over the bytes. The first row's width is the board size (at most 255); the
 /// board is allocated once that is known, and never grows beyond size × size.
-pub(crate) fn read(text: &str, base: usize, inverted: bool) -> Result<PositionRecord, ParseError> {
+pub(crate) fn read(
+    text: &str,
+    base: usize,
+    inverted: bool,
+    field: &'static str,
+) -> Result<PositionRecord, ParseError> {
     let cur = Cursor::new(text, base);
     let bytes = text.as_bytes();
     if bytes.first() != Some(&b'/') {
-        return Err(cur.expected("the position", "`/` to open the position record"));
+        return Err(cur.expected(field, "`/` to open the position record"));
     }
     let mut at = 1;
     let mut squares: Vec<Option<OtnPiece>> = Vec::new();
@@ -242,12 +247,11 @@ pub(crate) fn read(text: &str, base: usize, inverted: bool) -> Result<PositionRe
         loop {
             let Some(&b) = bytes.get(at) else {
                 let c = Cursor { at, ..Cursor::new(text, base) };
-                return Err(c.expected(row_name(rows, inverted), "`/` to close the row"));
+                return Err(c.expected(row_name(rows, inverted, field), "`/` to close the row"));
             };
             match b {
                 b'/' => break,
                 b'1'..=b'9' => {
-                    let start = at;
                     let mut n = usize::from(b - b'0');
                     at += 1;
                     while let Some(&d @ b'0'..=b'9') = bytes.get(at) {
@@ -256,7 +260,7 @@ pub(crate) fn read(text: &str, base: usize, inverted: bool) -> Result<PositionRe
                     }
                     filled += n;
                     if filled > MAX_SIZE || (rows > 0 && filled > width) {
-                        return Err(too_wide(&cur, row_start, at, rows, filled, width, inverted, start));
+                        return Err(too_wide(&cur, row_start, at, rows, filled, width, inverted, field));
                     }
                     squares.resize(squares.len() + n, None);
                 }
@@ -268,12 +272,12 @@ pub(crate) fn read(text: &str, base: usize, inverted: bool) -> Result<PositionRe
                         } else {
                             "a taflman symbol (t k g m n c, uppercase for the defenders), an empty count or `/`"
                         };
-                        return Err(c.expected(row_name(rows, inverted), expected));
+                        return Err(c.expected(row_name(rows, inverted, field), expected));
                     };
                     filled += 1;
                     at += 1;
                     if filled > MAX_SIZE || (rows > 0 && filled > width) {
-                        return Err(too_wide(&cur, row_start, at, rows, filled, width, inverted, at - 1));
+                        return Err(too_wide(&cur, row_start, at, rows, filled, width, inverted, field));
                     }
                     squares.push(Some(piece));
                 }
@@ -282,7 +286,7 @@ pub(crate) fn read(text: &str, base: usize, inverted: bool) -> Result<PositionRe
         if filled == 0 {
             let c = Cursor { at, ..Cursor::new(text, base) };
             return Err(c.expected(
-                row_name(rows, inverted),
+                row_name(rows, inverted, field),
                 "a taflman symbol or an empty count (a row holds at least one square)",
             ));
         }
@@ -292,7 +296,7 @@ pub(crate) fn read(text: &str, base: usize, inverted: bool) -> Result<PositionRe
         } else if filled != width {
             return Err(ParseError::RowWidth {
                 span: cur.span(row_start, at),
-                row: row_name(rows, inverted),
+                row: row_name(rows, inverted, field),
                 squares: filled,
                 expected: width,
             });
@@ -304,15 +308,15 @@ pub(crate) fn read(text: &str, base: usize, inverted: bool) -> Result<PositionRe
         }
         if rows == width {
             let c = Cursor { at, ..Cursor::new(text, base) };
-            return Err(ParseError::RowCount {
-                span: c.span(0, bytes.len()),
-                rows: rows + bytes[at..].iter().filter(|&&b| b == b'/').count(),
-                expected: width,
-            });
+            let more = bytes[at..].iter().filter(|&&b| b == b'/').count();
+            if more == 0 {
+                return Err(c.expected_at(at, bytes.len(), field, "the end of the position record after its last `/`"));
+            }
+            return Err(ParseError::RowCount { span: c.span(0, bytes.len()), field, rows: rows + more, expected: width });
         }
     }
     if rows != width {
-        return Err(ParseError::RowCount { span: cur.span(0, bytes.len()), rows, expected: width });
+        return Err(ParseError::RowCount { span: cur.span(0, bytes.len()), field, rows, expected: width });
     }
     let mut record = PositionRecord { size: width as u8, squares };
     if inverted {
@@ -334,19 +338,19 @@ fn too_wide(
     filled: usize,
     width: usize,
     inverted: bool,
-    _item: usize,
+    field: &str,
 ) -> ParseError {
     if rows == 0 {
         ParseError::TooLarge {
             span: cur.span(row_start, at),
-            field: format!("the width of {}", row_name(rows, inverted)),
+            field: format!("the width of {}", row_name(rows, inverted, field)),
             value: filled as u64,
             limit: MAX_SIZE as u64,
         }
     } else {
         ParseError::RowWidth {
             span: cur.span(row_start, at),
-            row: row_name(rows, inverted),
+            row: row_name(rows, inverted, field),
             squares: filled,
             expected: width,
         }

@@ -10,7 +10,7 @@ use crate::position::PositionRecord;
 ///
 /// ```
 /// use gridnote_otn::{Game, LinePath, Side};
-/// let game: Game = "[rules:dim:2 start:/K1/2/]\n\n1. a1-b1\n".parse()?;
+/// let game: Game = "[rules:dim:2 start:/t1/2/]\n\n1. a1-b1\n".parse()?;
 /// let ply = &game.replay(&LinePath::MAIN)?.plies[0];
 /// assert_eq!((ply.turn.as_str(), ply.side), ("1.", Side::Attackers));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -35,10 +35,10 @@ pub struct Ply {
 ///
 /// ```
 /// use gridnote_otn::{Game, LinePath};
-/// let game: Game = "[rules:dim:2 start:/K1/2/]\n\n1. a1-b1\n".parse()?;
+/// let game: Game = "[rules:dim:2 start:/t1/2/]\n\n1. a1-b1\n".parse()?;
 /// let replay = game.replay(&LinePath::MAIN)?;
-/// assert_eq!(replay.start.to_string(), "/K1/2/");
-/// assert_eq!(replay.final_position().to_string(), "/1K/2/");
+/// assert_eq!(replay.start.to_string(), "/t1/2/");
+/// assert_eq!(replay.final_position().to_string(), "/1t/2/");
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -70,7 +70,7 @@ impl Replay {
     ///
     /// ```
     /// use gridnote_otn::{Game, LinePath};
-    /// let game: Game = "[rules:dim:2 start:/K1/2/]\n\n1. a1-b1\n".parse()?;
+    /// let game: Game = "[rules:dim:2 start:/t1/2/]\n\n1. a1-b1\n".parse()?;
     /// assert_eq!(game.replay(&LinePath::MAIN)?.positions().count(), 2);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
@@ -121,7 +121,7 @@ impl Game {
                 problem: ReplayProblem::NoSuchLine { line: line.to_string() },
             });
         }
-        let plies = self.plies_of(line)?;
+        let (plies, _) = self.plies_of(line)?;
         let first = if self.rules().attackers_first() { Side::Attackers } else { Side::Defenders };
         let start = self.start().clone();
         let mut position = start.clone();
@@ -196,20 +196,23 @@ impl Game {
         Ok(Replay { start, first, plies: out })
     }
 
-    /// The moves of `line`, placeholders resolved.
-    fn plies_of(&self, line: &LinePath) -> Result<Vec<PlyRef>, ReplayError> {
+    /// The moves of `line`, placeholders resolved, and the ply (from 0) its turn 1
+    /// starts at.
+    fn plies_of(&self, line: &LinePath) -> Result<(Vec<PlyRef>, usize), ReplayError> {
         let own: Vec<(usize, &Turn)> =
             self.turns().iter().enumerate().filter(|(_, t)| t.address.line() == line).collect();
         let Some(parent) = line.parent() else {
-            return Ok(own.iter().flat_map(|&(t, turn)| (0..turn.slots.len()).map(move |s| (t, s))).collect());
+            let plies = own.iter().flat_map(|&(t, turn)| (0..turn.slots.len()).map(move |s| (t, s))).collect();
+            return Ok((plies, 0));
         };
-        let parent_plies = self.plies_of(&parent)?;
+        let (parent_plies, parent_offset) = self.plies_of(&parent)?;
         let (branch_turn, _) = line.branches()[line.branches().len() - 1];
-        let Some(&(first_index, first_turn)) = own.first() else {
-            return Ok(parent_plies);
+        let offset = parent_offset + (branch_turn.number as usize - 1) * 2;
+        let Some(&(_, first_turn)) = own.first() else {
+            return Ok((parent_plies, offset));
         };
         let leading = first_turn.slots.iter().take_while(|s| matches!(s, Slot::Placeholder)).count();
-        let base = (branch_turn.number as usize - 1) * 2;
+        let base = offset;
         if base + leading > parent_plies.len() {
             return Err(error(
                 first_turn,
@@ -222,7 +225,6 @@ impl Game {
             ));
         }
         let mut plies: Vec<PlyRef> = parent_plies[..base + leading].to_vec();
-        let _ = first_index;
         for &(t, turn) in &own {
             for (s, slot) in turn.slots.iter().enumerate() {
                 if matches!(slot, Slot::Move(_)) {
@@ -230,7 +232,7 @@ impl Game {
                 }
             }
         }
-        Ok(plies)
+        Ok((plies, offset))
     }
 }
 

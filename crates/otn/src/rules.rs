@@ -562,7 +562,8 @@ pub(crate) fn read(text: &str, base: usize) -> Result<RulesRecord, ParseError> {
             (Some(dim), "start" | "starti") => {
                 let inverted = key == "starti";
                 let value = &text[token.colon + 1..token.end];
-                let position = position::read(value, base + token.colon + 1, inverted)?;
+                let field = if inverted { "`starti:`" } else { "`start:`" };
+                let position = position::read(value, base + token.colon + 1, inverted, field)?;
                 if position.size() != dim {
                     return Err(ParseError::DimMismatch {
                         span: cur.span(token.colon + 1, token.end),
