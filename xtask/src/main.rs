@@ -9,6 +9,7 @@ use clap::{Parser, Subcommand};
 
 mod bench;
 mod fuzz;
+mod package_check;
 
 /// gridnote's project tasks.
 #[derive(Parser)]
@@ -36,6 +37,12 @@ enum Task {
     /// Fuzz every reader and the converter (`fuzz/`, libFuzzer), seeded from the
     /// fixtures: `cargo xtask fuzz --seconds 300`.
     Fuzz(fuzz::FuzzArgs),
+    /// Package every publishable crate (`cargo publish --workspace --dry-run`), then unpack
+    /// each package and run its own `cargo test`, as a stranger would.
+    PackageCheck(package_check::PackageCheckArgs),
+    /// Check the publishable crates with the declared minimum Rust version (installed
+    /// with rustup when missing), `no-std` crates also without `std` and bare-metal.
+    Msrv,
 }
 
 fn main() -> ExitCode {
@@ -48,6 +55,8 @@ fn main() -> ExitCode {
         }
         Task::Bench(args) => bench::run(&args),
         Task::Fuzz(args) => fuzz::run(&args),
+        Task::PackageCheck(args) => package_check::run(&args),
+        Task::Msrv => package_check::run_msrv(),
     }
 }
 

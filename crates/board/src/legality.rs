@@ -183,9 +183,45 @@ impl FromIterator<Problem> for Problems {
 }
 
 #[cfg(feature = "serde")]
+#[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
 impl serde::Serialize for Problems {
+    /// As the list of the problems' names, in [`Problem::ALL`] order.
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         s.collect_seq(self.iter())
+    }
+}
+
+#[cfg(feature = "serde")]
+#[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
+impl<'de> serde::Deserialize<'de> for Problems {
+    /// From a list of problem names, in any order; a name listed twice is an error.
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Problems, D::Error> {
+        struct Visitor;
+        impl<'de> serde::de::Visitor<'de> for Visitor {
+            type Value = Problems;
+
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a list of legality problem names")
+            }
+
+            fn visit_seq<A: serde::de::SeqAccess<'de>>(
+                self,
+                mut seq: A,
+            ) -> Result<Problems, A::Error> {
+                let mut problems = Problems::NONE;
+                while let Some(problem) = seq.next_element::<Problem>()? {
+                    if problems.contains(problem) {
+                        return Err(serde::de::Error::custom(format_args!(
+                            "legality problem `{}` listed twice",
+                            problem.name()
+                        )));
+                    }
+                    problems = problems.with(problem);
+                }
+                Ok(problems)
+            }
+        }
+        d.deserialize_seq(Visitor)
     }
 }
 

@@ -1,14 +1,5 @@
-//! The `gridnote` command-line tool as a library: the `gridnote` binary and
-//! `cargo xtask convert` both call [`run`], so there is one implementation.
-//!
-//! ```
-//! let mut out = Vec::new();
-//! let mut err = Vec::new();
-//! let args = ["gridnote", "convert", "--to", "digits", "2_o/_x_/3_ x"];
-//! let status = gridnote_cli::run(args.map(Into::into), &mut &b""[..], &mut out, &mut err);
-//! assert_eq!(status, 0);
-//! assert_eq!(String::from_utf8(out).unwrap(), "002010000\n");
-//! ```
+#![doc = include_str!("../README.md")]
+#![cfg_attr(docsrs, feature(doc_cfg))]
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 

@@ -1,27 +1,5 @@
-//! Convert positions between gridnote's formats — T3EN, TSN, TEN, the tuple format of
-//! Tomorrow's Tic-Tac-Toe, 9-digit strings and bit codes — with a report of every field
-//! the target could not carry (dropped) and every field it needed and the source lacked
-//! (derived).
-//!
-//! Every conversion goes through one intermediate, [`Source`]: the board, the side to
-//! move when the source carries one, and the tafl fields when the source is TSN or TEN.
-//! Conversion never checks legality: an illegal but well-formed position converts into
-//! every format that can hold it. It fails only when the target cannot express the
-//! position, naming the cell or field.
-//!
-//! ```
-//! use gridnote_convert::{convert, Format, Options};
-//!
-//! let out = convert("2_o/_x_/3_ x", Some(Format::T3en), Format::Tsn, &Options::default())?;
-//! assert_eq!(out.output, "3 4 3/1a1/2d a 3 2");
-//! for note in &out.notes {
-//!     println!("note: {note}");
-//! }
-//! # Ok::<(), gridnote_convert::ConvertError>(())
-//! ```
-//!
-//! The round-trip law holds for every pair of formats: if A→B reports no drop, B→A gives
-//! back A's canonical text.
+#![doc = include_str!("../README.md")]
+#![cfg_attr(docsrs, feature(doc_cfg))]
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
@@ -197,8 +175,3 @@ pub fn convert_into(
 ) -> Result<Vec<Note>, ConvertError> {
     write_into(read(text, from, options)?, to, options, out)
 }
-
-/// The README's Rust examples, run as doctests so they stay true.
-#[cfg(doctest)]
-#[doc = include_str!("../../../README.md")]
-struct ReadmeExamples;

@@ -262,3 +262,64 @@ impl fmt::Display for Report {
 pub fn check(text: &str) -> Result<Report, ParseError> {
     Ok(Report::new(text.parse()?))
 }
+
+#[cfg(feature = "serde")]
+mod serde_impl {
+    use gridnote_board::{Player, Problems};
+
+    use super::{Agreement, Report};
+    use crate::digits::Digits;
+    use crate::verdict::Verdict;
+
+    /// What [`Report`]'s `Serialize` writes, read back before it is checked.
+    #[derive(serde::Deserialize)]
+    #[serde(rename = "Report")]
+    struct Fields {
+        digits: Digits,
+        ones: usize,
+        twos: usize,
+        seed_count_rule: bool,
+        problems: Problems,
+        side_to_move: Option<Player>,
+        regex: Verdict,
+        direct: Verdict,
+        agreement: Agreement,
+    }
+
+    #[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
+    impl<'de> serde::Deserialize<'de> for Report {
+        /// From the fields `Serialize` writes. Every field but `digits` follows from the
+        /// digits, so a report whose fields disagree with its digits is an error naming
+        /// the first such field.
+        fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Report, D::Error> {
+            let given = <Fields as serde::Deserialize>::deserialize(d)?;
+            let report = Report::new(given.digits);
+            let disagrees = if given.ones != report.ones {
+                Some("ones")
+            } else if given.twos != report.twos {
+                Some("twos")
+            } else if given.seed_count_rule != report.seed_count_rule {
+                Some("seed_count_rule")
+            } else if given.problems != report.problems {
+                Some("problems")
+            } else if given.side_to_move != report.side_to_move {
+                Some("side_to_move")
+            } else if given.regex != report.regex {
+                Some("regex")
+            } else if given.direct != report.direct {
+                Some("direct")
+            } else if given.agreement != report.agreement {
+                Some("agreement")
+            } else {
+                None
+            };
+            match disagrees {
+                None => Ok(report),
+                Some(field) => Err(serde::de::Error::custom(format_args!(
+                    "field `{field}` disagrees with the digits {}",
+                    given.digits
+                ))),
+            }
+        }
+    }
+}
