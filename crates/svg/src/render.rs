@@ -10,7 +10,7 @@ use crate::options::{Options, Pieces, Theme};
 /// The side of a cell in board units (the viewBox's unit).
 pub(crate) const CELL: usize = 40;
 const HALF: usize = CELL / 2;
-/// The margin around the board with coordinates (the left one is wider for 3-digit ranks).
+/// The margin around the board with coordinates (wider for 3-digit ranks).
 const MARGIN: usize = 20;
 /// The margin without coordinates: room for the border.
 const FRAME: usize = 4;
@@ -148,7 +148,9 @@ impl Layout {
     fn new(board: &Board, options: &Options) -> Layout {
         let (rows, cols) = (board.rows(), board.cols());
         let (left, top, right, bottom) = if options.coordinates {
-            (if rows >= 100 { MARGIN + 8 } else { MARGIN }, MARGIN, MARGIN, MARGIN)
+            // Wider for 3-digit ranks, on every side so a square board stays square.
+            let m = if rows >= 100 { MARGIN + 8 } else { MARGIN };
+            (m, m, m, m)
         } else {
             (FRAME, FRAME, FRAME, FRAME)
         };
@@ -414,7 +416,7 @@ pub(crate) fn write_svg(
         write!(out, "<g class=\"coordinates\" font-family=\"{FONT}\" font-size=\"12\" text-anchor=\"middle\" fill=\"")?;
         attr(out, &theme.coordinates)?;
         out.write_str("\">\n")?;
-        let bottom = layout.top + bh + MARGIN / 2 + 4;
+        let bottom = layout.top + bh + layout.top / 2 + 4;
         for col in 0..layout.cols {
             let (x, _) = layout.centre((0, col));
             write!(out, "<text x=\"{x}\" y=\"{bottom}\">")?;

@@ -50,7 +50,7 @@ pub fn picture(path: &str) -> String {
     let options = options_for(&text, &source);
     match source.to_move {
         Some(to_move) => gridnote_svg::position(
-            &gridnote_svg::board::Position::new(source.board, to_move),
+            &gridnote_svg::board::Position::new(source.setup.board, to_move),
             &options,
         ),
         None => gridnote_svg::board(&source.board, &options),
