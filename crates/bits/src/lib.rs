@@ -23,6 +23,8 @@ mod error;
 mod kind;
 mod layout;
 mod mark;
+#[cfg(feature = "std")]
+mod notation;
 pub mod naive;
 pub mod seed;
 pub mod symmetric;
@@ -43,6 +45,8 @@ pub use gridnote_board::{Board, Cell, Player};
 pub use kind::{CodeKind, NameError};
 pub use layout::{Layout, MAX_CELLS};
 pub use mark::Mark;
+#[cfg(feature = "std")]
+pub use notation::{Code, CodeOptions};
 pub use seed::{decode as decode13, encode as encode13};
 #[cfg(feature = "std")]
 pub use text::{ParseError, Radix, ReadError, parse_code, read_board, write_board, write_code};

@@ -9,10 +9,13 @@ mod board;
 mod cell;
 mod draw;
 mod legality;
+pub mod notation;
+pub mod notes;
 pub mod number;
 mod position;
 pub mod report;
 mod rules;
+pub mod setup;
 mod storage;
 mod symmetry;
 

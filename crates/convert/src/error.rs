@@ -1,54 +1,18 @@
 //! Why a conversion failed.
 
+use core::fmt;
 use core::ops::Range;
 
 use gridnote_board::report::Spanned;
 
 use crate::format::{Format, UndetectedFormat};
+pub use crate::format::{ModelError, SyntaxError};
 use crate::notes::Note;
 
-/// A syntax error from one of the format readers, with its byte span.
-///
-/// ```
-/// use gridnote_convert::{convert, ConvertError, Format, Options};
-/// let err = convert("3_/3_/3_ X", Some(Format::T3en), Format::Digits, &Options::default()).unwrap_err();
-/// assert!(matches!(err, ConvertError::Syntax(_)));
-/// assert_eq!(err.span(), 9..10);
-/// ```
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[non_exhaustive]
-pub enum SyntaxError {
-    /// From the T3EN reader.
-    #[error(transparent)]
-    T3en(#[from] gridnote_t3en::ParseError),
-    /// From the TSN/TEN reader.
-    #[error(transparent)]
-    Tafl(#[from] gridnote_tafl::ParseError),
-    /// From the tuple reader.
-    #[error(transparent)]
-    Tuple(#[from] gridnote_tuple::ParseError),
-    /// From the digit-string reader.
-    #[error(transparent)]
-    Digits(#[from] gridnote_digits::ParseError),
-    /// From the code reader.
-    #[error(transparent)]
-    Bits(#[from] gridnote_bits::ParseError),
-}
-
-impl Spanned for SyntaxError {
-    fn span(&self) -> Range<usize> {
-        match self {
-            SyntaxError::T3en(e) => e.span(),
-            SyntaxError::Tafl(e) => e.span(),
-            SyntaxError::Tuple(e) => e.span(),
-            SyntaxError::Digits(e) => e.span(),
-            SyntaxError::Bits(e) => e.span(),
-        }
-    }
-}
-
 /// Why a conversion failed. Every variant has a byte span into the input: the offending
-/// text for syntax errors, the whole input otherwise.
+/// text for syntax errors, the whole input otherwise. The format crates' own errors are
+/// kept typed ([`SyntaxError`], [`ModelError`]) and reachable through
+/// [`source`](std::error::Error::source).
 ///
 /// ```
 /// use gridnote_convert::{convert, ConvertError, Format, Options};
@@ -67,23 +31,23 @@ pub enum ConvertError {
     Syntax(#[from] SyntaxError),
     /// The input is well-formed but names no position (a code out of range, a naive
     /// code that names no board).
-    #[error("{from} input names no position: {reason}")]
+    #[error("{from} input names no position: {source}")]
     Invalid {
         /// The source format.
         from: Format,
-        /// Why.
-        reason: String,
+        /// Why, as the format crate says it.
+        source: ModelError,
         /// The whole input.
         span: Range<usize>,
     },
     /// The target format cannot express this position at all (a king into T3EN, a void
     /// cell into TSN, a 4×4 board into digits, counts outside a bit code's domain...).
-    #[error("cannot write {to}: {reason}")]
+    #[error("cannot write {to}: {source}")]
     Unrepresentable {
         /// The target format.
         to: Format,
-        /// What cannot be expressed, naming the cell or field.
-        reason: String,
+        /// What cannot be expressed, naming the cell or field, as the format crate says it.
+        source: ModelError,
         /// The whole input.
         span: Range<usize>,
     },
@@ -102,7 +66,7 @@ pub enum ConvertError {
         span: Range<usize>,
     },
     /// A lossless conversion would drop information.
-    #[error("lossless conversion to {to} would drop: {}", list(.dropped))]
+    #[error("lossless conversion to {to} would drop: {}", Dropped(.dropped))]
     Lossy {
         /// The target format.
         to: Format,
@@ -113,9 +77,19 @@ pub enum ConvertError {
     },
 }
 
-fn list(notes: &[Note]) -> String {
-    let parts: Vec<String> = notes.iter().map(|n| format!("{} {}", n.field, n.value)).collect();
-    parts.join(", ")
+/// `field value, field value, …` of dropped notes.
+struct Dropped<'a>(&'a [Note]);
+
+impl fmt::Display for Dropped<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, note) in self.0.iter().enumerate() {
+            if i > 0 {
+                f.write_str(", ")?;
+            }
+            write!(f, "{} {}", note.field, note.value)?;
+        }
+        Ok(())
+    }
 }
 
 impl ConvertError {

@@ -1,99 +1,261 @@
-//! The formats, their names, and detecting a format from text.
+//! The format registry: every format gridnote reads and writes, named once.
+//!
+//! Each line of [`registry!`] names a [`Format`] variant and the type that implements
+//! [`Notation`] for it (with how the converter's [`Options`] become that notation's
+//! options). Everything else — names, examples, descriptions, detection, side-to-move
+//! spellings, what each format carries, the typed per-format errors, reading and writing —
+//! is generated from those lines and the trait.
 
 use core::fmt;
 use core::str::FromStr;
 
-/// A text format gridnote reads and writes.
-///
-/// ```
-/// use gridnote_convert::Format;
-/// assert_eq!("t3en".parse::<Format>(), Ok(Format::T3en));
-/// assert_eq!(Format::Tuple.to_string(), "tuple");
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
-pub enum Format {
-    /// T3EN, Tic-Tac-Toe Extensible Notation: `2_o/_x_/3_ x`.
-    T3en,
-    /// TSN, Tafl Standard Notation (six fields).
-    Tsn,
-    /// TEN, Tafl Extensible Notation (TSN plus an extension field).
-    Ten,
-    /// The parenthesized position of Tomorrow's Tic-Tac-Toe: `(x ____ ____ ____)`.
-    Tuple,
-    /// The 9-digit tic-tac-toe string: `120120000`.
-    Digits,
-    /// The 13-bit code of a 3×3 board (and the other codes by option), as a number.
-    Bits,
+use gridnote_board::notation::Notation;
+use gridnote_board::setup::{Carries, Setup};
+
+use crate::error::ConvertError;
+use crate::notes::Note;
+use crate::{Options, write};
+
+/// Declares the formats. One line per format, in the order `gridnote formats` lists
+/// them: `Variant => NotationType, |options| that type's options;`.
+macro_rules! registry {
+    ($( $(#[$doc:meta])* $variant:ident => $ty:ty, |$o:pat_param| $opts:expr; )*) => {
+        /// A text format gridnote reads and writes.
+        ///
+        /// The list grows with new formats, so matches need a wildcard arm; iterate
+        /// [`Format::ALL`] instead of naming them.
+        ///
+        /// ```
+        /// use gridnote_convert::Format;
+        /// assert_eq!("t3en".parse::<Format>(), Ok(Format::T3en));
+        /// assert_eq!("T3EN".parse::<Format>(), Ok(Format::T3en));
+        /// assert_eq!(Format::Tuple.to_string(), "tuple");
+        /// ```
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+        #[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
+        #[non_exhaustive]
+        pub enum Format {
+            $( $(#[$doc])* $variant, )*
+        }
+
+        impl Format {
+            /// Every format, in the order `gridnote formats` lists them.
+            pub const ALL: &'static [Format] = &[$(Format::$variant),*];
+
+            /// The format's name on the command line.
+            ///
+            /// ```
+            /// use gridnote_convert::Format;
+            /// assert_eq!(Format::Digits.name(), "digits");
+            /// ```
+            #[must_use]
+            pub const fn name(self) -> &'static str {
+                match self { $(Format::$variant => <$ty as Notation>::NAME,)* }
+            }
+
+            /// One example position in this format (each reads and converts).
+            ///
+            /// ```
+            /// use gridnote_convert::Format;
+            /// assert_eq!(Format::T3en.example(), "2_o/_x_/3_ x");
+            /// ```
+            #[must_use]
+            pub const fn example(self) -> &'static str {
+                match self { $(Format::$variant => <$ty as Notation>::EXAMPLE,)* }
+            }
+
+            /// A one-line description.
+            ///
+            /// ```
+            /// use gridnote_convert::Format;
+            /// assert!(Format::Bits.description().contains("13-bit"));
+            /// ```
+            #[must_use]
+            pub const fn description(self) -> &'static str {
+                match self { $(Format::$variant => <$ty as Notation>::DESCRIPTION,)* }
+            }
+
+            /// What detection looks for in this format, in a few words.
+            ///
+            /// ```
+            /// use gridnote_convert::Format;
+            /// assert_eq!(Format::Tuple.sniff_rule(), "starts with `(`");
+            /// ```
+            #[must_use]
+            pub const fn sniff_rule(self) -> &'static str {
+                match self { $(Format::$variant => <$ty as Notation>::SNIFF_RULE,)* }
+            }
+
+            /// Whether `text` has this format's shape (detection's test).
+            ///
+            /// ```
+            /// use gridnote_convert::Format;
+            /// assert!(Format::Digits.sniff("120120000"));
+            /// ```
+            #[must_use]
+            pub fn sniff(self, text: &str) -> bool {
+                match self { $(Format::$variant => <$ty as Notation>::sniff(text),)* }
+            }
+
+            /// Detection tries formats in increasing priority.
+            const fn detect_priority(self) -> u8 {
+                match self { $(Format::$variant => <$ty as Notation>::DETECT_PRIORITY,)* }
+            }
+
+            /// The fields this format carries besides the board.
+            ///
+            /// ```
+            /// use gridnote_convert::Format;
+            /// assert!(Format::Ten.carries().extension);
+            /// assert!(!Format::Digits.carries().side_to_move);
+            /// ```
+            #[must_use]
+            pub const fn carries(self) -> Carries {
+                match self { $(Format::$variant => <$ty as Notation>::CARRIES,)* }
+            }
+
+            /// File extensions (without the dot) of files holding one text of this format.
+            ///
+            /// ```
+            /// use gridnote_convert::Format;
+            /// assert_eq!(Format::T3en.file_extensions(), ["t3en"]);
+            /// ```
+            #[must_use]
+            pub const fn file_extensions(self) -> &'static [&'static str] {
+                match self { $(Format::$variant => <$ty as Notation>::FILE_EXTENSIONS,)* }
+            }
+
+            /// The format whose files have `extension` (without the dot), if any.
+            ///
+            /// ```
+            /// use gridnote_convert::Format;
+            /// assert_eq!(Format::for_file_extension("tsn"), Some(Format::Tsn));
+            /// assert_eq!(Format::for_file_extension("txt"), None);
+            /// ```
+            #[must_use]
+            pub fn for_file_extension(extension: &str) -> Option<Format> {
+                Format::ALL.iter().copied().find(|f| f.file_extensions().contains(&extension))
+            }
+
+            /// How this format spells Player One and Player Two.
+            ///
+            /// ```
+            /// use gridnote_convert::Format;
+            /// assert_eq!(Format::Tsn.side_letters(), ["a", "d"]);
+            /// ```
+            #[must_use]
+            pub const fn side_letters(self) -> [&'static str; 2] {
+                match self { $(Format::$variant => <$ty as Notation>::SIDE_LETTERS,)* }
+            }
+        }
+
+        /// A syntax error from one of the format readers, with its byte span.
+        ///
+        /// ```
+        /// use gridnote_convert::{convert, ConvertError, Format, Options, SyntaxError};
+        /// let err = convert("3_/3_/3_ X", Some(Format::T3en), Format::Digits, &Options::default()).unwrap_err();
+        /// assert!(matches!(err, ConvertError::Syntax(SyntaxError::T3en(_))));
+        /// assert_eq!(err.span(), 9..10);
+        /// ```
+        #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+        #[non_exhaustive]
+        pub enum SyntaxError {
+            $(
+                #[doc = concat!("From the ", stringify!($variant), " reader.")]
+                #[error(transparent)]
+                $variant(<$ty as Notation>::ParseError),
+            )*
+        }
+
+        impl gridnote_board::report::Spanned for SyntaxError {
+            fn span(&self) -> core::ops::Range<usize> {
+                match self { $(SyntaxError::$variant(e) => e.span(),)* }
+            }
+        }
+
+        /// A position a format cannot express, or a text that names no position: the
+        /// format crate's own typed error.
+        ///
+        /// ```
+        /// use gridnote_convert::{convert, ConvertError, Format, ModelError, Options};
+        /// let err = convert("3 4 1k1/3/3 a 1 0", None, Format::T3en, &Options::default()).unwrap_err();
+        /// assert!(matches!(
+        ///     err,
+        ///     ConvertError::Unrepresentable { source: ModelError::T3en(gridnote_t3en::ModelError::King { .. }), .. }
+        /// ));
+        /// ```
+        #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+        #[non_exhaustive]
+        pub enum ModelError {
+            $(
+                #[doc = concat!("From the ", stringify!($variant), " model.")]
+                #[error(transparent)]
+                $variant(<$ty as Notation>::ModelError),
+            )*
+        }
+
+        /// Reads `text` as `format` into a setup.
+        pub(crate) fn read_as(
+            format: Format,
+            text: &str,
+            options: &Options,
+        ) -> Result<Setup, ConvertError> {
+            match format {
+                $(Format::$variant => {
+                    let $o = options;
+                    read_with::<$ty>(format, text, &$opts, SyntaxError::$variant, ModelError::$variant)
+                })*
+            }
+        }
+
+        /// Writes `setup` (read from `from`) as `to`, appending to `out`.
+        pub(crate) fn write_as(
+            to: Format,
+            from: Format,
+            setup: Setup,
+            input_len: usize,
+            options: &Options,
+            out: &mut String,
+        ) -> Result<Vec<Note>, ConvertError> {
+            match to {
+                $(Format::$variant => {
+                    let $o = options;
+                    write::write_with::<$ty>(to, from, setup, input_len, options, &$opts, ModelError::$variant, out)
+                })*
+            }
+        }
+    };
 }
 
-impl Format {
-    /// Every format, in the order detection tries them.
-    pub const ALL: [Format; 6] =
-        [Format::Tuple, Format::Ten, Format::Tsn, Format::T3en, Format::Digits, Format::Bits];
+registry! {
+    /// T3EN, Tic-Tac-Toe Extensible Notation: `2_o/_x_/3_ x`.
+    T3en => gridnote_t3en::T3en, |o| gridnote_t3en::ParseOptions::default().with_strict(o.strict);
+    /// TSN, Tafl Standard Notation (six fields).
+    Tsn => gridnote_tafl::Tsn, |_| ();
+    /// TEN, Tafl Extensible Notation (TSN plus an extension field).
+    Ten => gridnote_tafl::Ten, |_| ();
+    /// The parenthesized position of Tomorrow's Tic-Tac-Toe: `(x ____ ____ ____)`.
+    Tuple => gridnote_tuple::Tuple, |_| ();
+    /// The 9-digit tic-tac-toe string: `120120000`.
+    Digits => gridnote_digits::Digits, |_| ();
+    /// The 13-bit code of a 3×3 board (and the other codes by option), as a number.
+    Bits => gridnote_bits::Code, |o| gridnote_bits::CodeOptions::default().with_kind(o.code).with_radix(o.radix);
+}
 
-    /// The format's name on the command line.
-    ///
-    /// ```
-    /// use gridnote_convert::Format;
-    /// assert_eq!(Format::Digits.name(), "digits");
-    /// ```
-    #[must_use]
-    pub const fn name(self) -> &'static str {
-        match self {
-            Format::T3en => "t3en",
-            Format::Tsn => "tsn",
-            Format::Ten => "ten",
-            Format::Tuple => "tuple",
-            Format::Digits => "digits",
-            Format::Bits => "bits",
-        }
-    }
-
-    /// One example position in this format (each reads and converts).
-    ///
-    /// ```
-    /// use gridnote_convert::Format;
-    /// assert_eq!(Format::T3en.example(), "2_o/_x_/3_ x");
-    /// ```
-    #[must_use]
-    pub const fn example(self) -> &'static str {
-        match self {
-            Format::T3en => "2_o/_x_/3_ x",
-            Format::Tsn => "7 8 2aaa2/3a3/a1ddd1a/aadkdaa/a1ddd1a/3a3/2aaa2 a 1 0",
-            Format::Ten => {
-                "7 8 2aaa2/3a3/a1ddd1a/aadkdaa/a1ddd1a/3a3/2aaa2 a 1 0 example:1:escape=corners"
-            }
-            Format::Tuple => "(x ____ ____ ____)",
-            Format::Digits => "120120000",
-            Format::Bits => "523",
-        }
-    }
-
-    /// A one-line description.
-    ///
-    /// ```
-    /// use gridnote_convert::Format;
-    /// assert!(Format::Bits.description().contains("13-bit"));
-    /// ```
-    #[must_use]
-    pub const fn description(self) -> &'static str {
-        match self {
-            Format::T3en => {
-                "Tic-Tac-Toe Extensible Notation: square grid, run lengths, . for void, side to move"
-            }
-            Format::Tsn => {
-                "Tafl Standard Notation: size, defenders, rows bottom to top, side, ply, plies since capture"
-            }
-            Format::Ten => {
-                "Tafl Extensible Notation: TSN plus an extension field (- or id:version:data)"
-            }
-            Format::Tuple => "Tomorrow's Tic-Tac-Toe position: (side row row ...), any rectangle",
-            Format::Digits => "9 digits 0/1/2, rows top to bottom, no side to move",
-            Format::Bits => "the 13-bit combinatorial code of a 3x3 board (decimal, 0b or 0x)",
-        }
-    }
+fn read_with<N: Notation>(
+    format: Format,
+    text: &str,
+    options: &N::Options,
+    syntax: fn(N::ParseError) -> SyntaxError,
+    model: fn(N::ModelError) -> ModelError,
+) -> Result<Setup, ConvertError> {
+    let value = N::parse_with(text, options).map_err(|e| ConvertError::Syntax(syntax(e)))?;
+    value.to_setup(options).map_err(|e| ConvertError::Invalid {
+        from: format,
+        source: model(e),
+        span: 0..text.len(),
+    })
 }
 
 impl fmt::Display for Format {
@@ -110,26 +272,58 @@ impl fmt::Display for Format {
 /// assert_eq!(err.to_string(), "unknown format `fen`: expected one of t3en, tsn, ten, tuple, digits, bits");
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("unknown format `{0}`: expected one of t3en, tsn, ten, tuple, digits, bits")]
+#[error("unknown format `{0}`: expected one of {list}", list = Names)]
 pub struct UnknownFormat(pub String);
+
+/// The registry's names, comma-separated.
+struct Names;
+
+impl fmt::Display for Names {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, format) in Format::ALL.iter().enumerate() {
+            if i > 0 {
+                f.write_str(", ")?;
+            }
+            f.write_str(format.name())?;
+        }
+        Ok(())
+    }
+}
 
 impl FromStr for Format {
     type Err = UnknownFormat;
 
+    /// A format by name, in any ASCII case.
     fn from_str(s: &str) -> Result<Format, UnknownFormat> {
-        Ok(match s {
-            "t3en" => Format::T3en,
-            "tsn" => Format::Tsn,
-            "ten" => Format::Ten,
-            "tuple" => Format::Tuple,
-            "digits" => Format::Digits,
-            "bits" => Format::Bits,
-            _ => return Err(UnknownFormat(s.to_owned())),
-        })
+        Format::ALL
+            .iter()
+            .copied()
+            .find(|format| format.name().eq_ignore_ascii_case(s))
+            .ok_or_else(|| UnknownFormat(s.to_owned()))
     }
 }
 
-/// Guesses the format of `text` by its shape; the first rule that matches wins:
+const _: () = assert!(Format::ALL.len() <= 32, "detection_order sorts at most 32 formats");
+
+/// The formats in the order detection tries them (increasing detection priority).
+fn detection_order() -> impl Iterator<Item = Format> {
+    let mut order: [Option<Format>; 32] = [None; 32];
+    let mut n = 0;
+    for &format in Format::ALL {
+        let mut i = n;
+        while i > 0 && order[i - 1].is_some_and(|o| o.detect_priority() > format.detect_priority())
+        {
+            order[i] = order[i - 1];
+            i -= 1;
+        }
+        order[i] = Some(format);
+        n += 1;
+    }
+    order.into_iter().take(n).flatten()
+}
+
+/// Guesses the format of `text` by its shape: the formats are tried in their detection
+/// order, and the first whose shape matches wins:
 ///
 /// 1. starts with `(` → tuple;
 /// 2. seven space-separated fields, the first starting with a digit → TEN;
@@ -153,39 +347,8 @@ impl FromStr for Format {
 /// assert!(detect("hello").is_err());
 /// ```
 pub fn detect(text: &str) -> Result<Format, UndetectedFormat> {
-    if text.starts_with('(') {
-        return Ok(Format::Tuple);
-    }
-    let fields = text.split_ascii_whitespace().count();
-    let digit_first = text.as_bytes().first().is_some_and(u8::is_ascii_digit);
-    if digit_first && fields == 7 {
-        return Ok(Format::Ten);
-    }
-    if digit_first && fields == 6 {
-        return Ok(Format::Tsn);
-    }
-    if fields == 2 {
-        return Ok(Format::T3en);
-    }
-    if text.len() == 9 && text.bytes().all(|b| matches!(b, b'0'..=b'2')) {
-        return Ok(Format::Digits);
-    }
-    let number = text
-        .strip_prefix("0b")
-        .map(|rest| !rest.is_empty() && rest.bytes().all(|b| matches!(b, b'0' | b'1')))
-        .or_else(|| {
-            text.strip_prefix("0x")
-                .map(|rest| !rest.is_empty() && rest.bytes().all(|b| b.is_ascii_hexdigit()))
-        })
-        .unwrap_or_else(|| !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit()));
-    if number {
-        return Ok(Format::Bits);
-    }
-    Err(UndetectedFormat { len: text.len() })
+    detection_order().find(|format| format.sniff(text)).ok_or(UndetectedFormat { len: text.len() })
 }
-
-const EMPTY: &str = "empty input: there is no position to read";
-const TRIED: &str = "cannot tell the format (give one with --from): tried tuple (starts with `(`), ten (7 fields starting with a digit), tsn (6 fields), t3en (2 fields), digits (9 characters 0/1/2), bits (a decimal, 0b or 0x number)";
 
 /// No detection rule matched.
 ///
@@ -195,8 +358,38 @@ const TRIED: &str = "cannot tell the format (give one with --from): tried tuple 
 /// assert_eq!(detect("").unwrap_err().to_string(), "empty input: there is no position to read");
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{}", if self.len == 0 { EMPTY } else { TRIED })]
+#[error("{}", Tried(self.len))]
 pub struct UndetectedFormat {
     /// Length of the input, for the span (the whole input).
     pub len: usize,
+}
+
+/// The message of [`UndetectedFormat`]: every format's sniff rule, in detection order.
+struct Tried(usize);
+
+impl fmt::Display for Tried {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.0 == 0 {
+            return f.write_str("empty input: there is no position to read");
+        }
+        f.write_str("cannot tell the format (give one with --from): tried ")?;
+        for (i, format) in detection_order().enumerate() {
+            if i > 0 {
+                f.write_str(", ")?;
+            }
+            write!(f, "{} ({})", format.name(), format.sniff_rule())?;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn detection_order_follows_the_priorities() {
+        let order: Vec<&str> = detection_order().map(Format::name).collect();
+        assert_eq!(order, ["tuple", "ten", "tsn", "t3en", "digits", "bits"]);
+    }
 }

@@ -5,39 +5,23 @@
 
 mod error;
 mod format;
-mod notes;
 mod read;
 mod write;
 
-pub use error::{ConvertError, SyntaxError};
+use gridnote_board::notes;
+
+pub use error::{ConvertError, ModelError, SyntaxError};
 pub use format::{Format, UndetectedFormat, UnknownFormat, detect};
 pub use gridnote_bits::{CodeKind, Radix};
+pub use gridnote_board::notes::{Field, Note, NoteKind, NoteValue};
+pub use gridnote_board::setup::{Setup, TaflFields};
 pub use gridnote_tafl::Extension;
-pub use notes::{Field, Note, NoteKind, NoteValue};
 pub use read::read;
 pub use write::{write, write_into};
 
-use gridnote_board::{Board, Player};
-
-/// The fields only TSN and TEN carry.
-///
-/// ```
-/// use gridnote_convert::TaflFields;
-/// let f = TaflFields { defenders: 8, ply: 1, since_capture: 0 };
-/// assert_eq!(f.ply, 1);
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
-pub struct TaflFields {
-    /// Defenders at the start of the game.
-    pub defenders: u32,
-    /// The current ply.
-    pub ply: u32,
-    /// Plies since the last capture.
-    pub since_capture: u32,
-}
-
-/// A position as read from any format: the intermediate of every conversion.
+/// A position as read from any format: the format, the [`Setup`] it carried, and the
+/// input's length. It dereferences to the [`Setup`], so `source.board` and
+/// `source.to_move` read the setup's fields.
 ///
 /// ```
 /// use gridnote_convert::{read, Format, Options};
@@ -49,33 +33,21 @@ pub struct TaflFields {
 /// # Ok::<(), gridnote_convert::ConvertError>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Source {
     /// The format it was read from.
     pub format: Format,
-    /// The board (row 0 at the top, whatever the format's row order).
-    pub board: Board,
-    /// The side to move, when the format carries one.
-    pub to_move: Option<Player>,
-    /// TSN/TEN fields, when the format carries them.
-    pub tafl: Option<TaflFields>,
-    /// TEN's extension, when read from TEN.
-    pub extension: Option<Extension>,
+    /// What the text carried.
+    pub setup: Setup,
     /// Length of the input in bytes (errors about the whole input span it).
     pub input_len: usize,
 }
 
-impl Source {
-    /// The side to move the counts imply (equal: Player One; One ahead by one: Player Two).
-    ///
-    /// ```
-    /// use gridnote_convert::{read, Format, Options};
-    /// let source = read("111111111", Some(Format::Digits), &Options::default())?;
-    /// assert_eq!(source.side_from_counts(), None);
-    /// # Ok::<(), gridnote_convert::ConvertError>(())
-    /// ```
-    #[must_use]
-    pub fn side_from_counts(&self) -> Option<Player> {
-        self.board.counts().side_to_move()
+impl core::ops::Deref for Source {
+    type Target = Setup;
+
+    fn deref(&self) -> &Setup {
+        &self.setup
     }
 }
 
@@ -117,7 +89,8 @@ pub struct Options {
 /// # Ok::<(), gridnote_convert::ConvertError>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
 pub struct Converted {
     /// The position in the target format (canonical form).
     pub output: String,

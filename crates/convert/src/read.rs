@@ -1,14 +1,15 @@
-//! Reading any format into the intermediate [`Source`].
+//! Reading any format into a [`Source`].
 
-use crate::error::{ConvertError, SyntaxError};
-use crate::format::{Format, detect};
-use crate::{Options, Source, TaflFields};
+use crate::error::ConvertError;
+use crate::format::{Format, detect, read_as};
+use crate::{Options, Source};
 
 /// Reads `text` as `from` (detected by [`detect`] when `None`) into a [`Source`].
 ///
 /// # Errors
 /// [`ConvertError::Detect`] when no format is given or detected,
-/// [`ConvertError::Syntax`] when the text is not well-formed.
+/// [`ConvertError::Syntax`] when the text is not well-formed,
+/// [`ConvertError::Invalid`] when it is well-formed but names no position.
 ///
 /// ```
 /// use gridnote_convert::{read, Format, Options};
@@ -24,63 +25,6 @@ pub fn read(text: &str, from: Option<Format>, options: &Options) -> Result<Sourc
         Some(format) => format,
         None => detect(text)?,
     };
-    let mut source = Source {
-        format,
-        board: gridnote_board::Board::new(1, 1).expect("1x1 is a board"),
-        to_move: None,
-        tafl: None,
-        extension: None,
-        input_len: text.len(),
-    };
-    match format {
-        Format::T3en => {
-            let parsed = gridnote_t3en::T3en::parse_with(
-                text,
-                gridnote_t3en::ParseOptions::default().with_strict(options.strict),
-            )
-            .map_err(SyntaxError::from)?;
-            let position = parsed.t3en.into_position();
-            source.board = position.board;
-            source.to_move = Some(position.to_move);
-        }
-        Format::Tsn => {
-            let tsn: gridnote_tafl::Tsn = text.parse().map_err(SyntaxError::from)?;
-            fill_tafl(&mut source, &tsn);
-        }
-        Format::Ten => {
-            let ten: gridnote_tafl::Ten = text.parse().map_err(SyntaxError::from)?;
-            fill_tafl(&mut source, ten.tsn());
-            source.extension = Some(ten.extension().clone());
-        }
-        Format::Tuple => {
-            let tuple: gridnote_tuple::Tuple = text.parse().map_err(SyntaxError::from)?;
-            let position = tuple.into_position();
-            source.board = position.board;
-            source.to_move = Some(position.to_move);
-        }
-        Format::Digits => {
-            let digits: gridnote_digits::Digits = text.parse().map_err(SyntaxError::from)?;
-            source.board = digits.board();
-        }
-        Format::Bits => {
-            let code = gridnote_bits::parse_code(text).map_err(SyntaxError::from)?;
-            source.board =
-                gridnote_bits::decode(options.code, code).map_err(|err| ConvertError::Invalid {
-                    from: Format::Bits,
-                    reason: err.to_string(),
-                    span: 0..text.len(),
-                })?;
-        }
-    }
-    Ok(source)
-}
-
-fn fill_tafl(source: &mut Source, tsn: &gridnote_tafl::Tsn) {
-    source.board = tsn.board().clone();
-    source.to_move = Some(tsn.to_move());
-    source.tafl = Some(TaflFields {
-        defenders: tsn.defenders(),
-        ply: tsn.ply(),
-        since_capture: tsn.since_capture(),
-    });
+    let setup = read_as(format, text, options)?;
+    Ok(Source { format, setup, input_len: text.len() })
 }

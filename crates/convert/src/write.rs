@@ -1,11 +1,18 @@
-//! Writing the intermediate [`Source`] as any format, with notes.
+//! Writing a [`Source`] as any format, with notes.
+//!
+//! What is dropped and what is derived is computed here once, from what the source
+//! carries against what the target [`carries`](crate::Format::carries); what only a
+//! format knows (a shape padded, an orientation lost) it notes itself in
+//! [`Notation::from_setup`].
 
-use gridnote_board::{Board, Cell, Player, Position};
+use gridnote_board::notation::Notation;
+use gridnote_board::setup::{Setup, TaflFields};
+use gridnote_board::{Board, Player};
 
-use crate::error::ConvertError;
-use crate::format::Format;
+use crate::error::{ConvertError, ModelError};
+use crate::format::{Format, write_as};
 use crate::notes::{Field, Note, NoteKind};
-use crate::{CodeKind, Converted, Extension, Options, Source, TaflFields};
+use crate::{Converted, Options, Source};
 
 /// Writes `source` as `to`, with a note for every field dropped or derived.
 ///
@@ -54,138 +61,83 @@ pub fn write_into(
     out: &mut String,
 ) -> Result<Vec<Note>, ConvertError> {
     let start = out.len();
-    let result = write_owned(source, to, options, out);
+    let Source { format, setup, input_len } = source;
+    let result = write_as(to, format, setup, input_len, options, out);
     if result.is_err() {
         out.truncate(start);
     }
     result
 }
 
-fn write_owned(
-    source: Source,
+/// The one writer behind every format: notes what `N` cannot carry, derives what it
+/// needs, and lets `N` build and write its value.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn write_with<N: Notation>(
     to: Format,
+    from: Format,
+    mut setup: Setup,
+    input_len: usize,
     options: &Options,
-    output: &mut String,
+    notation_options: &N::Options,
+    model: fn(N::ModelError) -> ModelError,
+    out: &mut String,
 ) -> Result<Vec<Note>, ConvertError> {
-    let span = 0..source.input_len;
-    let unrepresentable =
-        |reason: String| ConvertError::Unrepresentable { to, reason, span: span.clone() };
+    let span = 0..input_len;
+    let carries = N::CARRIES;
     let mut notes = Vec::new();
-    // What a target without the tafl fields or the extension loses.
-    if !matches!(to, Format::Tsn | Format::Ten) {
-        drop_tafl_fields(&source, to, &mut notes);
+    // What the target cannot carry.
+    if !carries.tafl {
+        drop_tafl_fields(&setup, to, &mut notes);
+        setup.tafl = None;
     }
-    if to != Format::Ten {
-        if let Some(extension @ Extension::Custom { .. }) = &source.extension {
+    if !carries.extension {
+        if let Some(extension) = setup.extension.take().filter(|e| e != "-") {
             notes.push(Note::dropped(
                 Field::Extension,
-                extension.to_string(),
+                extension,
                 format!("{to} has no extension field"),
             ));
         }
     }
-    match to {
-        Format::T3en => {
-            let to_move = side_to_move(&source, to, &mut notes)?;
-            let board = pad_to_square(source.board, &mut notes);
-            let t3en = gridnote_t3en::T3en::new(Position::new(board, to_move))
-                .map_err(|e| unrepresentable(e.to_string()))?;
-            t3en.write_to(output);
-        }
-        Format::Tuple => {
-            let to_move = side_to_move(&source, to, &mut notes)?;
-            let board = crop_margins(source.board).map_err(unrepresentable)?;
-            let tuple = gridnote_tuple::Tuple::new(Position::new(board, to_move))
-                .map_err(|e| unrepresentable(e.to_string()))?;
-            tuple.write_to(output);
-        }
-        Format::Tsn | Format::Ten => {
-            if !source.board.is_square() {
-                return Err(unrepresentable(format!(
-                    "the board is {}x{}; tafl boards are square",
-                    source.board.rows(),
-                    source.board.cols()
-                )));
-            }
-            let to_move = side_to_move(&source, to, &mut notes)?;
-            let fields = match source.tafl {
-                Some(fields) => fields,
-                None => derive_tafl(&source.board, options, &mut notes),
-            };
-            let tsn = gridnote_tafl::Tsn::new(
-                source.board,
-                fields.defenders,
-                to_move,
-                fields.ply,
-                fields.since_capture,
-            )
-            .map_err(|e| unrepresentable(e.to_string()))?;
-            if to == Format::Ten {
-                let extension = source.extension.unwrap_or_else(|| {
-                    notes.push(Note::derived(Field::Extension, "-", "no custom data"));
-                    Extension::None
-                });
-                let ten = gridnote_tafl::Ten::new(tsn, extension)
-                    .map_err(|e| unrepresentable(e.to_string()))?;
-                ten.write_to(output);
-            } else {
-                tsn.write_to(output);
-            }
-        }
-        Format::Digits => {
-            let digits = gridnote_digits::Digits::try_from(&source.board)
-                .map_err(|e| unrepresentable(e.to_string()))?;
-            drop_side(&source, to, &mut notes);
-            digits.write_to(output);
-        }
-        Format::Bits => {
-            let code = gridnote_bits::encode(options.code, &source.board)
-                .map_err(|e| unrepresentable(e.to_string()))?;
-            if options.code == CodeKind::Symmetric {
-                let (canonical, symmetry) = source.board.canonical();
-                if canonical != source.board {
-                    notes.push(Note::dropped(
-                        Field::Orientation,
-                        format!("{symmetry:?}"),
-                        "the symmetric code keeps only the canonical image of the board",
-                    ));
-                }
-            }
-            drop_side(&source, to, &mut notes);
-            gridnote_bits::write_code(options.code, code, options.radix, output);
-        }
+    // What it needs and the source lacks.
+    if carries.side_to_move {
+        let side = side_to_move(&setup, to, N::SIDE_LETTERS, &span, &mut notes)?;
+        setup.to_move = Some(side);
+    } else {
+        drop_side(&setup, from, to, &mut notes);
+        setup.to_move = None;
     }
+    if carries.tafl && setup.tafl.is_none() {
+        setup.tafl = Some(derive_tafl(&setup.board, options, &mut notes));
+    }
+    if carries.extension && setup.extension.is_none() {
+        notes.push(Note::derived(Field::Extension, "-", "no custom data"));
+        setup.extension = Some("-".to_owned());
+    }
+    let value = N::from_setup(setup, notation_options, &mut notes)
+        .map_err(|e| ConvertError::Unrepresentable { to, source: model(e), span: span.clone() })?;
     notes.sort_by_key(|note| note.field);
     if options.lossless && notes.iter().any(|n| n.kind == NoteKind::Dropped) {
         let dropped = notes.into_iter().filter(|n| n.kind == NoteKind::Dropped).collect();
         return Err(ConvertError::Lossy { to, dropped, span });
     }
+    value.append_to(notation_options, out);
     Ok(notes)
 }
 
-/// How `format` spells `player` as the side to move.
-fn side_letter(format: Format, player: Player) -> &'static str {
-    match (format, player) {
-        (Format::Tsn | Format::Ten, Player::One) => "a",
-        (Format::Tsn | Format::Ten, Player::Two) => "d",
-        (Format::Digits | Format::Bits, Player::One) => "1",
-        (Format::Digits | Format::Bits, Player::Two) => "2",
-        (_, Player::One) => "x",
-        (_, Player::Two) => "o",
-    }
-}
-
 /// The side to move for a target that carries one: the source's, else derived from the
-/// counts (noted), else an error.
+/// counts (noted, in the target's spelling), else an error.
 fn side_to_move(
-    source: &Source,
+    setup: &Setup,
     to: Format,
+    letters: [&'static str; 2],
+    span: &core::ops::Range<usize>,
     notes: &mut Vec<Note>,
 ) -> Result<Player, ConvertError> {
-    if let Some(side) = source.to_move {
+    if let Some(side) = setup.to_move {
         return Ok(side);
     }
-    let counts = source.board.counts();
+    let counts = setup.board.counts();
     match counts.side_to_move() {
         Some(side) => {
             let rule = if side == Player::One {
@@ -193,155 +145,78 @@ fn side_to_move(
             } else {
                 "from the counts: the first player is one ahead, the second moves"
             };
-            notes.push(Note::derived(Field::SideToMove, side_letter(to, side), rule));
+            notes.push(Note::derived(Field::SideToMove, letters[side.index()], rule));
             Ok(side)
         }
         None => Err(ConvertError::NoSideToMove {
             to,
             one: counts.of(Player::One),
             two: counts.of(Player::Two),
-            span: 0..source.input_len,
+            span: span.clone(),
         }),
     }
 }
 
 /// For targets without a side to move: the source's side is dropped unless the counts
-/// give it back.
-fn drop_side(source: &Source, to: Format, notes: &mut Vec<Note>) {
-    let Some(side) = source.to_move else { return };
-    let implied = source.side_from_counts();
+/// give it back (spelled as the source spells it).
+fn drop_side(setup: &Setup, from: Format, to: Format, notes: &mut Vec<Note>) {
+    let Some(side) = setup.to_move else { return };
+    let letters = from.side_letters();
+    let implied = setup.side_from_counts();
     if implied != Some(side) {
         let reason = match implied {
-            Some(other) => format!(
-                "{to} carries no side to move; the counts give {}",
-                side_letter(source.format, other)
-            ),
+            Some(other) => {
+                format!("{to} carries no side to move; the counts give {}", letters[other.index()])
+            }
             None => format!("{to} carries no side to move and the counts fit none"),
         };
-        notes.push(Note::dropped(Field::SideToMove, side_letter(source.format, side), reason));
+        notes.push(Note::dropped(Field::SideToMove, letters[side.index()], reason));
     }
 }
 
-/// The TSN/TEN fields a tic-tac-toe source lacks: given by options, else derived (noted).
+/// The TSN/TEN fields a source lacks: given by options, else derived (noted).
 fn derive_tafl(board: &Board, options: &Options, notes: &mut Vec<Note>) -> TaflFields {
-    let derived = derived_tafl(board);
+    let derived = TaflFields::derived(board);
     let mut pick = |given: Option<u32>, value: u32, field: Field, rule: &'static str| {
         given.unwrap_or_else(|| {
             notes.push(Note::derived(field, value, rule));
             value
         })
     };
-    TaflFields {
-        defenders: pick(
+    TaflFields::new(
+        pick(
             options.defenders,
             derived.defenders,
             Field::Defenders,
             "the least positive multiple of 4 at least max(defenders, half the attackers rounded up)",
         ),
-        ply: pick(options.ply, derived.ply, Field::Ply, "pieces on the board + 1"),
-        since_capture: pick(
+        pick(options.ply, derived.ply, Field::Ply, "pieces on the board + 1"),
+        pick(
             options.since_capture,
             derived.since_capture,
             Field::SinceCapture,
             "pieces on the board: tic-tac-toe has no captures",
         ),
-    }
+    )
 }
 
-/// The derivation rule of design.md: `ply` = pieces + 1, `since_capture` = pieces,
-/// `defenders` = least positive multiple of 4 ≥ max(#d, ⌈#a/2⌉).
-fn derived_tafl(board: &Board) -> TaflFields {
-    let counts = board.counts();
-    let pieces = u32::try_from(counts.occupied()).unwrap_or(u32::MAX);
-    let attackers = counts.of(Player::One);
-    let defenders = counts.of(Player::Two) - counts.kings[Player::Two.index()];
-    let need = defenders.max(attackers.div_ceil(2)).max(1);
-    let defenders = u32::try_from(need.div_ceil(4) * 4).unwrap_or(u32::MAX);
-    TaflFields { defenders, ply: pieces.saturating_add(1), since_capture: pieces }
-}
-
-/// A tafl source's fields are dropped where a non-tafl target would not derive them back.
-fn drop_tafl_fields(source: &Source, to: Format, notes: &mut Vec<Note>) {
-    let Some(fields) = source.tafl else { return };
-    let derived = derived_tafl(&source.board);
-    let reason = |rule: &str| format!("{to} does not carry it; converting back would give {rule}");
+/// A source's tafl fields are dropped where a target without them would not derive them
+/// back.
+fn drop_tafl_fields(setup: &Setup, to: Format, notes: &mut Vec<Note>) {
+    let Some(fields) = setup.tafl else { return };
+    let derived = TaflFields::derived(&setup.board);
+    let reason = |rule: u32| format!("{to} does not carry it; converting back would give {rule}");
     if fields.defenders != derived.defenders {
-        notes.push(Note::dropped(
-            Field::Defenders,
-            fields.defenders,
-            reason(&derived.defenders.to_string()),
-        ));
+        notes.push(Note::dropped(Field::Defenders, fields.defenders, reason(derived.defenders)));
     }
     if fields.ply != derived.ply {
-        notes.push(Note::dropped(
-            Field::Ply,
-            fields.ply.to_string(),
-            reason(&derived.ply.to_string()),
-        ));
+        notes.push(Note::dropped(Field::Ply, fields.ply.to_string(), reason(derived.ply)));
     }
     if fields.since_capture != derived.since_capture {
         notes.push(Note::dropped(
             Field::SinceCapture,
             fields.since_capture,
-            reason(&derived.since_capture.to_string()),
+            reason(derived.since_capture),
         ));
     }
-}
-
-/// A rectangle padded into a square with void cells: bottom rows when it is wider than
-/// tall, right columns when taller than wide (noted).
-fn pad_to_square(board: Board, notes: &mut Vec<Note>) -> Board {
-    let (rows, cols) = (board.rows(), board.cols());
-    if rows == cols {
-        return board;
-    }
-    let side = rows.max(cols);
-    let where_ = if rows < cols { "bottom rows" } else { "right columns" };
-    notes.push(Note::derived(
-        Field::Shape,
-        format!("{side}x{side}"),
-        format!(
-            "T3EN grids are square: the {rows}x{cols} board is padded with `.` on the {where_}"
-        ),
-    ));
-    Board::from_fn(side, side, |r, c| board.get(r, c).unwrap_or(Cell::Void))
-        .expect("side is at most 255")
-}
-
-/// The inverse of [`pad_to_square`]: full void bottom rows, or full void right columns,
-/// are cut off. Any other void layout cannot become a rectangle.
-fn crop_margins(board: Board) -> Result<Board, String> {
-    let (rows, cols) = (board.rows(), board.cols());
-    let void_rows =
-        board.iter_rows().rev().take_while(|row| row.iter().all(|c| c.is_void())).count();
-    let void_cols = (0..cols)
-        .rev()
-        .take_while(|&c| (0..rows).all(|r| board.get(r, c) == Some(Cell::Void)))
-        .count();
-    if void_rows == rows {
-        return Err(
-            "every cell is non-playable; the tuple format needs at least one playable cell".into(),
-        );
-    }
-    let (keep_rows, keep_cols) = match (void_rows, void_cols) {
-        (0, 0) if !board.cells().contains(&Cell::Void) => return Ok(board),
-        (0, 0) => (rows, cols),
-        (r, 0) => (rows - r, cols),
-        (0, c) => (rows, cols - c),
-        (r, c) => {
-            return Err(format!(
-                "non-playable cells fill both the bottom {r} row(s) and the right {c} column(s); only one margin can be cropped to a rectangle"
-            ));
-        }
-    };
-    let cropped =
-        Board::from_fn(keep_rows, keep_cols, |r, c| board.get(r, c).unwrap_or(Cell::Void))
-            .expect("smaller than the board");
-    if let Some(((r, c), _)) = cropped.iter().find(|(_, cell)| cell.is_void()) {
-        return Err(format!(
-            "{} is not playable: the tuple format has no non-playable cells (only full bottom rows or full right columns of `.` are cropped)",
-            board.cell_name(r, c)
-        ));
-    }
-    Ok(cropped)
 }

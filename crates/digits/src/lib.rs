@@ -6,6 +6,7 @@
 mod check;
 mod digits;
 mod generate;
+mod notation;
 mod verdict;
 
 pub use check::{Agreement, Report, check, seed_count_rule};

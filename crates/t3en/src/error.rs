@@ -261,4 +261,14 @@ pub enum ModelError {
         /// The king's cell (`a1` = bottom-left).
         cell: CellName,
     },
+    /// No side to move was given and the counts imply none.
+    #[error(
+        "T3EN needs a side to move and none follows from the counts (x: {one}, o: {two}; expected equal counts or one more for x)"
+    )]
+    NoSideToMove {
+        /// Player One's pieces.
+        one: usize,
+        /// Player Two's pieces.
+        two: usize,
+    },
 }

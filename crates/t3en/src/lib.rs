@@ -6,6 +6,7 @@
 mod error;
 mod fast;
 mod grammar;
+mod notation;
 #[cfg(feature = "serde")]
 mod serde_impl;
 mod t3en;

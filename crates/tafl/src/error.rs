@@ -434,7 +434,7 @@ impl Spanned for ParseError {
 #[non_exhaustive]
 pub enum ModelError {
     /// The board is not square.
-    #[error("the board must be square, found {rows}x{cols} (rows x columns)")]
+    #[error("the board is {rows}x{cols}; tafl boards are square")]
     NotSquare {
         /// The board's rows.
         rows: usize,
@@ -486,6 +486,17 @@ pub enum ModelError {
     Data {
         /// The data given.
         found: String,
+    },
+    /// Writing from a [`Setup`](gridnote_board::setup::Setup): no side to move was given
+    /// and the counts imply none.
+    #[error(
+        "TSN needs a side to move and none follows from the counts (a: {one}, d: {two}; expected equal counts or one more for a)"
+    )]
+    NoSideToMove {
+        /// Attackers.
+        one: usize,
+        /// Defenders, the king included.
+        two: usize,
     },
 }
 

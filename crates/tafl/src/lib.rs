@@ -8,6 +8,7 @@ mod error;
 mod fast;
 mod grammar;
 mod model;
+mod notation;
 #[cfg(feature = "serde")]
 mod serde_impl;
 mod write;

@@ -232,4 +232,38 @@ pub enum ModelError {
         /// The first such cell, in reading order (top row first, left to right).
         cell: CellName,
     },
+    /// Writing from a [`Setup`](gridnote_board::setup::Setup): every cell is void.
+    #[error("every cell is non-playable; the tuple format needs at least one playable cell")]
+    AllVoid,
+    /// Writing from a [`Setup`](gridnote_board::setup::Setup): void cells fill full bottom
+    /// rows and full right columns at once (cropping either would not round-trip).
+    #[error(
+        "non-playable cells fill both the bottom {rows} row(s) and the right {cols} column(s); only one margin can be cropped to a rectangle"
+    )]
+    TwoMargins {
+        /// Full void bottom rows.
+        rows: usize,
+        /// Full void right columns.
+        cols: usize,
+    },
+    /// Writing from a [`Setup`](gridnote_board::setup::Setup): a void cell that is not
+    /// part of a full bottom-row or right-column margin.
+    #[error(
+        "{cell} is not playable: the tuple format has no non-playable cells (only full bottom rows or full right columns of `.` are cropped)"
+    )]
+    VoidInside {
+        /// The first such cell, in reading order, named on the uncropped board.
+        cell: CellName,
+    },
+    /// Writing from a [`Setup`](gridnote_board::setup::Setup): no side to move was given
+    /// and the counts imply none.
+    #[error(
+        "the tuple format needs a side to move and none follows from the counts (x: {one}, o: {two}; expected equal counts or one more for x)"
+    )]
+    NoSideToMove {
+        /// Player One's pieces.
+        one: usize,
+        /// Player Two's pieces.
+        two: usize,
+    },
 }

@@ -4,6 +4,7 @@
 #![warn(missing_docs)]
 
 mod error;
+mod notation;
 mod parse;
 
 use core::fmt;

@@ -1,4 +1,5 @@
-//! What a conversion dropped or derived.
+//! What a conversion dropped or derived: the notes every [`Notation`](crate::notation::Notation)
+//! conversion reports.
 
 use std::borrow::Cow;
 
@@ -7,12 +8,13 @@ use core::fmt;
 /// Whether a note is about information lost or information made up.
 ///
 /// ```
-/// use gridnote_convert::NoteKind;
+/// use gridnote_board::notes::NoteKind;
 /// assert_eq!(NoteKind::Dropped.to_string(), "dropped");
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
+#[non_exhaustive]
 pub enum NoteKind {
     /// The target cannot carry this information from the source.
     Dropped,
@@ -32,11 +34,11 @@ impl fmt::Display for NoteKind {
 /// The piece of information a note is about.
 ///
 /// ```
-/// use gridnote_convert::Field;
+/// use gridnote_board::notes::Field;
 /// assert_eq!(Field::SinceCapture.name(), "since-capture");
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
 #[non_exhaustive]
 pub enum Field {
@@ -60,7 +62,7 @@ impl Field {
     /// The field's stable name (kebab-case), as in JSON output.
     ///
     /// ```
-    /// use gridnote_convert::Field;
+    /// use gridnote_board::notes::Field;
     /// assert_eq!(Field::SideToMove.name(), "side-to-move");
     /// ```
     #[must_use]
@@ -86,16 +88,14 @@ impl fmt::Display for Field {
 /// One note of a conversion: a field dropped or derived, its value, and why.
 ///
 /// ```
-/// use gridnote_convert::{convert, Field, Format, NoteKind, Options};
-/// let out = convert("3_/_x_/3_ o", Some(Format::T3en), Format::Tsn, &Options::default())?;
-/// let ply = out.notes.iter().find(|n| n.field == Field::Ply).unwrap();
+/// use gridnote_board::notes::{Field, Note, NoteKind};
+/// let ply = Note::derived(Field::Ply, 2, "pieces on the board + 1");
 /// assert_eq!(ply.kind, NoteKind::Derived);
 /// assert_eq!(ply.value, "2");
 /// assert_eq!(ply.to_string(), "derived ply 2 (pieces on the board + 1)");
-/// # Ok::<(), gridnote_convert::ConvertError>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Note {
     /// Dropped or derived.
     pub kind: NoteKind,
@@ -114,7 +114,14 @@ impl fmt::Display for Note {
 }
 
 impl Note {
-    pub(crate) fn dropped(
+    /// A note that `field`, with `value` as the source spells it, could not be carried.
+    ///
+    /// ```
+    /// use gridnote_board::notes::{Field, Note};
+    /// let note = Note::dropped(Field::Ply, 7, "t3en does not carry it");
+    /// assert_eq!(note.to_string(), "dropped ply 7 (t3en does not carry it)");
+    /// ```
+    pub fn dropped(
         field: Field,
         value: impl Into<NoteValue>,
         reason: impl Into<Cow<'static, str>>,
@@ -122,7 +129,14 @@ impl Note {
         Note { kind: NoteKind::Dropped, field, value: value.into(), reason: reason.into() }
     }
 
-    pub(crate) fn derived(
+    /// A note that `field` was made up as `value` (in the target's spelling) by a rule.
+    ///
+    /// ```
+    /// use gridnote_board::notes::{Field, Note};
+    /// let note = Note::derived(Field::SideToMove, "x", "from the counts");
+    /// assert_eq!(note.to_string(), "derived side-to-move x (from the counts)");
+    /// ```
+    pub fn derived(
         field: Field,
         value: impl Into<NoteValue>,
         reason: impl Into<Cow<'static, str>>,
@@ -136,12 +150,13 @@ impl Note {
 /// nothing.
 ///
 /// ```
-/// use gridnote_convert::NoteValue;
+/// use gridnote_board::notes::NoteValue;
 /// assert_eq!(NoteValue::Number(12).to_string(), "12");
 /// assert_eq!(NoteValue::from("x"), NoteValue::Text("x".into()));
 /// assert_eq!(NoteValue::Number(3), "3");
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum NoteValue {
     /// A number field (defenders, ply, plies since capture).
     Number(u32),
@@ -182,7 +197,7 @@ impl PartialEq<&str> for NoteValue {
             NoteValue::Text(text) => text == other,
             NoteValue::Number(n) => {
                 let mut buf = String::new();
-                gridnote_board::number::push_decimal(&mut buf, *n);
+                crate::number::push_decimal(&mut buf, *n);
                 buf == *other
             }
         }
@@ -194,5 +209,19 @@ impl serde::Serialize for NoteValue {
     /// As a string, the way it is shown.
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         s.collect_str(self)
+    }
+}
+
+#[cfg(feature = "serde")]
+impl<'de> serde::Deserialize<'de> for NoteValue {
+    /// From the string [`Serialize`](serde::Serialize) writes: a number in the one
+    /// decimal spelling gridnote writes (no sign, no leading zero) is read back as
+    /// [`NoteValue::Number`], anything else as text.
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let text = <String as serde::Deserialize>::deserialize(d)?;
+        Ok(match crate::number::parse_decimal(&text).ok() {
+            Some(n) => NoteValue::Number(n),
+            None => NoteValue::Text(Cow::Owned(text)),
+        })
     }
 }

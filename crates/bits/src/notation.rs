@@ -1,0 +1,142 @@
+//! The bit code's text as a [`Notation`]: what the converter's registry knows of it.
+
+use gridnote_board::notation::Notation;
+use gridnote_board::notes::{Field, Note};
+use gridnote_board::setup::{Carries, Setup};
+
+use crate::{BitsError, CodeKind, ParseError, Radix, decode, encode, parse_code, write_code};
+
+/// Which code a [`Code`] text means, and how it is written.
+///
+/// ```
+/// use gridnote_bits::{CodeKind, CodeOptions, Radix};
+/// let options = CodeOptions::default().with_kind(CodeKind::Dense).with_radix(Radix::Binary);
+/// assert_eq!((options.kind, options.radix), (CodeKind::Dense, Radix::Binary));
+/// assert_eq!(CodeOptions::default().kind, CodeKind::Seed);
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub struct CodeOptions {
+    /// The code (the seed's 13-bit code by default), on input and output.
+    pub kind: CodeKind,
+    /// How codes are written (decimal by default).
+    pub radix: Radix,
+}
+
+impl CodeOptions {
+    /// With another code.
+    ///
+    /// ```
+    /// use gridnote_bits::{CodeKind, CodeOptions};
+    /// assert_eq!(CodeOptions::default().with_kind(CodeKind::Naive).kind, CodeKind::Naive);
+    /// ```
+    #[must_use]
+    pub const fn with_kind(mut self, kind: CodeKind) -> CodeOptions {
+        self.kind = kind;
+        self
+    }
+
+    /// With another radix.
+    ///
+    /// ```
+    /// use gridnote_bits::{CodeOptions, Radix};
+    /// assert_eq!(CodeOptions::default().with_radix(Radix::Binary).radix, Radix::Binary);
+    /// ```
+    #[must_use]
+    pub const fn with_radix(mut self, radix: Radix) -> CodeOptions {
+        self.radix = radix;
+        self
+    }
+}
+
+/// A bit code as text (`523`, `0b1000001011`, `0x20b`): the number, before it is
+/// decoded with a [`CodeKind`].
+///
+/// ```
+/// use gridnote_bits::board::notation::{Notation, NotationExt};
+/// use gridnote_bits::{Code, CodeOptions};
+///
+/// assert!(Code::sniff("0x20b"));
+/// let setup = Code::read("523", &CodeOptions::default())?;
+/// assert_eq!(setup.board.draw(), "3 x _ o\n2 _ _ o\n1 _ x _\n  a b c\n");
+/// assert_eq!(Code::write(setup, &CodeOptions::default(), &mut Vec::new())?, "523");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Code {
+    value: u32,
+}
+
+impl Code {
+    /// The number.
+    ///
+    /// ```
+    /// use gridnote_bits::board::notation::Notation;
+    /// use gridnote_bits::{Code, CodeOptions};
+    /// assert_eq!(Code::parse_with("0b11", &CodeOptions::default())?.value(), 3);
+    /// # Ok::<(), gridnote_bits::ParseError>(())
+    /// ```
+    #[must_use]
+    pub const fn value(self) -> u32 {
+        self.value
+    }
+}
+
+impl Notation for Code {
+    const NAME: &'static str = "bits";
+    const EXAMPLE: &'static str = "523";
+    const DESCRIPTION: &'static str =
+        "the 13-bit combinatorial code of a 3x3 board (decimal, 0b or 0x)";
+    const SNIFF_RULE: &'static str = "a decimal, 0b or 0x number";
+    const DETECT_PRIORITY: u8 = 60;
+    const CARRIES: Carries = Carries::BOARD;
+    const SIDE_LETTERS: [&'static str; 2] = ["1", "2"];
+
+    type Options = CodeOptions;
+    type ParseError = ParseError;
+    type ModelError = BitsError;
+
+    /// Decimal digits, or `0b` and binary digits, or `0x` and hex digits.
+    fn sniff(text: &str) -> bool {
+        text.strip_prefix("0b")
+            .map(|rest| !rest.is_empty() && rest.bytes().all(|b| matches!(b, b'0' | b'1')))
+            .or_else(|| {
+                text.strip_prefix("0x")
+                    .map(|rest| !rest.is_empty() && rest.bytes().all(|b| b.is_ascii_hexdigit()))
+            })
+            .unwrap_or_else(|| !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit()))
+    }
+
+    fn parse_with(text: &str, _: &CodeOptions) -> Result<Code, ParseError> {
+        parse_code(text).map(|value| Code { value })
+    }
+
+    fn to_setup(self, options: &CodeOptions) -> Result<Setup, BitsError> {
+        decode(options.kind, self.value).map(Setup::new)
+    }
+
+    /// With the symmetric code, a board that is not its canonical image loses its
+    /// orientation (noted as dropped).
+    fn from_setup(
+        setup: Setup,
+        options: &CodeOptions,
+        notes: &mut Vec<Note>,
+    ) -> Result<Code, BitsError> {
+        let value = encode(options.kind, &setup.board)?;
+        if options.kind == CodeKind::Symmetric {
+            let (canonical, symmetry) = setup.board.canonical();
+            if canonical != setup.board {
+                notes.push(Note::dropped(
+                    Field::Orientation,
+                    format!("{symmetry:?}"),
+                    "the symmetric code keeps only the canonical image of the board",
+                ));
+            }
+        }
+        Ok(Code { value })
+    }
+
+    fn append_to(&self, options: &CodeOptions, out: &mut String) {
+        write_code(options.kind, self.value, options.radix, out);
+    }
+}

@@ -1,0 +1,226 @@
+//! [`Setup`]: everything a position text can carry, the one intermediate of every
+//! conversion between notations.
+
+use crate::{Board, Player};
+
+/// The counters only tafl notations (TSN, TEN) carry.
+///
+/// ```
+/// use gridnote_board::setup::TaflFields;
+/// let f = TaflFields::new(8, 1, 0);
+/// assert_eq!((f.defenders, f.ply, f.since_capture), (8, 1, 0));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
+pub struct TaflFields {
+    /// Defenders at the start of the game.
+    pub defenders: u32,
+    /// The current ply.
+    pub ply: u32,
+    /// Plies since the last capture.
+    pub since_capture: u32,
+}
+
+impl TaflFields {
+    /// The three counters.
+    ///
+    /// ```
+    /// use gridnote_board::setup::TaflFields;
+    /// assert_eq!(TaflFields::new(4, 3, 2).ply, 3);
+    /// ```
+    #[must_use]
+    pub const fn new(defenders: u32, ply: u32, since_capture: u32) -> TaflFields {
+        TaflFields { defenders, ply, since_capture }
+    }
+
+    /// The counters a board without them implies (design.md's derivation rule): `ply` =
+    /// pieces + 1, `since_capture` = pieces (no capture happens in tic-tac-toe),
+    /// `defenders` = the least positive multiple of 4 at least max(#defenders,
+    /// ⌈#attackers / 2⌉), kings not counted.
+    ///
+    /// ```
+    /// use gridnote_board::{setup::TaflFields, Board};
+    /// assert_eq!(TaflFields::derived(&Board::new(3, 3)?), TaflFields::new(4, 1, 0));
+    /// # Ok::<(), gridnote_board::BoardError>(())
+    /// ```
+    #[must_use]
+    pub fn derived(board: &Board) -> TaflFields {
+        let counts = board.counts();
+        let pieces = u32::try_from(counts.occupied()).unwrap_or(u32::MAX);
+        let attackers = counts.of(Player::One);
+        let defenders = counts.of(Player::Two) - counts.kings[Player::Two.index()];
+        let need = defenders.max(attackers.div_ceil(2)).max(1);
+        let defenders = u32::try_from(need.div_ceil(4) * 4).unwrap_or(u32::MAX);
+        TaflFields { defenders, ply: pieces.saturating_add(1), since_capture: pieces }
+    }
+}
+
+/// A position as any notation reads it: the board, and whatever else the text carried.
+///
+/// Every notation reads into a `Setup` and writes from one
+/// ([`Notation`](crate::notation::Notation)); a field is `None` when the text did not carry
+/// it. The struct is `#[non_exhaustive]`: later notations add fields (rules, move lists).
+///
+/// ```
+/// use gridnote_board::{setup::Setup, Board, Player};
+/// let setup = Setup::new(Board::new(3, 3)?).with_to_move(Player::Two);
+/// assert_eq!(setup.to_move, Some(Player::Two));
+/// assert_eq!(setup.tafl, None);
+/// assert_eq!(setup.side_from_counts(), Some(Player::One));
+/// # Ok::<(), gridnote_board::BoardError>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Setup {
+    /// The board (row 0 at the top, whatever the notation's row order).
+    pub board: Board,
+    /// The side to move, when the text carries one.
+    pub to_move: Option<Player>,
+    /// TSN/TEN counters, when the text carries them.
+    pub tafl: Option<TaflFields>,
+    /// TEN's extension field as written (`-` or `identifier:version:data`), when the
+    /// text carries one.
+    pub extension: Option<String>,
+}
+
+impl Setup {
+    /// A setup holding only `board`.
+    ///
+    /// ```
+    /// use gridnote_board::{setup::Setup, Board};
+    /// assert_eq!(Setup::new(Board::new(2, 2)?).to_move, None);
+    /// # Ok::<(), gridnote_board::BoardError>(())
+    /// ```
+    #[must_use]
+    pub fn new(board: Board) -> Setup {
+        Setup { board, to_move: None, tafl: None, extension: None }
+    }
+
+    /// With a side to move.
+    ///
+    /// ```
+    /// use gridnote_board::{setup::Setup, Board, Player};
+    /// let s = Setup::new(Board::new(1, 1)?).with_to_move(Player::One);
+    /// assert_eq!(s.to_move, Some(Player::One));
+    /// # Ok::<(), gridnote_board::BoardError>(())
+    /// ```
+    #[must_use]
+    pub fn with_to_move(mut self, to_move: Player) -> Setup {
+        self.to_move = Some(to_move);
+        self
+    }
+
+    /// With tafl counters.
+    ///
+    /// ```
+    /// use gridnote_board::{setup::{Setup, TaflFields}, Board};
+    /// let s = Setup::new(Board::new(1, 1)?).with_tafl(TaflFields::new(4, 1, 0));
+    /// assert_eq!(s.tafl.map(|t| t.defenders), Some(4));
+    /// # Ok::<(), gridnote_board::BoardError>(())
+    /// ```
+    #[must_use]
+    pub fn with_tafl(mut self, tafl: TaflFields) -> Setup {
+        self.tafl = Some(tafl);
+        self
+    }
+
+    /// With an extension field (as written: `-` or `identifier:version:data`).
+    ///
+    /// ```
+    /// use gridnote_board::{setup::Setup, Board};
+    /// let s = Setup::new(Board::new(1, 1)?).with_extension("id:1:data");
+    /// assert_eq!(s.extension.as_deref(), Some("id:1:data"));
+    /// # Ok::<(), gridnote_board::BoardError>(())
+    /// ```
+    #[must_use]
+    pub fn with_extension(mut self, extension: impl Into<String>) -> Setup {
+        self.extension = Some(extension.into());
+        self
+    }
+
+    /// The side to move the counts imply (equal: Player One; One ahead by one: Player
+    /// Two; otherwise none).
+    ///
+    /// ```
+    /// use gridnote_board::{setup::Setup, Board, Cell, Player};
+    /// let mut board = Board::new(3, 3)?;
+    /// board.set(1, 1, Cell::ONE)?;
+    /// assert_eq!(Setup::new(board).side_from_counts(), Some(Player::Two));
+    /// # Ok::<(), gridnote_board::BoardError>(())
+    /// ```
+    #[must_use]
+    pub fn side_from_counts(&self) -> Option<Player> {
+        self.board.counts().side_to_move()
+    }
+
+    /// The side to move: the carried one, else the one the counts imply.
+    ///
+    /// ```
+    /// use gridnote_board::{setup::Setup, Board, Player};
+    /// let s = Setup::new(Board::new(3, 3)?);
+    /// assert_eq!(s.to_move_or_counts(), Some(Player::One));
+    /// # Ok::<(), gridnote_board::BoardError>(())
+    /// ```
+    #[must_use]
+    pub fn to_move_or_counts(&self) -> Option<Player> {
+        self.to_move.or_else(|| self.side_from_counts())
+    }
+}
+
+/// Which fields of a [`Setup`] a notation carries, beyond the board.
+///
+/// ```
+/// use gridnote_board::setup::Carries;
+/// const TEN: Carries = Carries::BOARD.with_side_to_move().with_tafl().with_extension();
+/// assert!(TEN.side_to_move && TEN.tafl && TEN.extension);
+/// assert!(!Carries::BOARD.side_to_move);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub struct Carries {
+    /// The side to move.
+    pub side_to_move: bool,
+    /// The tafl counters ([`TaflFields`]).
+    pub tafl: bool,
+    /// An extension field.
+    pub extension: bool,
+}
+
+impl Carries {
+    /// The board only.
+    pub const BOARD: Carries = Carries { side_to_move: false, tafl: false, extension: false };
+
+    /// Also the side to move.
+    ///
+    /// ```
+    /// use gridnote_board::setup::Carries;
+    /// assert!(Carries::BOARD.with_side_to_move().side_to_move);
+    /// ```
+    #[must_use]
+    pub const fn with_side_to_move(self) -> Carries {
+        Carries { side_to_move: true, ..self }
+    }
+
+    /// Also the tafl counters.
+    ///
+    /// ```
+    /// use gridnote_board::setup::Carries;
+    /// assert!(Carries::BOARD.with_tafl().tafl);
+    /// ```
+    #[must_use]
+    pub const fn with_tafl(self) -> Carries {
+        Carries { tafl: true, ..self }
+    }
+
+    /// Also an extension field.
+    ///
+    /// ```
+    /// use gridnote_board::setup::Carries;
+    /// assert!(Carries::BOARD.with_extension().extension);
+    /// ```
+    #[must_use]
+    pub const fn with_extension(self) -> Carries {
+        Carries { extension: true, ..self }
+    }
+}

@@ -1,0 +1,102 @@
+//! T3EN as a [`Notation`]: what the converter's registry knows of it.
+
+use gridnote_board::notation::Notation;
+use gridnote_board::notes::{Field, Note};
+use gridnote_board::setup::{Carries, Setup};
+use gridnote_board::{Board, Cell, Position};
+
+use crate::{ModelError, ParseError, ParseOptions, T3en};
+
+/// ```
+/// use gridnote_t3en::board::notation::{Notation, NotationExt};
+/// use gridnote_t3en::board::Player;
+/// use gridnote_t3en::{ParseOptions, T3en};
+///
+/// assert_eq!(T3en::NAME, "t3en");
+/// assert!(T3en::sniff("2_o/_x_/3_ x"));
+/// let setup = T3en::read("2_o/_x_/3_ x", &ParseOptions::default())?;
+/// assert_eq!(setup.to_move, Some(Player::One));
+///
+/// // A rectangle is padded into a square grid, and the padding is noted.
+/// let tall = gridnote_t3en::board::Board::new(3, 2)?;
+/// let mut notes = Vec::new();
+/// let text = T3en::write(gridnote_t3en::board::setup::Setup::new(tall).with_to_move(Player::One), &ParseOptions::default(), &mut notes)?;
+/// assert_eq!(text, "2_./2_./2_. x");
+/// assert_eq!(notes[0].to_string(), "derived shape 3x3 (T3EN grids are square: the 3x2 board is padded with `.` on the right columns)");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+impl Notation for T3en {
+    const NAME: &'static str = "t3en";
+    const EXAMPLE: &'static str = "2_o/_x_/3_ x";
+    const DESCRIPTION: &'static str =
+        "Tic-Tac-Toe Extensible Notation: square grid, run lengths, . for void, side to move";
+    const SNIFF_RULE: &'static str = "2 fields";
+    const DETECT_PRIORITY: u8 = 40;
+    const CARRIES: Carries = Carries::BOARD.with_side_to_move();
+    const SIDE_LETTERS: [&'static str; 2] = ["x", "o"];
+
+    type Options = ParseOptions;
+    type ParseError = ParseError;
+    type ModelError = ModelError;
+
+    /// Two whitespace-separated fields.
+    fn sniff(text: &str) -> bool {
+        text.split_ascii_whitespace().count() == 2
+    }
+
+    fn parse_with(text: &str, options: &ParseOptions) -> Result<T3en, ParseError> {
+        T3en::parse_with(text, *options).map(|parsed| parsed.t3en)
+    }
+
+    fn to_setup(self, _: &ParseOptions) -> Result<Setup, ModelError> {
+        let position = self.into_position();
+        Ok(Setup::new(position.board).with_to_move(position.to_move))
+    }
+
+    /// A rectangle becomes a square of side max(rows, cols), padded with `.` on the bottom
+    /// rows (wider than tall) or the right columns (taller than wide), noted as a derived
+    /// shape.
+    fn from_setup(
+        setup: Setup,
+        _: &ParseOptions,
+        notes: &mut Vec<Note>,
+    ) -> Result<T3en, ModelError> {
+        let to_move = setup.to_move_or_counts().ok_or_else(|| {
+            let counts = setup.board.counts();
+            ModelError::NoSideToMove {
+                one: counts.of(gridnote_board::Player::One),
+                two: counts.of(gridnote_board::Player::Two),
+            }
+        })?;
+        let board = pad_to_square(setup.board, notes);
+        T3en::new(Position::new(board, to_move))
+    }
+
+    fn append_to(&self, _: &ParseOptions, out: &mut String) {
+        self.write_to(out);
+    }
+}
+
+/// A rectangle padded into a square with void cells: bottom rows when it is wider than
+/// tall, right columns when taller than wide (noted).
+fn pad_to_square(board: Board, notes: &mut Vec<Note>) -> Board {
+    let (rows, cols) = (board.rows(), board.cols());
+    if rows == cols {
+        return board;
+    }
+    let side = rows.max(cols);
+    let where_ = if rows < cols { "bottom rows" } else { "right columns" };
+    notes.push(Note::derived(
+        Field::Shape,
+        format!("{side}x{side}"),
+        format!(
+            "T3EN grids are square: the {rows}x{cols} board is padded with `.` on the {where_}"
+        ),
+    ));
+    match Board::from_fn(side, side, |r, c| board.get(r, c).unwrap_or(Cell::Void)) {
+        Ok(square) => square,
+        // The side is the larger of two valid sides, so this cannot fail; keep the board
+        // and let `T3en::new` name the shape.
+        Err(_) => board,
+    }
+}
