@@ -18,7 +18,8 @@ use crate::workspace_root;
 mod escape;
 
 /// Every fuzz target (a binary of `fuzz/Cargo.toml`).
-const TARGETS: [&str; 7] = ["t3en", "tsn", "ten", "tuple", "digits", "bits", "convert"];
+const TARGETS: [&str; 9] =
+    ["t3en", "tsn", "ten", "tuple", "digits", "bits", "convert", "otn-record", "otn-game"];
 
 /// The flags cargo-fuzz passes for libFuzzer's coverage feedback (without a sanitizer).
 const RUSTFLAGS: &str = "-Cpasses=sancov-module \
@@ -37,7 +38,8 @@ pub(crate) struct FuzzArgs {
     /// How many targets run at a time.
     #[arg(long, default_value_t = 2)]
     jobs: usize,
-    /// Only these targets (default: all of t3en, tsn, ten, tuple, digits, bits, convert).
+    /// Only these targets (default: all of t3en, tsn, ten, tuple, digits, bits, convert,
+    /// otn-record, otn-game).
     #[arg(long, value_delimiter = ',')]
     targets: Vec<String>,
     /// Build the targets and seed the corpora, but run nothing.
@@ -232,6 +234,8 @@ fn fixture_sources(target: &str) -> &'static [(&'static str, &'static str)] {
         "tuple" => &[("tuple", "tuple")],
         "digits" => &[("digits", "digits")],
         "bits" => &[("bits", "bits")],
+        "otn-record" => &[("otn", "otp"), ("otn", "otr"), ("otn", "otm")],
+        "otn-game" => &[("otn", "otg")],
         _ => &[
             ("t3en", "t3en"),
             ("tafl", "tsn"),
@@ -254,7 +258,7 @@ fn seed(root: &Path, corpus: &Path, target: &str) -> Result<usize, String> {
         let format_index = ["t3en", "tsn", "ten", "tuple", "digits", "bits"]
             .iter()
             .position(|&e| e == ext)
-            .expect("a known extension") as u8;
+            .map_or(0, |i| i as u8);
         let dirs = [
             root.join("fixtures").join(folder).join("valid"),
             root.join("fixtures").join(folder).join("invalid"),
@@ -277,8 +281,11 @@ fn seed(root: &Path, corpus: &Path, target: &str) -> Result<usize, String> {
             }
         }
         // The corpus of invalid inputs: one escaped input per line (fixtures/corpus/README.md).
-        let corpus_dir = root.join("fixtures").join("corpus").join(ext);
-        for file in ["invalid.txt", "mutated.txt"] {
+        let corpus_dir =
+            root.join("fixtures").join("corpus").join(if folder == "otn" { "otn" } else { ext });
+        for file in
+            ["invalid.txt", "mutated.txt", "position.txt", "rules.txt", "move.txt", "game.txt"]
+        {
             let Ok(text) = std::fs::read_to_string(corpus_dir.join(file)) else { continue };
             for (n, line) in text.lines().enumerate() {
                 if !line.is_empty() && !line.starts_with('#') {

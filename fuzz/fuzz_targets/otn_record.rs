@@ -1,0 +1,40 @@
+//! OTN position, rules and move records: bytes → read → if accepted, write → read →
+//! equal (the inverted position form and the canonical rules order too), and positions of
+//! taflmen and kings convert to a gridnote board and back.
+#![no_main]
+
+#[path = "common.rs"]
+mod common;
+
+use gridnote_board::Board;
+use gridnote_otn::{MoveRecord, PositionRecord, RulesRecord};
+use libfuzzer_sys::fuzz_target;
+
+fuzz_target!(|data: &[u8]| {
+    let Ok(text) = std::str::from_utf8(data) else { return };
+    common::round_trip::<PositionRecord>(text, |e| e.span());
+    common::round_trip::<RulesRecord>(text, |e| e.span());
+    common::round_trip::<MoveRecord>(text, |e| e.span());
+    match PositionRecord::parse_inverted(text) {
+        Ok(position) => {
+            let written = position.inverted().to_string();
+            assert_eq!(
+                PositionRecord::parse_inverted(&written).as_ref(),
+                Ok(&position),
+                "{text:?}"
+            );
+            if let Ok(board) = Board::try_from(&position) {
+                assert_eq!(PositionRecord::try_from(&board).as_ref(), Ok(&position), "{text:?}");
+            }
+        }
+        Err(err) => common::check_error(text, err.span(), &err.to_string()),
+    }
+    if let Ok(rules) = text.parse::<RulesRecord>() {
+        let canonical = rules.canonical();
+        assert_eq!(
+            canonical.to_string().parse::<RulesRecord>().as_ref(),
+            Ok(&canonical),
+            "{text:?}"
+        );
+    }
+});
