@@ -7,10 +7,10 @@
 
 use core::fmt;
 
-use crate::Player;
 use crate::notes::Note;
 use crate::report::Spanned;
 use crate::setup::{Carries, Setup};
+use crate::{Glyphs, Player, Rules};
 
 /// A position notation.
 ///
@@ -108,6 +108,14 @@ pub trait Notation: Sized {
     /// How this format spells Player One and Player Two as a side to move (or, for a
     /// format without one, as its pieces), for notes.
     const SIDE_LETTERS: [&'static str; 2];
+    /// How people name Player One and Player Two in this format's game, for drawings and
+    /// reports (`x`/`o` by default; tafl says `a (attackers)`/`d (defenders)`).
+    const SIDE_NAMES: [&'static str; 2] = ["x", "o"];
+    /// The glyphs a text drawing of this format's boards uses.
+    const GLYPHS: Glyphs = Glyphs::DEFAULT;
+    /// The m,n,k rules a position of this format is judged by when none are given
+    /// (tic-tac-toe's by default; the tuple format's game is Tomorrow's Tic-Tac-Toe).
+    const DEFAULT_RULES: Rules = Rules::TIC_TAC_TOE;
 
     /// Reading and writing options (`()` when there are none).
     type Options: Default + Clone + fmt::Debug;

@@ -138,6 +138,40 @@ macro_rules! registry {
                 Format::ALL.iter().copied().find(|f| f.file_extensions().contains(&extension))
             }
 
+            /// How people name Player One and Player Two in this format's game.
+            ///
+            /// ```
+            /// use gridnote_convert::Format;
+            /// assert_eq!(Format::Ten.side_names(), ["a (attackers)", "d (defenders)"]);
+            /// assert_eq!(Format::Digits.side_names(), ["x", "o"]);
+            /// ```
+            #[must_use]
+            pub const fn side_names(self) -> [&'static str; 2] {
+                match self { $(Format::$variant => <$ty as Notation>::SIDE_NAMES,)* }
+            }
+
+            /// The glyphs a text drawing of this format's boards uses.
+            ///
+            /// ```
+            /// use gridnote_convert::Format;
+            /// assert_eq!(Format::Tsn.glyphs(), gridnote_board::Glyphs::TAFL);
+            /// ```
+            #[must_use]
+            pub const fn glyphs(self) -> gridnote_board::Glyphs {
+                match self { $(Format::$variant => <$ty as Notation>::GLYPHS,)* }
+            }
+
+            /// The m,n,k rules positions of this format are judged by when none are given.
+            ///
+            /// ```
+            /// use gridnote_convert::Format;
+            /// assert_eq!(Format::Tuple.default_rules(), gridnote_board::Rules::TOMORROWS);
+            /// ```
+            #[must_use]
+            pub const fn default_rules(self) -> gridnote_board::Rules {
+                match self { $(Format::$variant => <$ty as Notation>::DEFAULT_RULES,)* }
+            }
+
             /// How this format spells Player One and Player Two.
             ///
             /// ```

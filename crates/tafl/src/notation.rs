@@ -3,7 +3,7 @@
 use gridnote_board::notation::Notation;
 use gridnote_board::notes::Note;
 use gridnote_board::setup::{Carries, Setup, TaflFields};
-use gridnote_board::{Board, Player};
+use gridnote_board::{Board, Glyphs, Player};
 
 use crate::{Extension, ModelError, ParseError, Ten, Tsn};
 
@@ -29,6 +29,8 @@ impl Notation for Tsn {
     const DETECT_PRIORITY: u8 = 30;
     const CARRIES: Carries = Carries::BOARD.with_side_to_move().with_tafl();
     const SIDE_LETTERS: [&'static str; 2] = ["a", "d"];
+    const SIDE_NAMES: [&'static str; 2] = ["a (attackers)", "d (defenders)"];
+    const GLYPHS: Glyphs = Glyphs::TAFL;
 
     type Options = ();
     type ParseError = ParseError;
@@ -80,6 +82,8 @@ impl Notation for Ten {
     const DETECT_PRIORITY: u8 = 20;
     const CARRIES: Carries = Carries::BOARD.with_side_to_move().with_tafl().with_extension();
     const SIDE_LETTERS: [&'static str; 2] = ["a", "d"];
+    const SIDE_NAMES: [&'static str; 2] = ["a (attackers)", "d (defenders)"];
+    const GLYPHS: Glyphs = Glyphs::TAFL;
 
     type Options = ();
     type ParseError = ParseError;

@@ -3,7 +3,7 @@
 use gridnote_board::notation::Notation;
 use gridnote_board::notes::Note;
 use gridnote_board::setup::{Carries, Setup};
-use gridnote_board::{Board, Cell, Player, Position};
+use gridnote_board::{Board, Cell, Player, Position, Rules};
 
 use crate::{ModelError, ParseError, Tuple};
 
@@ -32,6 +32,7 @@ impl Notation for Tuple {
     const DETECT_PRIORITY: u8 = 10;
     const CARRIES: Carries = Carries::BOARD.with_side_to_move();
     const SIDE_LETTERS: [&'static str; 2] = ["x", "o"];
+    const DEFAULT_RULES: Rules = Rules::TOMORROWS;
 
     type Options = ();
     type ParseError = ParseError;
