@@ -10,6 +10,7 @@ use clap::{Parser, Subcommand};
 mod bench;
 mod fuzz;
 mod package_check;
+mod spark;
 
 /// gridnote's project tasks.
 #[derive(Parser)]
@@ -37,6 +38,10 @@ enum Task {
     /// Fuzz every reader and the converter (`fuzz/`, libFuzzer), seeded from the
     /// fixtures: `cargo xtask fuzz --seconds 300`.
     Fuzz(fuzz::FuzzArgs),
+    /// gridnote as a streaming mapper: a file of positions through Spark's `RDD.pipe` in
+    /// local mode (pyspark from PyPI in a venv under the target directory; Java 17+) gives
+    /// the same lines as the CLI alone. Not part of `.ci/run`.
+    SparkDemo(spark::SparkArgs),
     /// Package every publishable crate (`cargo publish --workspace --dry-run`), then unpack
     /// each package and run its own `cargo test`, as a stranger would.
     PackageCheck(package_check::PackageCheckArgs),
@@ -55,6 +60,7 @@ fn main() -> ExitCode {
         }
         Task::Bench(args) => bench::run(&args),
         Task::Fuzz(args) => fuzz::run(&args),
+        Task::SparkDemo(args) => spark::run(&args),
         Task::PackageCheck(args) => package_check::run(&args),
         Task::Msrv => package_check::run_msrv(),
     }

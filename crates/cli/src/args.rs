@@ -5,12 +5,17 @@ use std::ffi::OsString;
 use clap::{Args, Parser, Subcommand};
 use gridnote_convert::{CodeKind, Format, Radix};
 
+use crate::inputs::{InputArgs, parse_format};
+
 /// Convert, check and show positions of small grid games: tic-tac-toe and its m,n,k
 /// relatives (T3EN, digit strings, bit codes, Tomorrow's Tic-Tac-Toe tuples) and tafl
 /// (TSN, TEN).
 ///
 /// Each INPUT argument is one position, taken exactly as given; `--` ends options (for an
-/// input starting with `-`). With no INPUT, standard input is read one position per line.
+/// input starting with `-`). `--input FILE` (`-i`, repeatable, `-` for standard input)
+/// reads one position per line of FILE; with no INPUT and no --input, standard input is
+/// read one position per line. In files and standard input, blank lines, lines starting
+/// with `#` and a UTF-8 byte-order mark are skipped.
 /// Exit status: 0 when every input succeeded, 1 when any failed, 2 for usage errors.
 #[derive(Debug, Parser)]
 #[command(name = "gridnote", version, max_term_width = 100)]
@@ -27,40 +32,49 @@ pub enum Command {
     Convert(ConvertArgs),
     /// Check syntax, legality and outcome (tafl: the semantic check).
     Check(CheckArgs),
-    /// Draw positions as grids with file letters and rank numbers.
+    /// Draw positions as grids with file letters and rank numbers, or as SVG pictures
+    /// (--svg).
     Show(ShowArgs),
     /// List the formats with one example each.
     Formats,
+    /// Solve m,n,k positions: who wins with perfect play, in how many plies, and every
+    /// best move (cells named a1 = bottom-left).
+    Solve(crate::solve::SolveArgs),
+    /// Play as an ST3P engine on standard input and output (cells named from the TOP
+    /// row, as ST3P does: b1 is the middle of the top row).
+    St3p(crate::st3p::St3pArgs),
 }
 
 /// `gridnote convert`.
 #[derive(Debug, Args)]
 pub struct ConvertArgs {
-    /// The target format: t3en, tsn, ten, tuple, digits, bits.
-    #[arg(long, value_name = "FMT")]
+    /// The target format: t3en, tsn, ten, tuple, digits, bits (any case).
+    #[arg(long, value_name = "FMT", value_parser = parse_format)]
     pub to: Format,
-    /// The source format (detected from each input's shape when absent).
-    #[arg(long, value_name = "FMT")]
-    pub from: Option<Format>,
+    /// The input flags: --from, --input, --json, --quiet and the INPUTs.
+    #[command(flatten)]
+    pub input: InputArgs,
     /// Fail instead of dropping any information the target cannot carry.
     #[arg(long)]
     pub lossless: bool,
     /// Read T3EN strictly: reject non-canonical run lengths such as `1_` or `__`.
     #[arg(long)]
     pub strict: bool,
-    /// Print no notes (converted positions and errors only).
-    #[arg(long, short)]
-    pub quiet: bool,
-    /// One JSON object per input on stdout, failures included.
-    #[arg(long)]
-    pub json: bool,
-    /// TSN/TEN defenders at start, for a source without it (else derived).
-    #[arg(long, value_name = "N")]
+    /// Notes for many inputs: `summary` (each kind of note listed for its first 3
+    /// inputs, then counted) or `all` (every note of every input).
+    #[arg(long, value_name = "HOW", default_value = "summary", value_parser = ["summary", "all"])]
+    pub notes: String,
+    /// Convert on N threads (0: one per core); the output stays in input order.
+    #[arg(long, short, value_name = "N", default_value_t = 1)]
+    pub jobs: usize,
+    /// TSN/TEN defenders at start, for a source without it (else derived): a positive
+    /// multiple of 4.
+    #[arg(long, value_name = "N", value_parser = parse_defenders)]
     pub defenders: Option<u32>,
-    /// TSN/TEN ply, for a source without it (else pieces + 1).
-    #[arg(long, value_name = "N")]
+    /// TSN/TEN ply, for a source without it (else pieces + 1): positive.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
     pub ply: Option<u32>,
-    /// TSN/TEN plies since capture, for a source without it (else pieces).
+    /// TSN/TEN plies since capture, for a source without it (else pieces): below the ply.
     #[arg(long, value_name = "N")]
     pub since_capture: Option<u32>,
     /// Which code `bits` means: seed (13-bit), naive, dense (reachable), symmetric.
@@ -69,20 +83,18 @@ pub struct ConvertArgs {
     /// How `bits` output is written: dec or bin.
     #[arg(long, value_name = "RADIX", default_value = "dec", value_parser = parse_radix)]
     pub radix: Radix,
-    /// Positions, one per argument (standard input, one per line, when none).
-    #[arg(value_name = "INPUT")]
-    pub inputs: Vec<OsString>,
 }
 
 /// `gridnote check`.
 #[derive(Debug, Args)]
 pub struct CheckArgs {
-    /// The source format (detected from each input's shape when absent).
-    #[arg(long, value_name = "FMT")]
-    pub from: Option<Format>,
-    /// The rules: tic-tac-toe, or tomorrows (the default for the tuple format).
-    #[arg(long, value_name = "RULES", value_parser = ["tic-tac-toe", "tomorrows"])]
-    pub rules: Option<String>,
+    /// The input flags: --from, --input, --json, --quiet and the INPUTs.
+    #[command(flatten)]
+    pub input: InputArgs,
+    /// The rules: tic-tac-toe, or tomorrows (the default for the tuple format), with
+    /// optional +misere, +diagonals, +no-diagonals, +k=N, as `check` prints them.
+    #[arg(long, value_name = "RULES", value_parser = parse_rules)]
+    pub rules: Option<gridnote_board::Rules>,
     /// Misère play: the player who makes a line loses.
     #[arg(long)]
     pub misere: bool,
@@ -92,23 +104,32 @@ pub struct CheckArgs {
     /// How many in a row end the game (default 3).
     #[arg(long, value_name = "K", value_parser = clap::value_parser!(u8).range(1..))]
     pub in_a_row: Option<u8>,
-    /// One JSON object per input on stdout.
-    #[arg(long)]
-    pub json: bool,
-    /// Positions, one per argument (standard input, one per line, when none).
-    #[arg(value_name = "INPUT")]
-    pub inputs: Vec<OsString>,
 }
 
 /// `gridnote show`.
 #[derive(Debug, Args)]
 pub struct ShowArgs {
+    /// The picture flags: --svg, --size, --flip, --highlight, --arrow, --out-dir, ….
+    #[command(flatten)]
+    pub picture: crate::svg::SvgArgs,
     /// The source format (detected from each input's shape when absent).
     #[arg(long, value_name = "FMT")]
     pub from: Option<Format>,
     /// Positions, one per argument (standard input, one per line, when none).
     #[arg(value_name = "INPUT")]
     pub inputs: Vec<OsString>,
+}
+
+fn parse_rules(text: &str) -> Result<gridnote_board::Rules, String> {
+    text.parse().map_err(|e: gridnote_board::RulesError| e.to_string())
+}
+
+fn parse_defenders(text: &str) -> Result<u32, String> {
+    match text.parse::<u32>() {
+        Ok(n) if n > 0 && n % 4 == 0 => Ok(n),
+        Ok(_) => Err("must be a positive multiple of 4".to_owned()),
+        Err(_) => Err("must be a number".to_owned()),
+    }
 }
 
 fn parse_code_kind(text: &str) -> Result<CodeKind, String> {

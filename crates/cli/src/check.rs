@@ -3,33 +3,27 @@
 
 use std::io::{self, BufRead, Write};
 
+use crate::inputs::{Io, for_each_input, hint_if_terminal, open};
+
 use gridnote_board::{Outcome, Player, Rules};
 use gridnote_convert::{Format, Source};
 use serde::Serialize;
 
 use crate::args::CheckArgs;
-use crate::inputs::for_each_input;
 use crate::json;
-use crate::{finish, report_error};
+use crate::{EXIT_USAGE, finish, report_error};
 
 /// How `format` names `player` as the side to move, for people.
 pub(crate) fn side_name(format: Format, player: Player) -> &'static str {
-    match (format, player) {
-        (Format::Tsn | Format::Ten, Player::One) => "a (attackers)",
-        (Format::Tsn | Format::Ten, Player::Two) => "d (defenders)",
-        (_, Player::One) => "x",
-        (_, Player::Two) => "o",
-    }
+    format.side_names()[player.index()]
 }
 
 /// The rules for `format` from the command line: the preset (tic-tac-toe, or tomorrows
 /// for the tuple format) with the modifiers applied.
 fn rules_for(args: &CheckArgs, format: Format) -> Rules {
-    let mut rules = match args.rules.as_deref() {
-        Some("tomorrows") => Rules::TOMORROWS,
-        Some(_) => Rules::TIC_TAC_TOE,
-        None if format == Format::Tuple => Rules::TOMORROWS,
-        None => Rules::TIC_TAC_TOE,
+    let mut rules = match args.rules {
+        Some(rules) => rules,
+        None => format.default_rules(),
     };
     if args.misere {
         rules.misere = true;
@@ -60,6 +54,8 @@ struct DigitsJson {
 #[derive(Serialize)]
 struct CheckJson<'a> {
     input: &'a str,
+    #[serde(flatten)]
+    whence: json::Whence<'a>,
     format: &'static str,
     #[serde(skip_serializing_if = "Option::is_none")]
     rules: Option<String>,
@@ -165,23 +161,29 @@ fn write_plain(out: &mut dyn Write, origin: &str, input: &str, f: &Findings) -> 
     Ok(())
 }
 
-pub(crate) fn run_check(
-    args: &CheckArgs,
-    stdin: &mut dyn BufRead,
-    out: &mut dyn Write,
-    stderr: &mut dyn Write,
-) -> u8 {
+pub(crate) fn run_check(args: &CheckArgs, stdin: &mut dyn BufRead, io: &mut Io<'_>) -> u8 {
+    let opened = match open(&args.input) {
+        Ok(opened) => opened,
+        Err(message) => {
+            let _ = writeln!(io.err, "error: {message}");
+            return EXIT_USAGE;
+        }
+    };
+    hint_if_terminal(&args.input, io);
+    let (json, quiet) = (args.input.json, args.input.quiet);
     let mut failed = false;
-    let result = for_each_input(&args.inputs, stdin, |input| {
-        match input.read(args.from) {
+    let result = for_each_input(&args.input, opened, stdin, io, |input, io| {
+        let out = &mut *io.out;
+        match input.read(args.input.from) {
             Ok(source) => {
                 let findings = examine(&source, args);
                 failed |= !findings.problems.is_empty();
-                if args.json {
+                if json {
                     json::line(
                         out,
                         &CheckJson {
                             input: &input.lossy(),
+                            whence: json::Whence::of(&input),
                             format: findings.format.name(),
                             rules: findings.rules.map(|r| r.to_string()),
                             legal: findings.problems.is_empty(),
@@ -194,15 +196,17 @@ pub(crate) fn run_check(
                     write_plain(out, &input.origin(), &input.lossy(), &findings)?;
                 }
             }
-            Err((message, span)) => {
+            Err(failure) => {
                 failed = true;
-                if args.json {
-                    json::write_error(out, &input.lossy(), &message, &span)?;
+                if json {
+                    json::write_error(out, &input, &failure.message, &failure.span)?;
                 }
-                report_error(stderr, &input, &message, span);
+                if !json || !quiet {
+                    report_error(io.err, &input, &failure);
+                }
             }
         }
         Ok(())
     });
-    finish(result, failed, stderr)
+    finish(result, failed, io.err)
 }

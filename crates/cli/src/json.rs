@@ -1,4 +1,5 @@
-//! `--json` output: one object per input, one per line.
+//! `--json` output: one object per input, one per line. Inputs read from standard input or
+//! a file carry their `"line"` (and a file's name as `"file"`).
 
 use std::io::{self, Write};
 use std::ops::Range;
@@ -6,9 +7,27 @@ use std::ops::Range;
 use gridnote_convert::Note;
 use serde::Serialize;
 
+use crate::inputs::Input;
+
+/// Where an input came from, flattened into its object: `"line"` for standard input and
+/// files, `"file"` for files.
+#[derive(Serialize)]
+pub(crate) struct Whence<'a> {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    line: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    file: Option<&'a str>,
+}
+
+impl<'a> Whence<'a> {
+    pub(crate) fn of(input: &Input<'a>) -> Whence<'a> {
+        Whence { line: input.line(), file: input.file }
+    }
+}
+
 #[derive(Serialize)]
 struct NoteJson<'a> {
-    kind: &'static str,
+    kind: String,
     field: &'static str,
     value: String,
     reason: &'a str,
@@ -17,6 +36,8 @@ struct NoteJson<'a> {
 #[derive(Serialize)]
 struct ConvertedJson<'a> {
     input: &'a str,
+    #[serde(flatten)]
+    whence: Whence<'a>,
     output: &'a str,
     notes: Vec<NoteJson<'a>>,
 }
@@ -30,39 +51,45 @@ struct ErrorJson<'a> {
 #[derive(Serialize)]
 struct FailedJson<'a> {
     input: &'a str,
+    #[serde(flatten)]
+    whence: Whence<'a>,
     error: ErrorJson<'a>,
 }
 
-/// `{"input":…, "output":…, "notes":[{"kind","field","value","reason"}]}`
+/// `{"input":…, ["line":N,] "output":…, "notes":[{"kind","field","value","reason"}]}`
 pub(crate) fn write_converted(
     out: &mut dyn Write,
-    input: &str,
+    input: &Input<'_>,
     output: &str,
     notes: &[Note],
 ) -> io::Result<()> {
     let notes = notes
         .iter()
         .map(|n| NoteJson {
-            kind: match n.kind {
-                gridnote_convert::NoteKind::Dropped => "dropped",
-                gridnote_convert::NoteKind::Derived => "derived",
-            },
+            kind: n.kind.to_string(),
             field: n.field.name(),
             value: n.value.to_string(),
             reason: &n.reason,
         })
         .collect();
-    line(out, &ConvertedJson { input, output, notes })
+    line(out, &ConvertedJson { input: &input.lossy(), whence: Whence::of(input), output, notes })
 }
 
-/// `{"input":…, "error":{"message":…, "span":[start,end]}}`
+/// `{"input":…, ["line":N,] "error":{"message":…, "span":[start,end]}}`
 pub(crate) fn write_error(
     out: &mut dyn Write,
-    input: &str,
+    input: &Input<'_>,
     message: &str,
     span: &Range<usize>,
 ) -> io::Result<()> {
-    line(out, &FailedJson { input, error: ErrorJson { message, span: [span.start, span.end] } })
+    line(
+        out,
+        &FailedJson {
+            input: &input.lossy(),
+            whence: Whence::of(input),
+            error: ErrorJson { message, span: [span.start, span.end] },
+        },
+    )
 }
 
 /// One JSON value and a newline.

@@ -5,19 +5,23 @@
 
 mod args;
 mod check;
+mod convert;
 mod inputs;
 mod json;
+mod solve;
+mod st3p;
+mod svg;
 
 use std::ffi::OsString;
 use std::io::{self, BufRead, Write};
 
 use clap::Parser as _;
-use gridnote_board::report::render;
-use gridnote_convert::{ConvertError, Format, Options, convert_into};
+use gridnote_convert::Format;
 
 pub use args::{Cli, Command, ConvertArgs};
+pub use inputs::{InputArgs, Terminals};
 
-use crate::inputs::{Input, for_each_input};
+use crate::inputs::{Input, Io, Opened, for_each_input, render_failure};
 
 /// Exit status: every input converted (or checked clean).
 pub const EXIT_OK: u8 = 0;
@@ -47,6 +51,37 @@ pub fn run(
     stdout: &mut dyn Write,
     stderr: &mut dyn Write,
 ) -> u8 {
+    run_with(args, stdin, stdout, stderr, Terminals::default())
+}
+
+/// [`run`], told which of the streams are terminals: a terminal standard output or
+/// standard error is flushed after every input (else both are buffered), and a terminal
+/// standard input, read for want of INPUT arguments, gets a one-line hint on stderr.
+///
+/// ```
+/// use gridnote_cli::{Terminals, run_with};
+/// let (mut out, mut err) = (Vec::new(), Vec::new());
+/// let status = run_with(
+///     ["gridnote", "convert", "--to", "digits"].map(Into::into),
+///     &mut &b"3_/3_/3_ x\n"[..],
+///     &mut out,
+///     &mut err,
+///     Terminals::new(true, true, true),
+/// );
+/// assert_eq!(status, 0);
+/// assert_eq!(String::from_utf8(out).unwrap(), "000000000\n");
+/// assert_eq!(
+///     String::from_utf8(err).unwrap(),
+///     "reading positions from standard input, one per line; Ctrl-D to end\n"
+/// );
+/// ```
+pub fn run_with(
+    args: impl IntoIterator<Item = OsString>,
+    stdin: &mut dyn BufRead,
+    stdout: &mut dyn Write,
+    stderr: &mut dyn Write,
+    terminals: Terminals,
+) -> u8 {
     let cli = match Cli::try_parse_from(args) {
         Ok(cli) => cli,
         Err(err) => {
@@ -58,12 +93,21 @@ pub fn run(
         }
     };
     let mut out = io::BufWriter::with_capacity(64 * 1024, stdout);
+    // Standard error is buffered too (a note costs one write, not a dozen); it is flushed
+    // after each input when it is a terminal, and at the end.
+    let mut err_buf = io::BufWriter::with_capacity(16 * 1024, &mut *stderr);
+    let mut io = Io { out: &mut out, err: &mut err_buf, terminals };
     let status = match cli.command {
-        Command::Convert(args) => run_convert(&args, stdin, &mut out, stderr),
-        Command::Check(args) => check::run_check(&args, stdin, &mut out, stderr),
-        Command::Show(args) => run_show(&args, stdin, &mut out, stderr),
-        Command::Formats => run_formats(&mut out),
+        Command::Convert(args) => convert::run_convert(&args, stdin, &mut io),
+        Command::Check(args) => check::run_check(&args, stdin, &mut io),
+        Command::Show(args) => run_show(&args, stdin, &mut io),
+        Command::Formats => run_formats(io.out),
+        Command::Solve(args) => solve::run_solve(&args, stdin, &mut io),
+        Command::St3p(args) => st3p::run_st3p(&args, stdin, &mut io),
     };
+    drop(io);
+    let _ = err_buf.flush();
+    drop(err_buf);
     match out.flush() {
         Ok(()) => status,
         Err(err) if err.kind() == io::ErrorKind::BrokenPipe => status,
@@ -99,75 +143,13 @@ pub fn main_with_args(args: impl IntoIterator<Item = OsString>) -> u8 {
     let mut stdout = stdout.lock();
     let stderr = io::stderr();
     let mut stderr = stderr.lock();
-    run(args, &mut stdin, &mut stdout, &mut stderr)
+    run_with(args, &mut stdin, &mut stdout, &mut stderr, Terminals::detect())
 }
 
-/// Prints an error for one input: its number, the message, the input and a caret.
-pub(crate) fn report_error(
-    stderr: &mut dyn Write,
-    input: &Input<'_>,
-    message: &str,
-    span: core::ops::Range<usize>,
-) {
-    let text = render(&input.lossy(), span, &format!("{}: {message}", input.origin()));
-    let _ = stderr.write_all(text.as_bytes());
-}
-
-fn options_of(args: &ConvertArgs) -> Options {
-    let mut options = Options::default();
-    options.lossless = args.lossless;
-    options.strict = args.strict;
-    options.defenders = args.defenders;
-    options.ply = args.ply;
-    options.since_capture = args.since_capture;
-    options.code = args.code;
-    options.radix = args.radix;
-    options
-}
-
-fn run_convert(
-    args: &ConvertArgs,
-    stdin: &mut dyn BufRead,
-    out: &mut dyn Write,
-    stderr: &mut dyn Write,
-) -> u8 {
-    let options = options_of(args);
-    let mut failed = false;
-    // One output buffer for every input: the text is appended, written, and cleared.
-    let mut output = String::with_capacity(256);
-    let result = for_each_input(&args.inputs, stdin, |input| {
-        output.clear();
-        let result = input.utf8().and_then(|text| {
-            convert_into(text, args.from, args.to, &options, &mut output)
-                .map_err(|err: ConvertError| (err.to_string(), err.span()))
-        });
-        match result {
-            Ok(notes) => {
-                if args.json {
-                    json::write_converted(out, &input.lossy(), &output, &notes)?;
-                } else {
-                    output.push('\n');
-                    out.write_all(output.as_bytes())?;
-                    if !args.quiet {
-                        for note in &notes {
-                            let _ = writeln!(stderr, "note: {}: {note}", input.origin());
-                        }
-                    }
-                }
-            }
-            Err((message, span)) => {
-                failed = true;
-                if args.json {
-                    json::write_error(out, &input.lossy(), &message, &span)?;
-                }
-                if !args.json || !args.quiet {
-                    report_error(stderr, &input, &message, span);
-                }
-            }
-        }
-        Ok(())
-    });
-    finish(result, failed, stderr)
+/// Prints an error for one input: its origin, the message, the input (a window of it when
+/// long) with a caret under the span, and what format it was read as.
+pub(crate) fn report_error(stderr: &mut dyn Write, input: &Input<'_>, failure: &inputs::Failure) {
+    let _ = stderr.write_all(render_failure(input, failure).as_bytes());
 }
 
 /// The exit status after every input was handled (or reading stopped on an I/O error).
@@ -189,22 +171,18 @@ pub(crate) fn finish(result: io::Result<()>, failed: bool, stderr: &mut dyn Writ
     }
 }
 
-fn run_show(
-    args: &args::ShowArgs,
-    stdin: &mut dyn BufRead,
-    out: &mut dyn Write,
-    stderr: &mut dyn Write,
-) -> u8 {
+fn run_show(args: &args::ShowArgs, stdin: &mut dyn BufRead, io: &mut Io<'_>) -> u8 {
     let mut failed = false;
-    let result = for_each_input(&args.inputs, stdin, |input| {
+    let input_args =
+        InputArgs { from: args.from, inputs: args.inputs.clone(), ..InputArgs::default() };
+    if args.picture.svg {
+        return svg::run_show_svg(&args.picture, &input_args, stdin, io);
+    }
+    let result = for_each_input(&input_args, Opened::none(), stdin, io, |input, io| {
+        let out = &mut *io.out;
         match input.read(args.from) {
             Ok(source) => {
-                let tafl = matches!(source.format, Format::Tsn | Format::Ten);
-                let glyphs = if tafl {
-                    gridnote_board::Glyphs::TAFL
-                } else {
-                    gridnote_board::Glyphs::DEFAULT
-                };
+                let glyphs = source.format.glyphs();
                 writeln!(
                     out,
                     "{} ({}, {}x{})",
@@ -242,20 +220,18 @@ fn run_show(
                 }
                 out.write_all(b"\n")?;
             }
-            Err((message, span)) => {
+            Err(failure) => {
                 failed = true;
-                report_error(stderr, &input, &message, span);
+                report_error(io.err, &input, &failure);
             }
         }
         Ok(())
     });
-    finish(result, failed, stderr)
+    finish(result, failed, io.err)
 }
 
 fn run_formats(out: &mut dyn Write) -> u8 {
-    for format in
-        [Format::T3en, Format::Tsn, Format::Ten, Format::Tuple, Format::Digits, Format::Bits]
-    {
+    for &format in Format::ALL {
         let _ = writeln!(out, "{:<7} {}", format.name(), format.description());
         let _ = writeln!(out, "        example: {}", format.example());
     }

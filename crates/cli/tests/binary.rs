@@ -34,14 +34,14 @@ fn the_readme_example() {
 
 #[test]
 fn a_batch_with_bad_lines_converts_the_good_ones_and_exits_1() {
+    // The blank line 2 is skipped; line numbers stay the real ones.
     let input = b"2_o/_x_/3_ x\n\n3_/4_/3_ x\r\n120120000\r\n(x ____ ____ ____)";
     let out = gridnote(&["convert", "--quiet", "--to", "digits"], input);
     assert_eq!(out.status.code(), Some(1));
     assert_eq!(text(&out.stdout), "002010000\n120120000\n");
     assert_eq!(
         text(&out.stderr),
-        "error: line 2: empty input: there is no position to read\n  | \n  | ^\n\
-         error: line 3: row 2 has 4 cells, expected 3: the grid has 3 rows and must be square\n  | 3_/4_/3_ x\n  |    ^^\n\
+        "error: line 3: row 2 has 4 cells, expected 3: the grid has 3 rows and must be square\n  | 3_/4_/3_ x\n  |    ^^\n  = read as t3en (detected; give --from to choose)\n\
          error: line 5: cannot write digits: a 3x4 board cannot be a digit string, which holds a 3x3 board\n  | (x ____ ____ ____)\n  | ^^^^^^^^^^^^^^^^^^\n"
     );
 }
@@ -54,9 +54,9 @@ fn json_output_has_one_object_per_input_in_order() {
     assert_eq!(
         lines,
         [
-            r#"{"input":"3_/3_/3_ o","output":"000000000","notes":[{"kind":"dropped","field":"side-to-move","value":"o","reason":"digits carries no side to move; the counts give x"}]}"#,
-            r#"{"input":"zz","error":{"message":"cannot tell the format (give one with --from): tried tuple (starts with `(`), ten (7 fields starting with a digit), tsn (6 fields), t3en (2 fields), digits (9 characters 0/1/2), bits (a decimal, 0b or 0x number)","span":[0,2]}}"#,
-            r#"{"input":"120000000","output":"120000000","notes":[]}"#,
+            r#"{"input":"3_/3_/3_ o","line":1,"output":"000000000","notes":[{"kind":"dropped","field":"side-to-move","value":"o","reason":"digits carries no side to move; the counts give x"}]}"#,
+            r#"{"input":"zz","line":2,"error":{"message":"cannot tell the format (give one with --from): tried tuple (starts with `(`), ten (7 fields starting with a digit), tsn (6 fields), t3en (2 fields), digits (9 characters 0/1/2), bits (a decimal, 0b or 0x number)","span":[0,2]}}"#,
+            r#"{"input":"120000000","line":3,"output":"120000000","notes":[]}"#,
         ]
     );
 }

@@ -247,13 +247,19 @@ fn row(text: &[u8], cells: &mut [Cell], king: &mut bool) -> Option<usize> {
     }
 }
 
-/// Reads `text` as TSN if it is plainly well formed (trailing whitespace and fields
-/// after the sixth are ignored, as in the grammar); `None` for anything else.
+/// Reads `text` as TSN if it is plainly well formed (trailing whitespace, and fields after
+/// the sixth behind one space, are ignored, as in the grammar); `None` for anything else.
 pub(crate) fn read_tsn(text: &str) -> Option<Tsn> {
     let mut cursor = Cursor { bytes: text.as_bytes(), at: 0 };
     let tsn = tsn_fields(&mut cursor)?;
-    // The sixth field ended at whitespace (anything may follow) or at the end.
-    Some(tsn)
+    // After the sixth field: the end, ASCII whitespace to the end, or one space and a
+    // further field (ignored). Anything else, non-ASCII included, is left to the grammar.
+    match &cursor.bytes[cursor.at..] {
+        [] => Some(tsn),
+        [b' ', next, ..] if !is_space(*next) && next.is_ascii() => Some(tsn),
+        rest if rest.iter().all(|&b| is_space(b)) => Some(tsn),
+        _ => None,
+    }
 }
 
 /// Reads `text` as TEN if it is plainly well formed (seven fields, then only ASCII
@@ -310,6 +316,8 @@ mod tests {
             "3 4 3/3/2k d 10 0\t",
             "2 4 k1/1a a 1 0",
             "2 4 2/2 a 1 0 ",
+            "1 4 k a 1 0 \t \r\n",
+            "1 4 k a 1 0 5 more fields",
             "40 4 Z4k/JL/1111111111111111111111111111111111111111/Z5/Z5/Z5/Z5/Z5/Z5/Z5/Z5/Z5/Z5/Z5/Z5/Z5/Z5/Z5/Z5/Z5/Z5/Z5/Z5/Z5/Z5/Z5/Z5/Z5/Z5/Z5/Z5/Z5/Z5/Z5/Z5/Z5/Z5/Z5/Z5/aZ3a d 1 0",
         ];
         for text in plain {
@@ -363,6 +371,11 @@ mod tests {
             "1 4 k a 1 0 id:1",
             "1 4 k\ta 1 0",
             "1\u{3000}4 k a 1 0",
+            "1 4 k a 1 0\t5",
+            "1 4 k a 1 0  5",
+            "1 4 k a 1 0\n5",
+            "1 4 k a 1 0 \u{a0}5",
+            "1 4 k a 1 42949672\u{a0}96",
         ];
         for text in bad {
             assert!(agrees(text), "{text:?}");

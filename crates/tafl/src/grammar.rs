@@ -128,11 +128,18 @@ pub(crate) fn read_ten(text: &str) -> Result<Ten, ParseError> {
     ten_text(&mut input).map_err(|fail| fail.error)
 }
 
-// tsn-text = tsn-fields [ WSP *CHAR ]
-//   ; trailing whitespace, and any fields after the sixth, are ignored
+// tsn-text = tsn-fields [ 1*WSP / SP further-fields ]
+// further-fields = (any character but whitespace) *CHAR
+//   ; after the sixth field: the end, whitespace to the end, or one space and further
+//   ; fields (ignored, as the seed lets them be); any other whitespace is an error
 fn tsn_text(input: &mut Input<'_>) -> PResult<Tsn> {
     let tsn = tsn_fields(input, Format::Tsn)?;
-    // The sixth field ends at whitespace or at the end: whatever follows is ignored.
+    input.state = Field::Extension;
+    let start = offset(input);
+    let blank: &str = take_while(0.., char::is_whitespace).parse_next(input)?;
+    if input.eof_offset() != 0 && blank != " " {
+        return fail(ParseError::Separator { field: Field::Extension, span: start..offset(input) });
+    }
     let _ignored: &str = rest.parse_next(input)?;
     Ok(tsn)
 }

@@ -82,10 +82,15 @@ fn the_two_ten_variants() {
 fn the_tsn_reader_ignores_trailing_whitespace_and_fields() {
     let ard: Tsn = ARD_RI.parse().unwrap();
     for suffix in
-        [" ", "   ", "\n", "\r\n", "\t", " -", " example:1:escape=corners", " a b c d", "\t\tx"]
+        [" ", "   ", "\n", "\r\n", "\t", " -", " example:1:escape=corners", " a b c d", " \t\tx"]
     {
         let text = format!("{ARD_RI}{suffix}");
         assert_eq!(text.parse::<Tsn>().as_ref(), Ok(&ard), "{text:?}");
+    }
+    // Only one space may come before further fields (issue 18: `0\t5` is not `0`).
+    for suffix in ["\t\tx", "\t5", "  x", "\n5", "\u{a0}96"] {
+        let text = format!("{ARD_RI}{suffix}");
+        assert_eq!(text.parse::<Tsn>().unwrap_err().code(), "separator", "{text:?}");
     }
 }
 

@@ -1,0 +1,490 @@
+//! `gridnote convert`: every input converted, in input order, on one thread or several
+//! (`--jobs`); notes summarised for many inputs (`--notes all` lists every one).
+
+use std::io::{self, BufRead, Write};
+use std::sync::mpsc;
+
+use gridnote_convert::{Format, Note, Options, read, write_into};
+
+use crate::args::ConvertArgs;
+use crate::inputs::{
+    Failure, Input, InputArgs, Io, LineReader, Opened, Place, for_each_input, hint_if_terminal,
+    open, render_failure,
+};
+use crate::{EXIT_USAGE, finish, json};
+
+/// How many inputs each kind of note is listed for before it is only counted.
+pub(crate) const NOTES_LISTED: usize = 3;
+
+/// How many kinds of note are counted (any further kind is listed every time).
+const KINDS_COUNTED: usize = 64;
+
+/// Lines per chunk handed to a worker with `--jobs`.
+const CHUNK_LINES: usize = 2048;
+
+/// What one input wrote to standard error, kept in order until it is printed.
+pub(crate) enum Event {
+    /// The conversion's notes for the input at `place`, line or argument `number`.
+    Notes { place: Place, number: usize, notes: Vec<Note> },
+    /// Text to print as it is (an error report).
+    Text(String),
+}
+
+/// Converts one input at a time, writing the output (or JSON) to a byte buffer and what
+/// goes to standard error to a list of events.
+struct Converter<'a> {
+    args: &'a ConvertArgs,
+    options: Options,
+    /// `--ply` or another tafl field was given and a tafl source ignored it (noted once).
+    noted_ignored: bool,
+}
+
+impl Converter<'_> {
+    fn new(args: &ConvertArgs) -> Converter<'_> {
+        let mut options = Options::default();
+        options.lossless = args.lossless;
+        options.strict = args.strict;
+        options.defenders = args.defenders;
+        options.ply = args.ply;
+        options.since_capture = args.since_capture;
+        options.code = args.code;
+        options.radix = args.radix;
+        Converter { args, options, noted_ignored: false }
+    }
+
+    /// Converts `input`, appending its line (or JSON object) to `out` and its notes or
+    /// error to `events`; returns whether it failed.
+    fn one(
+        &mut self,
+        input: &Input<'_>,
+        text_buf: &mut String,
+        out: &mut Vec<u8>,
+        events: &mut Vec<Event>,
+    ) -> io::Result<bool> {
+        text_buf.clear();
+        let args = self.args;
+        match self.convert(input, text_buf, events) {
+            Ok(notes) => {
+                if args.input.json {
+                    json::write_converted(out, input, text_buf, &notes)?;
+                } else {
+                    out.extend_from_slice(text_buf.as_bytes());
+                    out.push(b'\n');
+                    if !args.input.quiet && !notes.is_empty() {
+                        events.push(Event::Notes {
+                            place: input.place,
+                            number: input.number,
+                            notes,
+                        });
+                    }
+                }
+                Ok(false)
+            }
+            Err(failure) => {
+                if args.input.json {
+                    json::write_error(out, input, &failure.message, &failure.span)?;
+                }
+                if !args.input.json || !args.input.quiet {
+                    events.push(Event::Text(render_failure(input, &failure)));
+                }
+                Ok(true)
+            }
+        }
+    }
+
+    fn convert(
+        &mut self,
+        input: &Input<'_>,
+        output: &mut String,
+        events: &mut Vec<Event>,
+    ) -> Result<Vec<Note>, Failure> {
+        let (args, options) = (self.args, &self.options);
+        let text = input.utf8().map_err(Failure::plain)?;
+        let from = args.input.from;
+        let source = read(text, from, options).map_err(|err| Failure::of(&err, text, from))?;
+        let tafl_target = matches!(args.to, Format::Tsn | Format::Ten);
+        let given = [
+            ("--defenders", args.defenders),
+            ("--ply", args.ply),
+            ("--since-capture", args.since_capture),
+        ];
+        if tafl_target && source.tafl.is_some() {
+            if !self.noted_ignored && !args.input.quiet {
+                if let Some((flag, _)) = given.iter().find(|(_, v)| v.is_some()) {
+                    self.noted_ignored = true;
+                    events.push(Event::Text(format!(
+                        "note: {}: {flag} not used: {} input carries its own tafl fields (so does every later {} input)\n",
+                        input.origin(),
+                        source.format,
+                        source.format
+                    )));
+                }
+            }
+        } else if tafl_target {
+            // The fields a tic-tac-toe source lacks: explicit ones must fit derived ones.
+            let pieces = u32::try_from(source.board.counts().occupied()).unwrap_or(u32::MAX);
+            let span = 0..text.len();
+            match (args.ply, args.since_capture) {
+                (None, Some(since)) if since > pieces => {
+                    return Err(Failure::plain((
+                        format!(
+                            "--since-capture {since} is not below the ply {} (derived: pieces on the board + 1); give --ply too",
+                            pieces.saturating_add(1)
+                        ),
+                        span,
+                    )));
+                }
+                (Some(ply), None) if pieces >= ply => {
+                    return Err(Failure::plain((
+                        format!(
+                            "--ply {ply} is not above the plies since capture {pieces} (derived: pieces on the board); give --since-capture too"
+                        ),
+                        span,
+                    )));
+                }
+                _ => {}
+            }
+        }
+        write_into(source, args.to, options, output).map_err(|err| Failure::of(&err, text, from))
+    }
+}
+
+/// Prints notes: every one (`--notes all`), or each kind for its first
+/// [`NOTES_LISTED`] inputs and then a count at the end.
+pub(crate) struct NoteSink {
+    all: bool,
+    kinds: Vec<Kind>,
+}
+
+struct Kind {
+    note: Note,
+    same_reason: bool,
+    count: usize,
+}
+
+impl NoteSink {
+    pub(crate) fn new(all: bool) -> NoteSink {
+        NoteSink { all, kinds: Vec::new() }
+    }
+
+    /// The notes of one input (`origin` is only built when a note is listed).
+    pub(crate) fn notes(
+        &mut self,
+        origin: &dyn Fn() -> String,
+        notes: &[Note],
+        err: &mut dyn Write,
+    ) {
+        for note in notes {
+            if !self.all {
+                let room = self.kinds.len() < KINDS_COUNTED;
+                let found = self
+                    .kinds
+                    .iter_mut()
+                    .find(|k| k.note.kind == note.kind && k.note.field == note.field);
+                let count = match found {
+                    Some(kind) => {
+                        kind.count += 1;
+                        if kind.same_reason && kind.note.reason != note.reason {
+                            kind.same_reason = false;
+                        }
+                        kind.count
+                    }
+                    None if room => {
+                        self.kinds.push(Kind { note: note.clone(), same_reason: true, count: 1 });
+                        1
+                    }
+                    None => 1,
+                };
+                if count > NOTES_LISTED {
+                    continue;
+                }
+            }
+            let _ = writeln!(err, "note: {}: {note}", origin());
+        }
+    }
+
+    /// The counts of the kinds listed only in part.
+    pub(crate) fn finish(&self, err: &mut dyn Write) {
+        for kind in self.kinds.iter().filter(|k| k.count > NOTES_LISTED) {
+            let note = &kind.note;
+            let reason =
+                if kind.same_reason { format!(" ({})", note.reason) } else { String::new() };
+            let _ = writeln!(
+                err,
+                "note: {} {}{reason} for {} inputs (the first {NOTES_LISTED} listed above; --notes all lists every one)",
+                note.kind, note.field, kind.count
+            );
+        }
+    }
+}
+
+/// `line 3`, `argument 2` or `line 3 of FILE`, for an event.
+fn origin_of(place: Place, number: usize, names: &[String]) -> String {
+    match place {
+        Place::Argument => format!("argument {number}"),
+        Place::Stdin => format!("line {number}"),
+        Place::File(i) => format!("line {number} of {}", names[i]),
+    }
+}
+
+fn emit(events: &mut Vec<Event>, sink: &mut NoteSink, names: &[String], err: &mut dyn Write) {
+    for event in events.drain(..) {
+        match event {
+            Event::Notes { place, number, notes } => {
+                sink.notes(&|| origin_of(place, number, names), &notes, err);
+            }
+            Event::Text(text) => {
+                let _ = err.write_all(text.as_bytes());
+            }
+        }
+    }
+}
+
+/// Flags that contradict each other, before any input is read.
+fn validate(args: &ConvertArgs) -> Result<(), String> {
+    if let (Some(ply), Some(since)) = (args.ply, args.since_capture) {
+        if since >= ply {
+            return Err(format!(
+                "--since-capture {since} is not below --ply {ply}: the plies since the last capture are fewer than the ply"
+            ));
+        }
+    }
+    Ok(())
+}
+
+pub(crate) fn run_convert(args: &ConvertArgs, stdin: &mut dyn BufRead, io: &mut Io<'_>) -> u8 {
+    if let Err(message) = validate(args) {
+        let _ = writeln!(io.err, "error: {message}");
+        return EXIT_USAGE;
+    }
+    let opened = match open(&args.input) {
+        Ok(opened) => opened,
+        Err(message) => {
+            let _ = writeln!(io.err, "error: {message}");
+            return EXIT_USAGE;
+        }
+    };
+    if !matches!(args.to, Format::Tsn | Format::Ten) && !args.input.quiet {
+        for (flag, value) in [
+            ("--defenders", args.defenders),
+            ("--ply", args.ply),
+            ("--since-capture", args.since_capture),
+        ] {
+            if value.is_some() {
+                let _ = writeln!(io.err, "note: {flag} not used: {} has no such field", args.to);
+            }
+        }
+    }
+    hint_if_terminal(&args.input, io);
+    let jobs = match args.jobs {
+        0 => std::thread::available_parallelism().map_or(1, usize::from),
+        n => n,
+    };
+    let mut sink = NoteSink::new(args.notes == "all");
+    let names = opened.names();
+    // Interactive use stays one line at a time.
+    let interactive = io.terminals.stdin || io.terminals.stdout;
+    let (result, failed) = if jobs > 1 && !interactive {
+        parallel(args, jobs, opened, stdin, io, &mut sink, &names)
+    } else {
+        sequential(args, opened, stdin, io, &mut sink, &names)
+    };
+    sink.finish(io.err);
+    finish(result, failed, io.err)
+}
+
+fn sequential(
+    args: &ConvertArgs,
+    opened: Opened,
+    stdin: &mut dyn BufRead,
+    io: &mut Io<'_>,
+    sink: &mut NoteSink,
+    names: &[String],
+) -> (io::Result<()>, bool) {
+    let mut converter = Converter::new(args);
+    let mut failed = false;
+    let mut text = String::with_capacity(256);
+    let mut out = Vec::with_capacity(256);
+    let mut events = Vec::new();
+    let result = for_each_input(&args.input, opened, stdin, io, |input, io| {
+        out.clear();
+        failed |= converter.one(&input, &mut text, &mut out, &mut events)?;
+        io.out.write_all(&out)?;
+        emit(&mut events, sink, names, io.err);
+        Ok(())
+    });
+    (result, failed)
+}
+
+/// A chunk of lines for a worker: their bytes end to end, and each line's end, number and
+/// whether it was over-long.
+#[derive(Default)]
+struct Chunk {
+    place: Option<Place>,
+    bytes: Vec<u8>,
+    lines: Vec<(usize, usize, bool)>,
+}
+
+/// A converted chunk: its output, its standard-error events, whether any input failed.
+struct Done {
+    out: Vec<u8>,
+    events: Vec<Event>,
+    failed: bool,
+}
+
+fn convert_chunk(
+    converter: &mut Converter<'_>,
+    names: &[String],
+    chunk: &Chunk,
+) -> io::Result<Done> {
+    let mut done =
+        Done { out: Vec::with_capacity(chunk.bytes.len() * 2), events: Vec::new(), failed: false };
+    let mut text = String::with_capacity(256);
+    let place = chunk.place.unwrap_or(Place::Stdin);
+    let file = match place {
+        Place::File(i) => Some(names[i].as_str()),
+        _ => None,
+    };
+    let mut start = 0;
+    for &(end, number, too_long) in &chunk.lines {
+        let input = Input { number, place, file, raw: &chunk.bytes[start..end], too_long };
+        done.failed |= converter.one(&input, &mut text, &mut done.out, &mut done.events)?;
+        start = end;
+    }
+    Ok(done)
+}
+
+/// Converts on `jobs` worker threads: chunks of lines go to the workers in turn and come
+/// back in the same turn, so the output keeps input order; at most two chunks per worker
+/// are in flight, so memory does not grow with the input.
+fn parallel(
+    args: &ConvertArgs,
+    jobs: usize,
+    opened: Opened,
+    stdin: &mut dyn BufRead,
+    io: &mut Io<'_>,
+    sink: &mut NoteSink,
+    names: &[String],
+) -> (io::Result<()>, bool) {
+    let mut failed = false;
+    // Arguments first, on this thread (they are few).
+    let arguments = InputArgs { files: Vec::new(), ..args.input.clone() };
+    if !args.input.inputs.is_empty() {
+        let (result, f) = sequential_arguments(args, &arguments, stdin, io, sink, names);
+        failed |= f;
+        if let Err(err) = result {
+            return (Err(err), failed);
+        }
+    }
+    let result = std::thread::scope(|scope| -> io::Result<()> {
+        let mut to_workers = Vec::with_capacity(jobs);
+        let mut from_workers = Vec::with_capacity(jobs);
+        for _ in 0..jobs {
+            let (chunk_tx, chunk_rx) = mpsc::sync_channel::<Chunk>(2);
+            let (done_tx, done_rx) = mpsc::channel::<io::Result<Done>>();
+            to_workers.push(chunk_tx);
+            from_workers.push(done_rx);
+            scope.spawn(move || {
+                let mut converter = Converter::new(args);
+                for chunk in chunk_rx {
+                    if done_tx.send(convert_chunk(&mut converter, names, &chunk)).is_err() {
+                        break;
+                    }
+                }
+            });
+        }
+        let (mut sent, mut written) = (0usize, 0usize);
+        let mut write_one =
+            |written: &mut usize, wait: bool, io: &mut Io<'_>| -> io::Result<bool> {
+                let rx = &from_workers[*written % jobs];
+                let done = if wait {
+                    rx.recv().map_err(|_| io::Error::other("a worker stopped"))?
+                } else {
+                    match rx.try_recv() {
+                        Ok(done) => done,
+                        Err(_) => return Ok(false),
+                    }
+                };
+                let mut done = done?;
+                io.out.write_all(&done.out)?;
+                emit(&mut done.events, sink, names, io.err);
+                failed |= done.failed;
+                *written += 1;
+                Ok(true)
+            };
+        let mut send = |chunk: Chunk, io: &mut Io<'_>| -> io::Result<()> {
+            if sent - written >= 2 * jobs {
+                write_one(&mut written, true, io)?;
+            }
+            to_workers[sent % jobs]
+                .send(chunk)
+                .map_err(|_| io::Error::other("a worker stopped"))?;
+            sent += 1;
+            while written < sent && write_one(&mut written, false, io)? {}
+            Ok(())
+        };
+        let mut read_stream =
+            |reader: &mut dyn BufRead, place: Place, io: &mut Io<'_>| -> io::Result<()> {
+                let mut lines = LineReader::new();
+                let mut buf = Vec::with_capacity(256);
+                let mut chunk = Chunk { place: Some(place), ..Chunk::default() };
+                while let Some(line) = lines.next(reader, &mut buf)? {
+                    chunk.bytes.extend_from_slice(&buf);
+                    chunk.lines.push((chunk.bytes.len(), line.number, line.too_long));
+                    if chunk.lines.len() == CHUNK_LINES {
+                        let next = Chunk { place: Some(place), ..Chunk::default() };
+                        send(std::mem::replace(&mut chunk, next), io)?;
+                    }
+                }
+                if !chunk.lines.is_empty() {
+                    send(chunk, io)?;
+                }
+                Ok(())
+            };
+        let mut streams = opened.into_readers();
+        let result = if args.input.files.is_empty() {
+            if args.input.inputs.is_empty() { read_stream(stdin, Place::Stdin, io) } else { Ok(()) }
+        } else {
+            streams.iter_mut().enumerate().try_for_each(|(i, reader)| match reader {
+                None => read_stream(stdin, Place::Stdin, io),
+                Some(reader) => read_stream(reader, Place::File(i), io),
+            })
+        };
+        drop(read_stream);
+        drop(send);
+        drop(to_workers);
+        // Whatever was sent is written, even after an error (a broken pipe stops it).
+        let mut tail = Ok(());
+        while written < sent {
+            if let Err(err) = write_one(&mut written, true, io) {
+                tail = Err(err);
+                break;
+            }
+        }
+        result.and(tail)
+    });
+    (result, failed)
+}
+
+fn sequential_arguments(
+    args: &ConvertArgs,
+    arguments: &InputArgs,
+    stdin: &mut dyn BufRead,
+    io: &mut Io<'_>,
+    sink: &mut NoteSink,
+    names: &[String],
+) -> (io::Result<()>, bool) {
+    let mut converter = Converter::new(args);
+    let mut failed = false;
+    let mut text = String::with_capacity(256);
+    let mut out = Vec::with_capacity(256);
+    let mut events = Vec::new();
+    let result = for_each_input(arguments, Opened::none(), stdin, io, |input, io| {
+        out.clear();
+        failed |= converter.one(&input, &mut text, &mut out, &mut events)?;
+        io.out.write_all(&out)?;
+        emit(&mut events, sink, names, io.err);
+        Ok(())
+    });
+    (result, failed)
+}
