@@ -48,7 +48,7 @@ fn draw(path: &str, extra: impl FnOnce(Options, &Source) -> Options) -> String {
 }
 
 /// Every picture of docs/svg.md: (file stem, SVG text).
-pub fn pictures() -> Vec<(&'static str, String)> {
+pub(crate) fn pictures() -> Vec<(&'static str, String)> {
     vec![
         (
             "svg-tic-tac-toe",

@@ -37,11 +37,11 @@ pub fn board(board: &Board, options: &Options) -> Result<String, SvgError> {
     Ok(out)
 }
 
-/// The picture of `position` as a string: [`board`]'s picture, whose description also
+/// The picture of `position` as a string: [`board()`]'s picture, whose description also
 /// says whose turn it is.
 ///
 /// # Errors
-/// As [`board`].
+/// As [`board()`].
 ///
 /// ```
 /// use gridnote_svg::board::Position;
@@ -60,7 +60,7 @@ pub fn position(position: &Position, options: &Options) -> Result<String, SvgErr
 /// option nothing is written.
 ///
 /// # Errors
-/// As [`board`], and [`SvgError::Write`] when the sink fails (it may then hold part of
+/// As [`board()`], and [`SvgError::Write`] when the sink fails (it may then hold part of
 /// the picture).
 ///
 /// ```

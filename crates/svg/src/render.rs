@@ -108,7 +108,10 @@ impl Glyph {
                 out.write_str("\" stroke-width=\"2\"/>\n")
             }
             Glyph::KingDark | Glyph::KingLight => {
-                write!(out, "<g id=\"{id}\" class=\"piece stone king {id}\"><circle r=\"16\" fill=\"")?;
+                write!(
+                    out,
+                    "<g id=\"{id}\" class=\"piece stone king {id}\"><circle r=\"16\" fill=\""
+                )?;
                 attr(out, fill)?;
                 out.write_str("\" stroke=\"")?;
                 attr(out, stroke)?;
@@ -121,7 +124,10 @@ impl Glyph {
                 out.write_str("\" stroke-width=\"1.5\" stroke-linejoin=\"round\"/></g>\n")
             }
             Glyph::OtherDark | Glyph::OtherLight => {
-                write!(out, "<g id=\"{id}\" class=\"piece stone other {id}\"><circle r=\"14\" fill=\"")?;
+                write!(
+                    out,
+                    "<g id=\"{id}\" class=\"piece stone other {id}\"><circle r=\"14\" fill=\""
+                )?;
                 attr(out, fill)?;
                 out.write_str("\" stroke=\"")?;
                 attr(out, stroke)?;
@@ -260,7 +266,7 @@ pub(crate) fn write_svg(
         let (w, h) = layout.pixels(size);
         write!(out, " width=\"{w}\" height=\"{h}\"")?;
     }
-    write!(out, " viewBox=\"0 0 {} {}\">\n", layout.width, layout.height)?;
+    writeln!(out, " viewBox=\"0 0 {} {}\">", layout.width, layout.height)?;
 
     // Accessibility: the title, and what the rules say.
     out.write_str("<title>")?;
@@ -325,11 +331,19 @@ pub(crate) fn write_svg(
     }
 
     // The background and the board.
-    write!(out, "<rect class=\"background\" width=\"{}\" height=\"{}\" fill=\"", layout.width, layout.height)?;
+    write!(
+        out,
+        "<rect class=\"background\" width=\"{}\" height=\"{}\" fill=\"",
+        layout.width, layout.height
+    )?;
     attr(out, &theme.background)?;
     out.write_str("\"/>\n")?;
     let (bw, bh) = (layout.cols * CELL, layout.rows * CELL);
-    write!(out, "<rect class=\"board\" x=\"{}\" y=\"{}\" width=\"{bw}\" height=\"{bh}\" fill=\"", layout.left, layout.top)?;
+    write!(
+        out,
+        "<rect class=\"board\" x=\"{}\" y=\"{}\" width=\"{bw}\" height=\"{bh}\" fill=\"",
+        layout.left, layout.top
+    )?;
     attr(out, &theme.board)?;
     out.write_str("\"/>\n")?;
 
@@ -389,7 +403,10 @@ pub(crate) fn write_svg(
     }
     for (cell, color) in &options.fills {
         let (x, y) = layout.corner(*cell);
-        write!(out, "<rect class=\"fill\" x=\"{x}\" y=\"{y}\" width=\"{CELL}\" height=\"{CELL}\" fill=\"")?;
+        write!(
+            out,
+            "<rect class=\"fill\" x=\"{x}\" y=\"{y}\" width=\"{CELL}\" height=\"{CELL}\" fill=\""
+        )?;
         attr(out, color.as_deref().unwrap_or(&theme.highlight))?;
         out.write_str("\"/>\n")?;
     }
@@ -407,13 +424,20 @@ pub(crate) fn write_svg(
         attr(out, &theme.grid)?;
         out.write_str("\" stroke-width=\"1\"/>\n")?;
     }
-    write!(out, "<rect class=\"border\" x=\"{}\" y=\"{}\" width=\"{bw}\" height=\"{bh}\" fill=\"none\" stroke=\"", layout.left, layout.top)?;
+    write!(
+        out,
+        "<rect class=\"border\" x=\"{}\" y=\"{}\" width=\"{bw}\" height=\"{bh}\" fill=\"none\" stroke=\"",
+        layout.left, layout.top
+    )?;
     attr(out, &theme.grid)?;
     out.write_str("\" stroke-width=\"2\"/>\n")?;
 
     // File letters under the board, rank numbers to its left.
     if options.coordinates {
-        write!(out, "<g class=\"coordinates\" font-family=\"{FONT}\" font-size=\"12\" text-anchor=\"middle\" fill=\"")?;
+        write!(
+            out,
+            "<g class=\"coordinates\" font-family=\"{FONT}\" font-size=\"12\" text-anchor=\"middle\" fill=\""
+        )?;
         attr(out, &theme.coordinates)?;
         out.write_str("\">\n")?;
         let bottom = layout.top + bh + layout.top / 2 + 4;
@@ -426,7 +450,7 @@ pub(crate) fn write_svg(
         let left = layout.left / 2;
         for row in 0..layout.rows {
             let (_, y) = layout.centre((row, 0));
-            write!(out, "<text x=\"{left}\" y=\"{}\">{}</text>\n", y + 4, layout.rows - row)?;
+            writeln!(out, "<text x=\"{left}\" y=\"{}\">{}</text>", y + 4, layout.rows - row)?;
         }
         out.write_str("</g>\n")?;
     }
@@ -435,7 +459,11 @@ pub(crate) fn write_svg(
     for ((row, col), cell) in board.iter() {
         if let Cell::Piece(piece) = cell {
             let (x, y) = layout.centre((row, col));
-            write!(out, "<use xlink:href=\"#{}\" x=\"{x}\" y=\"{y}\"/>\n", Glyph::of(piece, tafl).id())?;
+            writeln!(
+                out,
+                "<use xlink:href=\"#{}\" x=\"{x}\" y=\"{y}\"/>",
+                Glyph::of(piece, tafl).id()
+            )?;
         }
     }
 
@@ -460,7 +488,10 @@ pub(crate) fn write_svg(
         let (x1, y1) = layout.centre(arrow.from);
         let (x2, y2) = layout.centre(arrow.to);
         if arrow.from == arrow.to {
-            write!(out, "<circle class=\"arrow\" cx=\"{x1}\" cy=\"{y1}\" r=\"16\" fill=\"none\" stroke=\"")?;
+            write!(
+                out,
+                "<circle class=\"arrow\" cx=\"{x1}\" cy=\"{y1}\" r=\"16\" fill=\"none\" stroke=\""
+            )?;
             attr(out, color)?;
             out.write_str("\" stroke-width=\"4\" opacity=\"0.85\"/>\n")?;
             continue;

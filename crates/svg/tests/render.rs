@@ -45,7 +45,8 @@ fn assert_close(found: [u8; 3], expected: [u8; 3], what: &str) {
 
 #[test]
 fn size_gives_the_pixels_of_the_longer_side() {
-    let square = gridnote_svg::board(&Board::new(3, 3).unwrap(), &Options::default().size(Some(400)));
+    let square =
+        gridnote_svg::board(&Board::new(3, 3).unwrap(), &Options::default().size(Some(400)));
     let pixmap = render(&square.unwrap());
     assert_eq!((pixmap.width(), pixmap.height()), (400, 400));
     let wide = gridnote_svg::board(&Board::new(3, 4).unwrap(), &Options::default().size(Some(400)));

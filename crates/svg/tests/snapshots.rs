@@ -33,14 +33,11 @@ fn every_option_at_once() {
 
 #[test]
 fn no_coordinates_and_kings_among_marks() {
-    let board = Board::from_cells(2, 3, vec![
-        Cell::ONE_KING,
-        Cell::TWO_KING,
-        Cell::Void,
-        Cell::ONE,
-        Cell::TWO,
-        Cell::Empty,
-    ])
+    let board = Board::from_cells(
+        2,
+        3,
+        vec![Cell::ONE_KING, Cell::TWO_KING, Cell::Void, Cell::ONE, Cell::TWO, Cell::Empty],
+    )
     .unwrap();
     let options = Options::default().coordinates(false).pieces(gridnote_svg::Pieces::Marks);
     insta::assert_snapshot!(gridnote_svg::board(&board, &options).unwrap());

@@ -24,9 +24,7 @@ fn parse(svg: &str) -> (Option<String>, Option<String>, String, String) {
         .to_owned();
     // Every <use> points at a glyph defined in the picture.
     for node in root.descendants().filter(|n| n.has_tag_name((SVG_NS, "use"))) {
-        let href = node
-            .attribute(("http://www.w3.org/1999/xlink", "href"))
-            .expect("xlink:href");
+        let href = node.attribute(("http://www.w3.org/1999/xlink", "href")).expect("xlink:href");
         let id = href.strip_prefix('#').expect("a local reference");
         assert!(root.descendants().any(|n| n.attribute("id") == Some(id)), "#{id} undefined");
     }
@@ -88,9 +86,13 @@ fn the_smallest_and_the_largest_boards() {
     // Anti-diagonals of one player: the 5-in-a-row lines are drawn.
     assert!(svg.contains("<path class=\"win\""));
 
-    let wide = gridnote_svg::board(&Board::new(1, 255).unwrap(), &Options::default().size(Some(500)));
+    let wide =
+        gridnote_svg::board(&Board::new(1, 255).unwrap(), &Options::default().size(Some(500)));
     let (w, h, view_box, _) = parse(&wide.unwrap());
-    assert_eq!((w.as_deref(), h.as_deref(), view_box.as_str()), (Some("500"), Some("4"), "0 0 10240 80"));
+    assert_eq!(
+        (w.as_deref(), h.as_deref(), view_box.as_str()),
+        (Some("500"), Some("4"), "0 0 10240 80")
+    );
 }
 
 #[test]
@@ -141,20 +143,25 @@ fn a_sink_that_fails_is_a_write_error() {
             Err(core::fmt::Error)
         }
     }
-    let result = gridnote_svg::append_to(&mut Full, &Board::new(3, 3).unwrap(), &Options::default());
+    let result =
+        gridnote_svg::append_to(&mut Full, &Board::new(3, 3).unwrap(), &Options::default());
     assert_eq!(result, Err(SvgError::Write));
 }
 
 #[test]
 fn misere_draws_the_loser_s_line() {
     // Player One made a row; under misère Player Two wins, and One's row is drawn.
-    let board = Board::from_cells(2, 3, vec![
-        Cell::ONE, Cell::ONE, Cell::ONE,
-        Cell::TWO, Cell::TWO, Cell::Empty,
-    ])
+    let board = Board::from_cells(
+        2,
+        3,
+        vec![Cell::ONE, Cell::ONE, Cell::ONE, Cell::TWO, Cell::TWO, Cell::Empty],
+    )
     .unwrap();
     let options = Options::default().rules(Some(Rules::TIC_TAC_TOE.with_misere(true)));
     let svg = gridnote_svg::board(&board, &options).unwrap();
-    assert!(svg.contains("<desc>tic-tac-toe+misere: won by Player Two, line a2 b2 c2</desc>"), "{svg}");
+    assert!(
+        svg.contains("<desc>tic-tac-toe+misere: won by Player Two, line a2 b2 c2</desc>"),
+        "{svg}"
+    );
     assert!(svg.contains("<path class=\"win\" d=\"M40 40L120 40\""), "{svg}");
 }
