@@ -10,16 +10,19 @@ mod common;
 use gridnote_convert::{CodeKind, Format, NoteKind, Options, convert};
 use libfuzzer_sys::fuzz_target;
 
-const FORMATS: [Format; 6] =
-    [Format::T3en, Format::Tsn, Format::Ten, Format::Tuple, Format::Digits, Format::Bits];
+/// Every registered format.
+const FORMATS: &[Format] = Format::ALL;
 
 fuzz_target!(|data: &[u8]| {
     let Some((&pick, rest)) = data.split_first() else { return };
     let Ok(text) = std::str::from_utf8(rest) else { return };
-    let from = FORMATS.get(usize::from(pick % 7)).copied();
-    let to = FORMATS[usize::from(pick / 7 % 6)];
+    // One more choice than formats for the source: detection.
+    let n = FORMATS.len();
+    let pick = usize::from(pick);
+    let from = FORMATS.get(pick % (n + 1)).copied();
+    let to = FORMATS[pick / (n + 1) % n];
     let mut options = Options::default();
-    options.code = CodeKind::ALL[usize::from(pick / 42 % 4)];
+    options.code = CodeKind::ALL[pick / (n * (n + 1)) % CodeKind::ALL.len()];
     options.lossless = pick & 0x80 != 0 && pick % 2 == 0;
     options.strict = pick & 0x80 != 0 && pick % 2 == 1;
     let converted = match convert(text, from, to, &options) {

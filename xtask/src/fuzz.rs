@@ -7,6 +7,7 @@
 //! Rust toolchain and a C++ compiler (libfuzzer-sys compiles libFuzzer itself). With
 //! cargo-fuzz installed, `cargo +nightly fuzz run t3en` works on the same layout too.
 
+use gridnote_convert::Format;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, ExitCode, Stdio};
 use std::time::Duration;
@@ -226,9 +227,10 @@ fn start(
         .map_err(|e| format!("cannot start the {target} fuzzer: {e}"))
 }
 
-/// The fixture folders and extensions a target reads.
-fn fixture_sources(target: &str) -> &'static [(&'static str, &'static str)] {
-    match target {
+/// The fixture folders and extensions a target reads. The converter reads the files of
+/// every registered format ([`Format::file_extensions`]) in every fixtures folder.
+fn fixture_sources(root: &Path, target: &str) -> Vec<(String, String)> {
+    let pairs: &[(&str, &str)] = match target {
         "t3en" => &[("t3en", "t3en")],
         "tsn" | "ten" => &[("tafl", "tsn"), ("tafl", "ten")],
         "tuple" => &[("tuple", "tuple")],
@@ -236,15 +238,27 @@ fn fixture_sources(target: &str) -> &'static [(&'static str, &'static str)] {
         "bits" => &[("bits", "bits")],
         "otn-record" => &[("otn", "otp"), ("otn", "otr"), ("otn", "otm")],
         "otn-game" => &[("otn", "otg")],
-        _ => &[
-            ("t3en", "t3en"),
-            ("tafl", "tsn"),
-            ("tafl", "ten"),
-            ("tuple", "tuple"),
-            ("digits", "digits"),
-            ("bits", "bits"),
-        ],
-    }
+        _ => {
+            let mut folders: Vec<String> = std::fs::read_dir(root.join("fixtures"))
+                .into_iter()
+                .flatten()
+                .flatten()
+                .filter(|e| e.path().join("valid").is_dir())
+                .map(|e| e.file_name().to_string_lossy().into_owned())
+                .collect();
+            folders.sort();
+            return folders
+                .iter()
+                .flat_map(|folder| {
+                    Format::ALL
+                        .iter()
+                        .flat_map(|f| f.file_extensions())
+                        .map(move |ext| (folder.clone(), (*ext).to_owned()))
+                })
+                .collect();
+        }
+    };
+    pairs.iter().map(|&(folder, ext)| (folder.to_owned(), ext.to_owned())).collect()
 }
 
 /// Copies the fixtures (valid, invalid, and each input of the corpus of invalid inputs)
@@ -254,11 +268,12 @@ fn seed(root: &Path, corpus: &Path, target: &str) -> Result<usize, String> {
     std::fs::create_dir_all(corpus)
         .map_err(|e| format!("cannot create {}: {e}", corpus.display()))?;
     let mut count = 0;
-    for &(folder, ext) in fixture_sources(target) {
-        let format_index = ["t3en", "tsn", "ten", "tuple", "digits", "bits"]
-            .iter()
-            .position(|&e| e == ext)
-            .map_or(0, |i| i as u8);
+    let formats = Format::ALL.len();
+    for (folder, ext) in fixture_sources(root, target) {
+        let (folder, ext) = (folder.as_str(), ext.as_str());
+        let format_index = Format::for_file_extension(ext)
+            .and_then(|f| Format::ALL.iter().position(|&g| g == f))
+            .unwrap_or(0);
         let dirs = [
             root.join("fixtures").join(folder).join("valid"),
             root.join("fixtures").join(folder).join("invalid"),
@@ -295,8 +310,12 @@ fn seed(root: &Path, corpus: &Path, target: &str) -> Result<usize, String> {
         }
         for (stem, bytes) in inputs {
             if target == "convert" {
-                for to in 0..6u8 {
-                    let mut input = vec![format_index + 7 * to];
+                // The target's first byte: source index + (formats + 1) × target index.
+                for to in 0..formats {
+                    let Ok(pick) = u8::try_from(format_index + (formats + 1) * to) else {
+                        continue;
+                    };
+                    let mut input = vec![pick];
                     input.extend_from_slice(&bytes);
                     write(corpus, &format!("seed-{to}-{stem}"), &input)?;
                     count += 1;

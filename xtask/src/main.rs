@@ -8,9 +8,11 @@ use std::process::{Command, ExitCode};
 use clap::{Parser, Subcommand};
 
 mod bench;
+mod consumers;
 mod fuzz;
 mod package_check;
 mod spark;
+mod tidy;
 
 /// gridnote's project tasks.
 #[derive(Parser)]
@@ -45,6 +47,11 @@ enum Task {
     /// Package every publishable crate (`cargo publish --workspace --dry-run`), then unpack
     /// each package and run its own `cargo test`, as a stranger would.
     PackageCheck(package_check::PackageCheckArgs),
+    /// For every library crate, a program depending on that crate alone builds and runs
+    /// each Rust example of its README (its front page).
+    Consumers,
+    /// Check the architecture rules (docs/architecture.md's invariants).
+    Tidy,
     /// Check the publishable crates with the declared minimum Rust version (installed
     /// with rustup when missing), `no-std` crates also without `std` and bare-metal.
     Msrv,
@@ -63,6 +70,8 @@ fn main() -> ExitCode {
         Task::SparkDemo(args) => spark::run(&args),
         Task::PackageCheck(args) => package_check::run(&args),
         Task::Msrv => package_check::run_msrv(),
+        Task::Consumers => consumers::run(),
+        Task::Tidy => tidy::run(),
     }
 }
 

@@ -4,7 +4,19 @@
 //! lexicographic rank is the number of `k`-combinations of `0..n` that sort before it,
 //! so ranks run over `0..C(n, k)`. Both directions cost O(n) table look-ups.
 
-use crate::layout::MAX_CELLS;
+/// The most cells a board may have for the generalised codes: 20 (4×5, 2×10, …).
+///
+/// It is the largest cell count for which both the code (741,365,049 codes, 30 bits)
+/// and its naive variant (largest 2,793,510,713, 32 bits) fit in a `u32`; with 21 cells
+/// the naive code would not.
+///
+/// ```
+/// use gridnote_bits::{Layout, MAX_CELLS};
+/// assert_eq!(MAX_CELLS, 20);
+/// assert!(Layout::new(MAX_CELLS).is_some());
+/// assert!(Layout::new(MAX_CELLS + 1).is_none());
+/// ```
+pub const MAX_CELLS: usize = 20;
 
 /// `BINOMIAL[n][k]` = C(n, k) for `n, k ≤ MAX_CELLS` (0 when `k > n`), built at compile
 /// time by Pascal's rule. C(20, 10) = 184,756 is the largest entry, so `u32` is plenty.

@@ -26,6 +26,7 @@ use crate::{dense, naive, seed, symmetric};
 /// # Ok::<(), gridnote_bits::NameError>(())
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[non_exhaustive]
 pub enum CodeKind {
     /// The seed's 13-bit code: offset by occupied count + lexicographic ranks.
     #[default]
@@ -146,6 +147,7 @@ impl FromStr for CodeKind {
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("unknown {what}: expected {expected}")]
+#[non_exhaustive]
 pub struct NameError {
     what: &'static str,
     expected: &'static str,

@@ -2,24 +2,10 @@
 //! count, then the lexicographic rank of the occupied cells, then the rank of the O's
 //! among them. Also the seed's naive variant of it.
 
-use crate::combin::{Ranker, Unranker, binomial};
+use crate::combin::{MAX_CELLS, Ranker, Unranker, binomial};
 use crate::error::BitsError;
 use crate::kind::CodeKind;
 use crate::mark::Mark;
-
-/// The most cells a board may have for the generalised codes: 20 (4×5, 2×10, …).
-///
-/// It is the largest cell count for which both the code (741,365,049 codes, 30 bits)
-/// and its naive variant (largest 2,793,510,713, 32 bits) fit in a `u32`; with 21 cells
-/// the naive code would not.
-///
-/// ```
-/// use gridnote_bits::{Layout, MAX_CELLS};
-/// assert_eq!(MAX_CELLS, 20);
-/// assert!(Layout::new(MAX_CELLS).is_some());
-/// assert!(Layout::new(MAX_CELLS + 1).is_none());
-/// ```
-pub const MAX_CELLS: usize = 20;
 
 /// `OFFSETS[N][n]` = Σ_{i<n} C(N, i)·C(i, ⌊i/2⌋) for `n ≤ N + 1`: the first code of the
 /// boards of `N` cells with `n` occupied (and the total count at `n = N + 1`).

@@ -23,9 +23,9 @@ mod error;
 mod kind;
 mod layout;
 mod mark;
+pub mod naive;
 #[cfg(feature = "std")]
 mod notation;
-pub mod naive;
 pub mod seed;
 pub mod symmetric;
 #[cfg(feature = "std")]
@@ -35,6 +35,7 @@ mod text;
 
 #[cfg(feature = "std")]
 pub use boards::{decode, decode_rect, encode, encode_rect};
+pub use combin::MAX_CELLS;
 pub use error::BitsError;
 /// The shared board model (gridnote-board), re-exported so that a program depending on
 /// this crate alone can name the types its functions take and return.
@@ -43,7 +44,7 @@ pub use gridnote_board as board;
 #[cfg(feature = "std")]
 pub use gridnote_board::{Board, Cell, Player};
 pub use kind::{CodeKind, NameError};
-pub use layout::{Layout, MAX_CELLS};
+pub use layout::Layout;
 pub use mark::Mark;
 #[cfg(feature = "std")]
 pub use notation::{Code, CodeOptions};

@@ -210,6 +210,7 @@ fn prefixed(text: &str, radix: u32) -> Result<u32, ParseError> {
 /// assert_eq!(Radix::Decimal.to_string(), "dec");
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Radix {
     /// Decimal, under the project's number rule: `523`.
     #[default]

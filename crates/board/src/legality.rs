@@ -350,6 +350,7 @@ impl Position {
 #[error(
     "no side to move fits the counts: Player One has {one} pieces, Player Two {two} (expected equal counts or one more for Player One)"
 )]
+#[non_exhaustive]
 pub struct SideError {
     /// Player One's pieces.
     pub one: usize,

@@ -113,6 +113,8 @@ pub trait Notation: Sized {
     const SIDE_NAMES: [&'static str; 2] = ["x", "o"];
     /// The glyphs a text drawing of this format's boards uses.
     const GLYPHS: Glyphs = Glyphs::DEFAULT;
+    /// The game this format writes positions of.
+    const GAME: Game = Game::Mnk;
     /// The m,n,k rules a position of this format is judged by when none are given
     /// (tic-tac-toe's by default; the tuple format's game is Tomorrow's Tic-Tac-Toe).
     const DEFAULT_RULES: Rules = Rules::TIC_TAC_TOE;
@@ -163,6 +165,22 @@ pub trait Notation: Sized {
     fn side_letter(player: Player) -> &'static str {
         Self::SIDE_LETTERS[player.index()]
     }
+}
+
+/// The game a notation writes positions of: what applies to its positions (m,n,k rules,
+/// the solver) and what does not.
+///
+/// ```
+/// use gridnote_board::notation::Game;
+/// assert_ne!(Game::Mnk, Game::Tafl);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Game {
+    /// Tic-tac-toe and its m,n,k relatives: k in a row wins (or loses, misère).
+    Mnk,
+    /// Tafl games: attackers, defenders and a king; no m,n,k rules apply.
+    Tafl,
 }
 
 /// Reading and writing whole texts, for every [`Notation`].

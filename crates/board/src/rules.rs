@@ -156,6 +156,7 @@ impl fmt::Display for Rules {
 #[error(
     "unknown rules `{0}`: expected tic-tac-toe or tomorrows, optionally followed by +misere, +diagonals, +no-diagonals or +k=N"
 )]
+#[non_exhaustive]
 pub struct RulesError(pub String);
 
 impl FromStr for Rules {

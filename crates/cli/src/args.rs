@@ -27,6 +27,7 @@ pub struct Cli {
 
 /// The subcommands.
 #[derive(Debug, Subcommand)]
+#[non_exhaustive]
 pub enum Command {
     /// Convert positions into another format.
     Convert(ConvertArgs),

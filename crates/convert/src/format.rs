@@ -10,11 +10,9 @@ use core::fmt;
 use core::str::FromStr;
 
 use gridnote_board::notation::Notation;
-use gridnote_board::setup::{Carries, Setup};
+use gridnote_board::setup::Carries;
 
-use crate::error::ConvertError;
-use crate::notes::Note;
-use crate::{Options, write};
+use crate::Options;
 
 /// Declares the formats. One line per format, in the order `gridnote formats` lists
 /// them: `Variant => NotationType, |options| that type's options;`.
@@ -161,6 +159,19 @@ macro_rules! registry {
                 match self { $(Format::$variant => <$ty as Notation>::GLYPHS,)* }
             }
 
+            /// The game this format writes positions of.
+            ///
+            /// ```
+            /// use gridnote_convert::Format;
+            /// use gridnote_board::notation::Game;
+            /// assert_eq!(Format::Ten.game(), Game::Tafl);
+            /// assert_eq!(Format::Tuple.game(), Game::Mnk);
+            /// ```
+            #[must_use]
+            pub const fn game(self) -> gridnote_board::notation::Game {
+                match self { $(Format::$variant => <$ty as Notation>::GAME,)* }
+            }
+
             /// The m,n,k rules positions of this format are judged by when none are given.
             ///
             /// ```
@@ -229,34 +240,16 @@ macro_rules! registry {
             )*
         }
 
-        /// Reads `text` as `format` into a setup.
-        pub(crate) fn read_as(
-            format: Format,
-            text: &str,
-            options: &Options,
-        ) -> Result<Setup, ConvertError> {
-            match format {
-                $(Format::$variant => {
-                    let $o = options;
-                    read_with::<$ty>(format, text, &$opts, SyntaxError::$variant, ModelError::$variant)
-                })*
-            }
-        }
-
-        /// Writes `setup` (read from `from`) as `to`, appending to `out`.
-        pub(crate) fn write_as(
-            to: Format,
-            from: Format,
-            setup: Setup,
-            input_len: usize,
-            options: &Options,
-            out: &mut String,
-        ) -> Result<Vec<Note>, ConvertError> {
-            match to {
-                $(Format::$variant => {
-                    let $o = options;
-                    write::write_with::<$ty>(to, from, setup, input_len, options, &$opts, ModelError::$variant, out)
-                })*
+        impl Format {
+            /// Calls `visitor` with this format's [`Notation`] type, its options made from
+            /// `options`, and the constructors of its typed errors.
+            pub(crate) fn visit<V: Visit>(self, options: &Options, visitor: V) -> V::Output {
+                match self {
+                    $(Format::$variant => {
+                        let $o = options;
+                        visitor.visit::<$ty>(&$opts, SyntaxError::$variant, ModelError::$variant)
+                    })*
+                }
             }
         }
     };
@@ -277,19 +270,19 @@ registry! {
     Bits => gridnote_bits::Code, |o| gridnote_bits::CodeOptions::default().with_kind(o.code).with_radix(o.radix);
 }
 
-fn read_with<N: Notation>(
-    format: Format,
-    text: &str,
-    options: &N::Options,
-    syntax: fn(N::ParseError) -> SyntaxError,
-    model: fn(N::ModelError) -> ModelError,
-) -> Result<Setup, ConvertError> {
-    let value = N::parse_with(text, options).map_err(|e| ConvertError::Syntax(syntax(e)))?;
-    value.to_setup(options).map_err(|e| ConvertError::Invalid {
-        from: format,
-        source: model(e),
-        span: 0..text.len(),
-    })
+/// Work done with one format's [`Notation`] type: what reading and writing implement,
+/// so that the registry is the only place that maps a [`Format`] to its type.
+pub(crate) trait Visit {
+    /// What the work gives.
+    type Output;
+
+    /// Does the work with `N`.
+    fn visit<N: Notation>(
+        self,
+        options: &N::Options,
+        syntax: fn(N::ParseError) -> SyntaxError,
+        model: fn(N::ModelError) -> ModelError,
+    ) -> Self::Output;
 }
 
 impl fmt::Display for Format {

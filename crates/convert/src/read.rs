@@ -1,7 +1,10 @@
 //! Reading any format into a [`Source`].
 
-use crate::error::ConvertError;
-use crate::format::{Format, detect, read_as};
+use gridnote_board::notation::Notation;
+use gridnote_board::setup::Setup;
+
+use crate::error::{ConvertError, ModelError, SyntaxError};
+use crate::format::{Format, Visit, detect};
 use crate::{Options, Source};
 
 /// Reads `text` as `from` (detected by [`detect`] when `None`) into a [`Source`].
@@ -25,6 +28,31 @@ pub fn read(text: &str, from: Option<Format>, options: &Options) -> Result<Sourc
         Some(format) => format,
         None => detect(text)?,
     };
-    let setup = read_as(format, text, options)?;
+    let setup = format.visit(options, Reader { format, text })?;
     Ok(Source { format, setup, input_len: text.len() })
+}
+
+/// Reading one text with its format's notation.
+struct Reader<'a> {
+    format: Format,
+    text: &'a str,
+}
+
+impl Visit for Reader<'_> {
+    type Output = Result<Setup, ConvertError>;
+
+    fn visit<N: Notation>(
+        self,
+        options: &N::Options,
+        syntax: fn(N::ParseError) -> SyntaxError,
+        model: fn(N::ModelError) -> ModelError,
+    ) -> Self::Output {
+        let value =
+            N::parse_with(self.text, options).map_err(|e| ConvertError::Syntax(syntax(e)))?;
+        value.to_setup(options).map_err(|e| ConvertError::Invalid {
+            from: self.format,
+            source: model(e),
+            span: 0..self.text.len(),
+        })
+    }
 }

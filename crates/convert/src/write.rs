@@ -9,8 +9,8 @@ use gridnote_board::notation::Notation;
 use gridnote_board::setup::{Setup, TaflFields};
 use gridnote_board::{Board, Player};
 
-use crate::error::{ConvertError, ModelError};
-use crate::format::{Format, write_as};
+use crate::error::{ConvertError, ModelError, SyntaxError};
+use crate::format::{Format, Visit};
 use crate::notes::{Field, Note, NoteKind};
 use crate::{Converted, Options, Source};
 
@@ -62,26 +62,44 @@ pub fn write_into(
 ) -> Result<Vec<Note>, ConvertError> {
     let start = out.len();
     let Source { format, setup, input_len } = source;
-    let result = write_as(to, format, setup, input_len, options, out);
+    let result = to.visit(options, Writer { to, from: format, setup, input_len, options, out });
     if result.is_err() {
         out.truncate(start);
     }
     result
 }
 
-/// The one writer behind every format: notes what `N` cannot carry, derives what it
-/// needs, and lets `N` build and write its value.
-#[allow(clippy::too_many_arguments)]
-pub(crate) fn write_with<N: Notation>(
+/// Writing one setup with the target format's notation.
+struct Writer<'a> {
     to: Format,
     from: Format,
-    mut setup: Setup,
+    setup: Setup,
     input_len: usize,
-    options: &Options,
+    options: &'a Options,
+    out: &'a mut String,
+}
+
+impl Visit for Writer<'_> {
+    type Output = Result<Vec<Note>, ConvertError>;
+
+    fn visit<N: Notation>(
+        self,
+        notation_options: &N::Options,
+        _: fn(N::ParseError) -> SyntaxError,
+        model: fn(N::ModelError) -> ModelError,
+    ) -> Self::Output {
+        write_with::<N>(self, notation_options, model)
+    }
+}
+
+/// The one writer behind every format: notes what `N` cannot carry, derives what it
+/// needs, and lets `N` build and write its value.
+fn write_with<N: Notation>(
+    writer: Writer<'_>,
     notation_options: &N::Options,
     model: fn(N::ModelError) -> ModelError,
-    out: &mut String,
 ) -> Result<Vec<Note>, ConvertError> {
+    let Writer { to, from, mut setup, input_len, options, out } = writer;
     let span = 0..input_len;
     let carries = N::CARRIES;
     let mut notes = Vec::new();

@@ -53,6 +53,7 @@ pub fn seed_regex() -> &'static Regex {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
+#[non_exhaustive]
 pub enum Verdict {
     /// This player holds a line (and the other does not, for the direct check).
     Won(Player),

@@ -276,6 +276,7 @@ fn check_board(board: &Board) -> Result<(), ModelError> {
 /// # Ok::<(), gridnote_tafl::ModelError>(())
 /// ```
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Extension {
     /// `-`: no custom data.
     #[default]

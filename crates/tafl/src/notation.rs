@@ -1,6 +1,6 @@
 //! TSN and TEN as [`Notation`]s: what the converter's registry knows of them.
 
-use gridnote_board::notation::Notation;
+use gridnote_board::notation::{Game, Notation};
 use gridnote_board::notes::Note;
 use gridnote_board::setup::{Carries, Setup, TaflFields};
 use gridnote_board::{Board, Glyphs, Player};
@@ -31,6 +31,7 @@ impl Notation for Tsn {
     const SIDE_LETTERS: [&'static str; 2] = ["a", "d"];
     const SIDE_NAMES: [&'static str; 2] = ["a (attackers)", "d (defenders)"];
     const GLYPHS: Glyphs = Glyphs::TAFL;
+    const GAME: Game = Game::Tafl;
 
     type Options = ();
     type ParseError = ParseError;
@@ -84,6 +85,7 @@ impl Notation for Ten {
     const SIDE_LETTERS: [&'static str; 2] = ["a", "d"];
     const SIDE_NAMES: [&'static str; 2] = ["a (attackers)", "d (defenders)"];
     const GLYPHS: Glyphs = Glyphs::TAFL;
+    const GAME: Game = Game::Tafl;
 
     type Options = ();
     type ParseError = ParseError;

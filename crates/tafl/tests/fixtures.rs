@@ -102,6 +102,7 @@ fn valid_fixtures() {
                             "extension: identifier {identifier:?}, version {version:?}, data {data:?}"
                         );
                     }
+                    other => panic!("an extension this test does not know: {other:?}"),
                 }
                 describe_tsn(&mut out, ten.tsn());
             }

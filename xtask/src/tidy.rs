@@ -1,0 +1,350 @@
+//! `cargo xtask tidy`: the architecture invariants of docs/architecture.md, checked.
+//!
+//! 1. Crates other than the hubs (gridnote-convert, gridnote-cli, gridnote-wasm) depend on
+//!    no gridnote crate but gridnote-board.
+//! 2. Every public error type and every public enum is `#[non_exhaustive]`, but for the
+//!    closed enums listed in [`CLOSED`] with the reason they cannot grow.
+//! 3. Format variants (`Format::T3en`, …) are named only in the registry
+//!    (crates/convert/src/format.rs), never in other library or binary sources.
+//! 4. No module of a crate imports (`use crate::…`) a module that imports it back (no
+//!    import cycle inside a crate; the crate root, which re-exports, is not a module
+//!    here).
+//!
+//! Tests, examples and benches are outside these rules: they may name formats.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use crate::workspace_root;
+
+/// The crates that join the formats and may depend on any of them.
+const HUBS: [&str; 3] = ["gridnote-convert", "gridnote-cli", "gridnote-wasm"];
+
+/// Public enums that are complete by their nature, with the reason.
+const CLOSED: [(&str, &str); 9] = [
+    ("Player", "a two-player game has exactly two players"),
+    ("Side", "OTN's two sides, attackers and defenders"),
+    ("Half", "a turn has a first and a second half"),
+    ("Mark", "the bit codes' three marks: blank, X and O"),
+    ("Symmetry", "the eight symmetries of a square (the dihedral group D4)"),
+    ("Value", "a game-theoretic value is a win, a loss or a draw"),
+    (
+        "Cell",
+        "exhaustive until the one-byte Cell of performance round 2 (issue 21), which makes it #[non_exhaustive] for OTN's extra pieces",
+    ),
+    ("Outcome", "an m,n,k position is in progress, won, drawn, or contested: nothing else"),
+    ("Role", "exhaustive until the one-byte Cell of performance round 2 (issue 21)"),
+];
+
+/// Runs every check and reports every violation.
+pub(crate) fn run() -> ExitCode {
+    let root = workspace_root();
+    let mut problems = Vec::new();
+    let crates = match crates(&root) {
+        Ok(crates) => crates,
+        Err(e) => {
+            eprintln!("tidy: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    for krate in &crates {
+        dependencies(krate, &mut problems);
+        let sources = rust_files(&krate.dir.join("src"));
+        for file in &sources {
+            let Ok(text) = std::fs::read_to_string(file) else { continue };
+            let shown = file.strip_prefix(&root).unwrap_or(file).display().to_string();
+            non_exhaustive(&shown, &text, &mut problems);
+            if !shown.ends_with("crates/convert/src/format.rs") {
+                format_names(&shown, &text, &mut problems);
+            }
+        }
+        cycles(krate, &sources, &mut problems);
+    }
+    for file in rust_files(&root.join("xtask").join("src")) {
+        let Ok(text) = std::fs::read_to_string(&file) else { continue };
+        let shown = file.strip_prefix(&root).unwrap_or(&file).display().to_string();
+        format_names(&shown, &text, &mut problems);
+    }
+    if problems.is_empty() {
+        println!("tidy: {} crates follow the architecture rules", crates.len());
+        ExitCode::SUCCESS
+    } else {
+        for problem in &problems {
+            eprintln!("tidy: {problem}");
+        }
+        eprintln!("tidy: {} problem(s); see docs/architecture.md", problems.len());
+        ExitCode::FAILURE
+    }
+}
+
+struct Crate {
+    name: String,
+    dir: PathBuf,
+    manifest: String,
+}
+
+fn crates(root: &Path) -> Result<Vec<Crate>, String> {
+    let mut crates = Vec::new();
+    let entries =
+        std::fs::read_dir(root.join("crates")).map_err(|e| format!("cannot list crates/: {e}"))?;
+    for entry in entries.flatten() {
+        let dir = entry.path();
+        let Ok(manifest) = std::fs::read_to_string(dir.join("Cargo.toml")) else { continue };
+        let name = manifest
+            .lines()
+            .find_map(|l| {
+                let rest = l.trim().strip_prefix("name")?.trim_start().strip_prefix('=')?;
+                Some(rest.trim().trim_matches('"').to_owned())
+            })
+            .unwrap_or_default();
+        crates.push(Crate { name, dir, manifest });
+    }
+    crates.sort_by(|a, b| a.name.cmp(&b.name));
+    Ok(crates)
+}
+
+fn rust_files(dir: &Path) -> Vec<PathBuf> {
+    let mut files = Vec::new();
+    let Ok(entries) = std::fs::read_dir(dir) else { return files };
+    for entry in entries.flatten() {
+        let path = entry.path();
+        if path.is_dir() {
+            files.extend(rust_files(&path));
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            files.push(path);
+        }
+    }
+    files.sort();
+    files
+}
+
+/// Rule 1: the `[dependencies]` section names no gridnote crate but gridnote-board.
+fn dependencies(krate: &Crate, problems: &mut Vec<String>) {
+    if HUBS.contains(&krate.name.as_str()) {
+        return;
+    }
+    let mut section = "";
+    for line in krate.manifest.lines() {
+        let line = line.trim();
+        if line.starts_with('[') {
+            section = line;
+            continue;
+        }
+        if section != "[dependencies]" {
+            continue;
+        }
+        if let Some(dep) = line.split(['=', '.', ' ']).next() {
+            if dep.starts_with("gridnote-") && dep != "gridnote-board" {
+                problems.push(format!(
+                    "{} depends on {dep}: only gridnote-board is allowed outside the hubs",
+                    krate.name
+                ));
+            }
+        }
+    }
+}
+
+/// Rule 2: `pub enum` and `pub struct …Error` carry `#[non_exhaustive]` in their
+/// attributes, unless listed in [`CLOSED`].
+fn non_exhaustive(shown: &str, text: &str, problems: &mut Vec<String>) {
+    let lines: Vec<&str> = text.lines().collect();
+    for (i, line) in lines.iter().enumerate() {
+        let trimmed = line.trim_start();
+        let (kind, rest) = if let Some(rest) = trimmed.strip_prefix("pub enum ") {
+            ("enum", rest)
+        } else if let Some(rest) = trimmed.strip_prefix("pub struct ") {
+            ("struct", rest)
+        } else {
+            continue;
+        };
+        let name: String =
+            rest.chars().take_while(|c| c.is_ascii_alphanumeric() || *c == '_').collect();
+        if kind == "struct" && !name.ends_with("Error") {
+            continue;
+        }
+        // A unit or tuple error struct with private fields cannot be built outside anyway.
+        if kind == "struct" && (rest[name.len()..].starts_with(';')) {
+            continue;
+        }
+        if CLOSED.iter().any(|(closed, _)| *closed == name) {
+            continue;
+        }
+        let attributes = lines[..i]
+            .iter()
+            .rev()
+            .take_while(|l| {
+                let l = l.trim_start();
+                l.starts_with("#[")
+                    || l.starts_with("///")
+                    || l.starts_with("//")
+                    || l.ends_with(")]")
+            })
+            .any(|l| l.contains("non_exhaustive"));
+        if !attributes {
+            problems.push(format!(
+                "{shown}:{}: public {kind} {name} is not #[non_exhaustive] (or list it as closed in xtask/src/tidy.rs with the reason)",
+                i + 1
+            ));
+        }
+    }
+}
+
+/// Rule 3: no `Format::<Variant>` outside the registry.
+fn format_names(shown: &str, text: &str, problems: &mut Vec<String>) {
+    // Only the registry's `Format` (gridnote-convert's); a crate may have a private enum
+    // of its own by that name.
+    if !text.contains("gridnote_convert") {
+        return;
+    }
+    let mut in_tests = false;
+    for (i, line) in text.lines().enumerate() {
+        let trimmed = line.trim_start();
+        if trimmed.starts_with("#[cfg(test)]") {
+            in_tests = true;
+        }
+        if in_tests || trimmed.starts_with("//") {
+            continue;
+        }
+        let mut rest = line;
+        while let Some(at) = rest.find("Format::") {
+            let after = &rest[at + "Format::".len()..];
+            let word: String =
+                after.chars().take_while(|c| c.is_ascii_alphanumeric() || *c == '_').collect();
+            let preceded_by_ident = rest[..at]
+                .chars()
+                .next_back()
+                .is_some_and(|c| c.is_ascii_alphanumeric() || c == '_');
+            if !preceded_by_ident
+                && word.chars().next().is_some_and(|c| c.is_ascii_uppercase())
+                && word.chars().any(|c| c.is_ascii_lowercase())
+            {
+                problems.push(format!(
+                    "{shown}:{}: names the format variant Format::{word}: formats are named only in the registry (crates/convert/src/format.rs); use Format::ALL or a registry property",
+                    i + 1
+                ));
+            }
+            rest = after;
+        }
+    }
+}
+
+/// Rule 4: module import cycles through `crate::`.
+fn cycles(krate: &Crate, sources: &[PathBuf], problems: &mut Vec<String>) {
+    let src = krate.dir.join("src");
+    let module_of = |path: &Path| -> Option<String> {
+        let rel = path.strip_prefix(&src).ok()?;
+        let first = rel.components().next()?.as_os_str().to_string_lossy().into_owned();
+        let name = first.trim_end_matches(".rs").to_owned();
+        (name != "lib" && name != "main").then_some(name)
+    };
+    let modules: BTreeSet<String> = sources.iter().filter_map(|p| module_of(p)).collect();
+    let mut edges: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    for path in sources {
+        let Some(from) = module_of(path) else { continue };
+        let Ok(text) = std::fs::read_to_string(path) else { continue };
+        for line in text.lines() {
+            // `use crate::…` statements: what a module imports (inline paths in doc
+            // examples or macros are not imports).
+            let trimmed = line.trim_start();
+            if !(trimmed.starts_with("use crate::")
+                || trimmed.starts_with("pub use crate::")
+                || trimmed.starts_with("pub(crate) use crate::"))
+            {
+                continue;
+            }
+            let mut rest = line;
+            while let Some(at) = rest.find("crate::") {
+                let after = &rest[at + "crate::".len()..];
+                let word: String =
+                    after.chars().take_while(|c| c.is_ascii_alphanumeric() || *c == '_').collect();
+                if word != from && modules.contains(&word) {
+                    edges.entry(from.clone()).or_default().insert(word);
+                }
+                rest = after;
+            }
+        }
+    }
+    // Every cycle is reported once, by its least module.
+    let mut reported = BTreeSet::new();
+    for start in &modules {
+        let mut path = vec![start.clone()];
+        if let Some(cycle) = find_cycle(start, &edges, &mut path) {
+            let mut key: Vec<String> = cycle.clone();
+            key.sort();
+            if reported.insert(key) {
+                problems.push(format!(
+                    "{}: import cycle between modules {}",
+                    krate.name,
+                    cycle.join(" -> ")
+                ));
+            }
+        }
+    }
+}
+
+fn find_cycle(
+    start: &str,
+    edges: &BTreeMap<String, BTreeSet<String>>,
+    path: &mut Vec<String>,
+) -> Option<Vec<String>> {
+    let last = path.last()?.clone();
+    for next in edges.get(&last).into_iter().flatten() {
+        if next == start {
+            let mut cycle = path.clone();
+            cycle.push(start.to_owned());
+            return Some(cycle);
+        }
+        if path.contains(next) || next.as_str() < start {
+            continue;
+        }
+        path.push(next.clone());
+        if let Some(cycle) = find_cycle(start, edges, path) {
+            return Some(cycle);
+        }
+        path.pop();
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn public_enums_need_non_exhaustive() {
+        let mut problems = Vec::new();
+        non_exhaustive(
+            "a.rs",
+            "/// x\n#[non_exhaustive]\npub enum A { B }\npub enum C { D }\npub struct E;\npub struct FError { x: u8 }\n",
+            &mut problems,
+        );
+        assert_eq!(problems.len(), 2);
+        assert!(problems[0].contains("a.rs:4: public enum C"));
+        assert!(problems[1].contains("a.rs:6: public struct FError"));
+    }
+
+    #[test]
+    fn format_variants_are_found_outside_the_registry() {
+        let mut problems = Vec::new();
+        format_names(
+            "b.rs",
+            "let f = Format::T3en;\nlet all = Format::ALL;\nMyFormat::Abc;\n",
+            &mut problems,
+        );
+        assert_eq!(problems.len(), 1);
+        assert!(problems[0].starts_with("b.rs:1: names the format variant Format::T3en"));
+    }
+
+    #[test]
+    fn cycles_are_found() {
+        let mut edges = BTreeMap::new();
+        edges.insert("a".to_owned(), BTreeSet::from(["b".to_owned()]));
+        edges.insert("b".to_owned(), BTreeSet::from(["a".to_owned()]));
+        let mut path = vec!["a".to_owned()];
+        assert_eq!(
+            find_cycle("a", &edges, &mut path),
+            Some(vec!["a".into(), "b".into(), "a".into()])
+        );
+    }
+}
