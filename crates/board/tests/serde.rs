@@ -30,9 +30,17 @@ fn names_are_read_in_any_order_and_written_in_order() {
 #[test]
 fn bad_lists_are_errors() {
     let twice = serde_json::from_str::<Problems>(r#"["king","king"]"#).unwrap_err();
-    assert_eq!(twice.to_string(), "");
+    assert_eq!(twice.to_string(), "legality problem `king` listed twice at line 1 column 15");
     let unknown = serde_json::from_str::<Problems>(r#"["queen"]"#).unwrap_err();
-    assert_eq!(unknown.to_string(), "");
+    assert_eq!(
+        unknown.to_string(),
+        "unknown variant `queen`, expected one of `king`, `too-many-one`, `too-many-two`, \
+         `wrong-side-to-move`, `both-have-lines`, `line-not-by-last-mover`, `not-one-last-move` \
+         at line 1 column 8"
+    );
     let not_a_list = serde_json::from_str::<Problems>(r#""king""#).unwrap_err();
-    assert_eq!(not_a_list.to_string(), "");
+    assert_eq!(
+        not_a_list.to_string(),
+        "invalid type: string \"king\", expected a list of legality problem names at line 1 column 6"
+    );
 }
