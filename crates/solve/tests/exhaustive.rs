@@ -200,3 +200,121 @@ fn illegal_positions_are_refused_with_their_problems() {
     let err = solve(&Position::new(board, Player::One), Rules::TIC_TAC_TOE).unwrap_err();
     assert_eq!(err.to_string(), "illegal position: both players hold a line");
 }
+
+/// Every reachable position of `board`'s shape and voids under `rules`, solved by the
+/// solver (with a table of `bytes`) and by plain minimax.
+fn agree_on(board: &Board, rules: Rules, bytes: usize) -> usize {
+    let start = Position::new(board.clone(), Player::One);
+    let mut seen = HashSet::new();
+    let mut stack = vec![start.clone()];
+    seen.insert(start);
+    let mut memo = HashMap::new();
+    let mut solver = Solver::with_table_bytes(bytes);
+    let mut count = 0;
+    while let Some(pos) = stack.pop() {
+        let solution = solver.solve(&pos, rules).unwrap();
+        assert_eq!(as_pair(&solution), reference(&pos, rules, &mut memo), "{pos:?} {rules}");
+        count += 1;
+        for (r, c) in pos.moves(rules) {
+            let next = pos.play(r, c, rules).unwrap();
+            if seen.insert(next.clone()) {
+                stack.push(next);
+            }
+        }
+    }
+    count
+}
+
+#[test]
+fn boards_with_void_cells_agree_with_minimax() {
+    use gridnote_solve::board::Cell;
+    // Deterministic layouts: every 3x3 void pattern whose number is 1 mod 37, and a few
+    // rectangles; k from 2 to 3, normal and misère, diagonals or not.
+    let mut boards = Vec::new();
+    for pattern in (1u32..512).filter(|p| p % 37 == 1) {
+        let cells = (0..9).map(|i| if pattern >> i & 1 == 1 { Cell::Void } else { Cell::Empty });
+        boards.push(Board::from_cells(3, 3, cells.collect()).unwrap());
+    }
+    let t3en_like = [(2, 4, 0b1000_0001u32), (4, 3, 0b0100_0000_0010), (2, 2, 0)];
+    for (rows, cols, pattern) in t3en_like {
+        let cells =
+            (0..rows * cols).map(|i| if pattern >> i & 1 == 1 { Cell::Void } else { Cell::Empty });
+        boards.push(Board::from_cells(rows, cols, cells.collect()).unwrap());
+    }
+    let mut positions = 0;
+    for board in &boards {
+        for k in [2, 3] {
+            for (misere, diagonals) in [(false, true), (true, true), (false, false), (true, false)]
+            {
+                let rules = Rules::TIC_TAC_TOE
+                    .with_in_a_row(k)
+                    .with_misere(misere)
+                    .with_diagonals(diagonals);
+                positions += agree_on(board, rules, 1 << 20);
+            }
+        }
+    }
+    assert!(positions > 10_000, "{positions}");
+}
+
+#[test]
+fn any_line_length_and_a_tiny_table_agree_with_minimax() {
+    let board = Board::new(3, 3).unwrap();
+    for k in [0, 1, 4] {
+        agree_on(&board, Rules::TIC_TAC_TOE.with_in_a_row(k), 1 << 20);
+    }
+    // A table of one bucket (the smallest there is) only makes the search slower.
+    for misere in [false, true] {
+        agree_on(&board, Rules::TIC_TAC_TOE.with_misere(misere), 0);
+    }
+}
+
+#[test]
+fn k_1_is_won_by_the_first_move_and_long_lines_are_draws() {
+    let start = Position::start(2, 2).unwrap();
+    let one = solve(&start, Rules::TIC_TAC_TOE.with_in_a_row(1)).unwrap();
+    assert_eq!(one.to_string(), "x wins in 1 plies; best: a1 a2 b1 b2");
+    let five = solve(&start, Rules::TIC_TAC_TOE.with_in_a_row(5)).unwrap();
+    assert_eq!(five.to_string(), "draw in 4 plies; best: a1 a2 b1 b2");
+}
+
+#[test]
+fn boards_over_128_cells_are_refused_and_still_get_a_move() {
+    use std::time::{Duration, Instant};
+    let start = Position::start(12, 11).unwrap();
+    let err = solve(&start, Rules::TIC_TAC_TOE).unwrap_err();
+    assert_eq!(err.to_string(), "a board of 132 cells is too large to solve (at most 128)");
+    let mut solver = Solver::new();
+    let deadline = Instant::now() + Duration::from_millis(50);
+    let thought = solver.think(&start, Rules::TIC_TAC_TOE.with_in_a_row(5), deadline).unwrap();
+    assert_eq!((thought.row, thought.col), (5, 5));
+    assert_eq!(thought.kind, gridnote_solve::ThoughtKind::RuleOfThumb);
+}
+
+#[test]
+fn think_always_answers_an_empty_cell_and_solves_when_it_can() {
+    use std::time::{Duration, Instant};
+    let rules = Rules::TIC_TAC_TOE;
+    let mut solver = Solver::new();
+    let mut checked = 0;
+    for pos in reachable(3, 3, rules) {
+        if pos.outcome(rules).is_over() {
+            assert_eq!(
+                solver.think(&pos, rules, Instant::now()),
+                Err(gridnote_solve::SolveError::Finished)
+            );
+            continue;
+        }
+        // No time at all: a rule of thumb, still an empty cell.
+        let quick = solver.think(&pos, rules, Instant::now()).unwrap();
+        assert_eq!(pos.board.get(quick.row, quick.col), Some(gridnote_solve::board::Cell::Empty));
+        // Time enough: a best move of the full solve.
+        let deadline = Instant::now() + Duration::from_secs(5);
+        let thought = solver.think(&pos, rules, deadline).unwrap();
+        let solution = solver.solve(&pos, rules).unwrap();
+        assert!(solution.best.contains(&pos.board.cell_name(thought.row, thought.col)));
+        assert_eq!(thought.kind, gridnote_solve::ThoughtKind::Solved(solution.value));
+        checked += 1;
+    }
+    assert_eq!(checked, 4520);
+}
