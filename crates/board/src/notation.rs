@@ -9,6 +9,7 @@ use core::fmt;
 
 use crate::notes::Note;
 use crate::report::Spanned;
+pub use crate::setup::Game;
 use crate::setup::{Carries, Setup};
 use crate::{Glyphs, Player, Rules};
 
@@ -165,22 +166,6 @@ pub trait Notation: Sized {
     fn side_letter(player: Player) -> &'static str {
         Self::SIDE_LETTERS[player.index()]
     }
-}
-
-/// The game a notation writes positions of: what applies to its positions (m,n,k rules,
-/// the solver) and what does not.
-///
-/// ```
-/// use gridnote_board::notation::Game;
-/// assert_ne!(Game::Mnk, Game::Tafl);
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub enum Game {
-    /// Tic-tac-toe and its m,n,k relatives: k in a row wins (or loses, misère).
-    Mnk,
-    /// Tafl games: attackers, defenders and a king; no m,n,k rules apply.
-    Tafl,
 }
 
 /// Reading and writing whole texts, for every [`Notation`].

@@ -56,6 +56,8 @@ pub enum Field {
     Shape,
     /// The board's orientation (the symmetric code keeps only the canonical image).
     Orientation,
+    /// A variant's rules (an OpenTafl rules record).
+    Rules,
 }
 
 impl Field {
@@ -75,6 +77,7 @@ impl Field {
             Field::Extension => "extension",
             Field::Shape => "shape",
             Field::Orientation => "orientation",
+            Field::Rules => "rules",
         }
     }
 }

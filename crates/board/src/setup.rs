@@ -46,14 +46,52 @@ impl TaflFields {
     /// ```
     #[must_use]
     pub fn derived(board: &Board) -> TaflFields {
+        TaflFields::derived_for(board, Game::Mnk)
+    }
+
+    /// The counters a board of `game` without them implies: for an m,n,k game as
+    /// [`TaflFields::derived`]; for a tafl game the start of a game (ply 1, no plies since
+    /// a capture) with the same `defenders`.
+    ///
+    /// ```
+    /// use gridnote_board::setup::{Game, TaflFields};
+    /// use gridnote_board::{Board, Cell};
+    /// let mut board = Board::new(3, 3)?;
+    /// board.set(0, 0, Cell::ONE)?;
+    /// board.set(1, 1, Cell::TWO_KING)?;
+    /// assert_eq!(TaflFields::derived_for(&board, Game::Tafl), TaflFields::new(4, 1, 0));
+    /// assert_eq!(TaflFields::derived_for(&board, Game::Mnk), TaflFields::new(4, 3, 2));
+    /// # Ok::<(), gridnote_board::BoardError>(())
+    /// ```
+    #[must_use]
+    pub fn derived_for(board: &Board, game: Game) -> TaflFields {
         let counts = board.counts();
         let pieces = u32::try_from(counts.occupied()).unwrap_or(u32::MAX);
         let attackers = counts.of(Player::One);
         let defenders = counts.of(Player::Two) - counts.kings[Player::Two.index()];
         let need = defenders.max(attackers.div_ceil(2)).max(1);
         let defenders = u32::try_from(need.div_ceil(4) * 4).unwrap_or(u32::MAX);
-        TaflFields { defenders, ply: pieces.saturating_add(1), since_capture: pieces }
+        match game {
+            Game::Tafl => TaflFields { defenders, ply: 1, since_capture: 0 },
+            _ => TaflFields { defenders, ply: pieces.saturating_add(1), since_capture: pieces },
+        }
     }
+}
+
+/// The game a notation writes positions of: what applies to its positions (m,n,k rules,
+/// the solver) and what does not.
+///
+/// ```
+/// use gridnote_board::setup::Game;
+/// assert_ne!(Game::Mnk, Game::Tafl);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Game {
+    /// Tic-tac-toe and its m,n,k relatives: k in a row wins (or loses, misère).
+    Mnk,
+    /// Tafl games: attackers, defenders and a king; no m,n,k rules apply.
+    Tafl,
 }
 
 /// A position as any notation reads it: the board, and whatever else the text carried.
@@ -82,6 +120,9 @@ pub struct Setup {
     /// TEN's extension field as written (`-` or `identifier:version:data`), when the
     /// text carries one.
     pub extension: Option<String>,
+    /// A variant's rules, as an OpenTafl rules record (`dim:7 name:Brandub … start:/…/`),
+    /// when the text carries them.
+    pub rules: Option<String>,
 }
 
 impl Setup {
@@ -94,7 +135,7 @@ impl Setup {
     /// ```
     #[must_use]
     pub fn new(board: Board) -> Setup {
-        Setup { board, to_move: None, tafl: None, extension: None }
+        Setup { board, to_move: None, tafl: None, extension: None, rules: None }
     }
 
     /// With a side to move.
@@ -136,6 +177,20 @@ impl Setup {
     #[must_use]
     pub fn with_extension(mut self, extension: impl Into<String>) -> Setup {
         self.extension = Some(extension.into());
+        self
+    }
+
+    /// With a variant's rules (an OpenTafl rules record).
+    ///
+    /// ```
+    /// use gridnote_board::{setup::Setup, Board};
+    /// let s = Setup::new(Board::new(3, 3)?).with_rules("dim:3 name:tiny start:/3/1K1/3/");
+    /// assert!(s.rules.is_some());
+    /// # Ok::<(), gridnote_board::BoardError>(())
+    /// ```
+    #[must_use]
+    pub fn with_rules(mut self, rules: impl Into<String>) -> Setup {
+        self.rules = Some(rules.into());
         self
     }
 
@@ -185,11 +240,14 @@ pub struct Carries {
     pub tafl: bool,
     /// An extension field.
     pub extension: bool,
+    /// A variant's rules.
+    pub rules: bool,
 }
 
 impl Carries {
     /// The board only.
-    pub const BOARD: Carries = Carries { side_to_move: false, tafl: false, extension: false };
+    pub const BOARD: Carries =
+        Carries { side_to_move: false, tafl: false, extension: false, rules: false };
 
     /// Also the side to move.
     ///
@@ -211,6 +269,17 @@ impl Carries {
     #[must_use]
     pub const fn with_tafl(self) -> Carries {
         Carries { tafl: true, ..self }
+    }
+
+    /// Also a variant's rules.
+    ///
+    /// ```
+    /// use gridnote_board::setup::Carries;
+    /// assert!(Carries::BOARD.with_rules().rules);
+    /// ```
+    #[must_use]
+    pub const fn with_rules(self) -> Carries {
+        Carries { rules: true, ..self }
     }
 
     /// Also an extension field.

@@ -268,6 +268,8 @@ registry! {
     Digits => gridnote_digits::Digits, |_| ();
     /// The 13-bit code of a 3×3 board (and the other codes by option), as a number.
     Bits => gridnote_bits::Code, |o| gridnote_bits::CodeOptions::default().with_kind(o.code).with_radix(o.radix);
+    /// OpenTafl Notation: a position record or a rules record.
+    Otn => gridnote_otn::OtnRecord, |_| ();
 }
 
 /// Work done with one format's [`Notation`] type: what reading and writing implement,
@@ -296,7 +298,7 @@ impl fmt::Display for Format {
 /// ```
 /// use gridnote_convert::Format;
 /// let err = "fen".parse::<Format>().unwrap_err();
-/// assert_eq!(err.to_string(), "unknown format `fen`: expected one of t3en, tsn, ten, tuple, digits, bits");
+/// assert_eq!(err.to_string(), "unknown format `fen`: expected one of t3en, tsn, ten, tuple, digits, bits, otn");
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("unknown format `{0}`: expected one of {list}", list = Names)]
@@ -417,6 +419,6 @@ mod tests {
     #[test]
     fn detection_order_follows_the_priorities() {
         let order: Vec<&str> = detection_order().map(Format::name).collect();
-        assert_eq!(order, ["tuple", "ten", "tsn", "t3en", "digits", "bits"]);
+        assert_eq!(order, ["tuple", "otn", "ten", "tsn", "t3en", "digits", "bits"]);
     }
 }

@@ -6,7 +6,7 @@
 //! [`Notation::from_setup`].
 
 use gridnote_board::notation::Notation;
-use gridnote_board::setup::{Setup, TaflFields};
+use gridnote_board::setup::{Game, Setup, TaflFields};
 use gridnote_board::{Board, Player};
 
 use crate::error::{ConvertError, ModelError, SyntaxError};
@@ -108,6 +108,15 @@ fn write_with<N: Notation>(
         drop_tafl_fields(&setup, to, &mut notes);
         setup.tafl = None;
     }
+    if !carries.rules {
+        if let Some(rules) = setup.rules.take() {
+            notes.push(Note::dropped(
+                Field::Rules,
+                rules,
+                format!("{to} cannot carry a variant's rules"),
+            ));
+        }
+    }
     if !carries.extension {
         if let Some(extension) = setup.extension.take().filter(|e| e != "-") {
             notes.push(Note::dropped(
@@ -119,18 +128,14 @@ fn write_with<N: Notation>(
     }
     // What it needs and the source lacks.
     if carries.side_to_move {
-        let side = side_to_move(&setup, to, N::SIDE_LETTERS, &span, &mut notes)?;
+        let side = side_to_move(&setup, from, to, N::SIDE_LETTERS, &span, &mut notes)?;
         setup.to_move = Some(side);
     } else {
         drop_side(&setup, from, to, &mut notes);
         setup.to_move = None;
     }
     if carries.tafl && setup.tafl.is_none() {
-        setup.tafl = Some(derive_tafl(&setup.board, options, &mut notes));
-    }
-    if carries.extension && setup.extension.is_none() {
-        notes.push(Note::derived(Field::Extension, "-", "no custom data"));
-        setup.extension = Some("-".to_owned());
+        setup.tafl = Some(derive_tafl(&setup.board, from.game(), options, &mut notes));
     }
     let value = N::from_setup(setup, notation_options, &mut notes)
         .map_err(|e| ConvertError::Unrepresentable { to, source: model(e), span: span.clone() })?;
@@ -147,6 +152,7 @@ fn write_with<N: Notation>(
 /// counts (noted, in the target's spelling), else an error.
 fn side_to_move(
     setup: &Setup,
+    from: Format,
     to: Format,
     letters: [&'static str; 2],
     span: &core::ops::Range<usize>,
@@ -156,6 +162,17 @@ fn side_to_move(
         return Ok(side);
     }
     let counts = setup.board.counts();
+    if from.game() == Game::Tafl {
+        // A tafl position without a side to move: the attackers open every tafl game
+        // (OpenTafl's `atkf:n` variants aside).
+        let side = Player::One;
+        notes.push(Note::derived(
+            Field::SideToMove,
+            letters[side.index()],
+            "tafl: the attackers move first",
+        ));
+        return Ok(side);
+    }
     match counts.side_to_move() {
         Some(side) => {
             let rule = if side == Player::One {
@@ -180,9 +197,19 @@ fn side_to_move(
 fn drop_side(setup: &Setup, from: Format, to: Format, notes: &mut Vec<Note>) {
     let Some(side) = setup.to_move else { return };
     let letters = from.side_letters();
-    let implied = setup.side_from_counts();
+    // What converting back from `to` would derive.
+    let implied = if to.game() == Game::Tafl {
+        // A tafl target without a side: converting back derives the attackers.
+        Some(Player::One)
+    } else {
+        setup.side_from_counts()
+    };
     if implied != Some(side) {
         let reason = match implied {
+            Some(other) if to.game() == Game::Tafl => format!(
+                "{to} carries no side to move; converting back would give {}",
+                letters[other.index()]
+            ),
             Some(other) => {
                 format!("{to} carries no side to move; the counts give {}", letters[other.index()])
             }
@@ -193,8 +220,12 @@ fn drop_side(setup: &Setup, from: Format, to: Format, notes: &mut Vec<Note>) {
 }
 
 /// The TSN/TEN fields a source lacks: given by options, else derived (noted).
-fn derive_tafl(board: &Board, options: &Options, notes: &mut Vec<Note>) -> TaflFields {
-    let derived = TaflFields::derived(board);
+fn derive_tafl(board: &Board, game: Game, options: &Options, notes: &mut Vec<Note>) -> TaflFields {
+    let derived = TaflFields::derived_for(board, game);
+    let (ply_rule, since_rule) = match game {
+        Game::Tafl => ("a tafl position without counters: the start of a game", "no capture yet"),
+        _ => ("pieces on the board + 1", "pieces on the board: tic-tac-toe has no captures"),
+    };
     let mut pick = |given: Option<u32>, value: u32, field: Field, rule: &'static str| {
         given.unwrap_or_else(|| {
             notes.push(Note::derived(field, value, rule));
@@ -208,13 +239,8 @@ fn derive_tafl(board: &Board, options: &Options, notes: &mut Vec<Note>) -> TaflF
             Field::Defenders,
             "the least positive multiple of 4 at least max(defenders, half the attackers rounded up)",
         ),
-        pick(options.ply, derived.ply, Field::Ply, "pieces on the board + 1"),
-        pick(
-            options.since_capture,
-            derived.since_capture,
-            Field::SinceCapture,
-            "pieces on the board: tic-tac-toe has no captures",
-        ),
+        pick(options.ply, derived.ply, Field::Ply, ply_rule),
+        pick(options.since_capture, derived.since_capture, Field::SinceCapture, since_rule),
     )
 }
 
@@ -222,7 +248,8 @@ fn derive_tafl(board: &Board, options: &Options, notes: &mut Vec<Note>) -> TaflF
 /// back.
 fn drop_tafl_fields(setup: &Setup, to: Format, notes: &mut Vec<Note>) {
     let Some(fields) = setup.tafl else { return };
-    let derived = TaflFields::derived(&setup.board);
+    // What converting back from `to` would derive.
+    let derived = TaflFields::derived_for(&setup.board, to.game());
     let reason = |rule: u32| format!("{to} does not carry it; converting back would give {rule}");
     if fields.defenders != derived.defenders {
         notes.push(Note::dropped(Field::Defenders, fields.defenders, reason(derived.defenders)));

@@ -3,7 +3,7 @@
 
 use std::path::Path;
 
-use gridnote_convert::{Format, NoteKind, Options, convert};
+use gridnote_convert::{ConvertError, Format, NoteKind, Options, convert};
 
 /// The fixture's text (one final newline stripped) and its format, for files whose
 /// extension a registered format claims ([`Format::for_file_extension`]); other files
@@ -61,11 +61,20 @@ fn every_valid_fixture_into_every_format() {
 fn round_trip_law_on_every_fixture_and_pair() {
     let options = Options::default();
     let mut checked = 0;
+    let mut unconvertible = 0;
     insta::glob!("../../../fixtures", "*/valid/*", |path| {
         let Some((text, from)) = load(path) else { return };
-        let canonical = convert(&text, Some(from), from, &options)
-            .unwrap_or_else(|e| panic!("{}: a valid fixture reads: {e}", path.display()))
-            .output;
+        let canonical = match convert(&text, Some(from), from, &options) {
+            Ok(out) => out.output,
+            // OTN's guards, mercenaries, knights and commanders have no place in the shared
+            // model yet (the one-byte Cell of performance round 2 leaves room for them): such
+            // a fixture converts nowhere, as its snapshot shows, and the law says nothing.
+            Err(ConvertError::Invalid { from: Format::Otn, .. }) => {
+                unconvertible += 1;
+                return;
+            }
+            Err(e) => panic!("{}: a valid fixture reads: {e}", path.display()),
+        };
         for &to in TARGETS {
             let Ok(there) = convert(&text, Some(from), to, &options) else { continue };
             if there.notes.iter().any(|n| n.kind == NoteKind::Dropped) {
@@ -84,4 +93,5 @@ fn round_trip_law_on_every_fixture_and_pair() {
     });
     // Not vacuous: most fixtures have several lossless targets.
     assert!(checked > 250, "only {checked} lossless pairs");
+    assert!(unconvertible < 10, "{unconvertible} OTN fixtures hold pieces beyond man and king");
 }

@@ -7,6 +7,7 @@ mod cursor;
 mod error;
 mod game;
 mod moves;
+mod notation;
 mod piece;
 mod position;
 mod replay;
@@ -16,6 +17,7 @@ mod serde_impl;
 
 pub use error::{ConvertError, ParseError, ReplayError, ReplayProblem, ReplayWarning};
 pub use game::{Address, Comment, Game, GameResult, Half, LinePath, Slot, Tag, Turn, TurnRef};
+pub use notation::OtnRecord;
 pub use moves::{Capture, Info, Move, MoveRecord, MoveType};
 pub use piece::{Kind, OtnPiece, PieceTypes, Side, Space};
 pub use position::{Inverted, PositionRecord};

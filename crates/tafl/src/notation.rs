@@ -1,7 +1,7 @@
 //! TSN and TEN as [`Notation`]s: what the converter's registry knows of them.
 
 use gridnote_board::notation::{Game, Notation};
-use gridnote_board::notes::Note;
+use gridnote_board::notes::{Field, Note};
 use gridnote_board::setup::{Carries, Setup, TaflFields};
 use gridnote_board::{Board, Glyphs, Player};
 
@@ -81,7 +81,8 @@ impl Notation for Ten {
         "Tafl Extensible Notation: TSN plus an extension field (- or id:version:data)";
     const SNIFF_RULE: &'static str = "7 fields starting with a digit";
     const DETECT_PRIORITY: u8 = 20;
-    const CARRIES: Carries = Carries::BOARD.with_side_to_move().with_tafl().with_extension();
+    const CARRIES: Carries =
+        Carries::BOARD.with_side_to_move().with_tafl().with_extension().with_rules();
     const SIDE_LETTERS: [&'static str; 2] = ["a", "d"];
     const SIDE_NAMES: [&'static str; 2] = ["a (attackers)", "d (defenders)"];
     const GLYPHS: Glyphs = Glyphs::TAFL;
@@ -100,14 +101,51 @@ impl Notation for Ten {
         text.parse()
     }
 
+    /// An extension `otn:1:data` carries a variant's rules (an OpenTafl rules record with
+    /// `%` written `%25` and spaces `%20`): they become the setup's rules, and its
+    /// extension field counts as used (`-`).
+    ///
+    /// Without an extension in the setup, `-` is written and noted as derived (a
+    /// converter's note), unless the setup's rules take the field.
     fn to_setup(self, options: &()) -> Result<Setup, ModelError> {
         let (tsn, extension) = self.into_parts();
-        Ok(tsn.to_setup(options)?.with_extension(extension.to_string()))
+        let setup = tsn.to_setup(options)?;
+        if let Extension::Custom { identifier, version, data } = &extension {
+            if identifier == RULES_IDENTIFIER && version == RULES_VERSION {
+                return Ok(setup.with_extension("-").with_rules(unescape(data)));
+            }
+        }
+        Ok(setup.with_extension(extension.to_string()))
     }
 
     /// The extension text of the setup is read back (`-`, or `identifier:version:data`
-    /// checked by [`Extension::custom`]); none means `-`.
-    fn from_setup(setup: Setup, options: &(), notes: &mut Vec<Note>) -> Result<Ten, ModelError> {
+    /// checked by [`Extension::custom`]); none means `-`. A variant's rules go into a free
+    /// extension field as `otn:1:data`; when the field holds other data, or the rules
+    /// hold whitespace other than spaces, they are noted as dropped.
+    fn from_setup(
+        mut setup: Setup,
+        options: &(),
+        notes: &mut Vec<Note>,
+    ) -> Result<Ten, ModelError> {
+        let derive_extension = setup.extension.is_none() && setup.rules.is_none();
+        if let Some(rules) = setup.rules.take() {
+            let free = matches!(setup.extension.as_deref(), None | Some("-"));
+            let carried = !rules.chars().any(|c| c.is_whitespace() && c != ' ');
+            if free && carried {
+                setup.extension =
+                    Some(format!("{RULES_IDENTIFIER}:{RULES_VERSION}:{}", escape(&rules)));
+            } else {
+                let reason = if free {
+                    "the rules hold whitespace other than spaces, which a TEN extension cannot"
+                } else {
+                    "the TEN extension field already holds other data"
+                };
+                notes.push(Note::dropped(Field::Rules, rules, reason));
+            }
+        }
+        if derive_extension {
+            notes.push(Note::derived(Field::Extension, "-", "no custom data"));
+        }
         let extension = match setup.extension.as_deref() {
             None | Some("-") => Extension::None,
             Some(text) => {
@@ -127,6 +165,40 @@ impl Notation for Ten {
     }
 }
 
+/// The TEN extension that carries a variant's rules: `otn:1:` and the OpenTafl rules
+/// record, escaped.
+const RULES_IDENTIFIER: &str = "otn";
+/// Its version.
+const RULES_VERSION: &str = "1";
+
+/// `%` → `%25`, space → `%20`: a rules record as extension data (which has no
+/// whitespace).
+fn escape(rules: &str) -> String {
+    rules.replace('%', "%25").replace(' ', "%20")
+}
+
+/// The inverse of [`escape`]; any other `%` sequence is kept as written.
+fn unescape(data: &str) -> String {
+    let mut out = String::with_capacity(data.len());
+    let mut rest = data;
+    while let Some(at) = rest.find('%') {
+        out.push_str(&rest[..at]);
+        let after = &rest[at..];
+        if let Some(tail) = after.strip_prefix("%20") {
+            out.push(' ');
+            rest = tail;
+        } else if let Some(tail) = after.strip_prefix("%25") {
+            out.push('%');
+            rest = tail;
+        } else {
+            out.push('%');
+            rest = &after[1..];
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
 fn digit_first(text: &str) -> bool {
     text.as_bytes().first().is_some_and(u8::is_ascii_digit)
 }
@@ -137,4 +209,19 @@ fn side(setup: &Setup) -> Result<Player, ModelError> {
         let counts = Board::counts(&setup.board);
         ModelError::NoSideToMove { one: counts.of(Player::One), two: counts.of(Player::Two) }
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{escape, unescape};
+
+    #[test]
+    fn rules_escape_round_trips() {
+        for text in ["dim:7 name:Brandub start:/7/", "a%20b %25 %", "%", "", "100% sure"] {
+            assert_eq!(unescape(&escape(text)), text);
+            assert!(!escape(text).contains(' '));
+        }
+        assert_eq!(escape("a b%"), "a%20b%25");
+        assert_eq!(unescape("%41%20"), "%41 ");
+    }
 }

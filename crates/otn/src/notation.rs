@@ -1,0 +1,129 @@
+//! OpenTafl Notation as a [`Notation`]: what the converter's registry knows of it.
+//!
+//! The converter's `otn` format reads a position record (`/3t3/…/`) or a rules record
+//! (`dim:7 … start:/…/`). A position record carries only the board; a rules record also
+//! carries the variant's rules, which the shared [`Setup`] keeps as text so that TEN can
+//! carry them too. Neither carries a side to move nor tafl counters.
+
+use gridnote_board::notation::{Game, Notation};
+use gridnote_board::notes::{Field, Note};
+use gridnote_board::setup::{Carries, Setup};
+use gridnote_board::{Board, Glyphs};
+
+use crate::{ConvertError, ParseError, PositionRecord, RulesRecord};
+
+/// An OTN position record or rules record: the converter's `otn` format.
+///
+/// ```
+/// use gridnote_otn::board::notation::{Notation, NotationExt};
+/// use gridnote_otn::OtnRecord;
+///
+/// assert!(OtnRecord::sniff("/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/"));
+/// assert!(OtnRecord::sniff("dim:7 name:Brandub start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/"));
+///
+/// let setup = OtnRecord::read("dim:7 name:Brandub start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/", &())?;
+/// assert_eq!(setup.board.rows(), 7);
+/// assert_eq!(setup.rules.as_deref(), Some("dim:7 name:Brandub start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/"));
+/// assert_eq!(
+///     OtnRecord::write(setup, &(), &mut Vec::new())?,
+///     "dim:7 name:Brandub start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/"
+/// );
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum OtnRecord {
+    /// A position record.
+    Position(PositionRecord),
+    /// A rules record (its start position is the board).
+    Rules(RulesRecord),
+}
+
+impl Notation for OtnRecord {
+    const NAME: &'static str = "otn";
+    const EXAMPLE: &'static str = "/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/";
+    const DESCRIPTION: &'static str = "OpenTafl Notation: a position record /.../ (rank 1 first) or a rules record dim:... start:/.../";
+    const SNIFF_RULE: &'static str = "starts with `/` or `dim:`";
+    const DETECT_PRIORITY: u8 = 15;
+    const CARRIES: Carries = Carries::BOARD.with_rules();
+    const FILE_EXTENSIONS: &'static [&'static str] = &["otp", "otr"];
+    const SIDE_LETTERS: [&'static str; 2] = ["t", "T"];
+    const SIDE_NAMES: [&'static str; 2] = ["attackers", "defenders"];
+    const GLYPHS: Glyphs = Glyphs::TAFL;
+    const GAME: Game = Game::Tafl;
+
+    type Options = ();
+    type ParseError = ParseError;
+    type ModelError = ConvertError;
+
+    /// Starts with `/` (a position record) or `dim:` (a rules record).
+    fn sniff(text: &str) -> bool {
+        text.starts_with('/') || text.starts_with("dim:")
+    }
+
+    fn parse_with(text: &str, _: &()) -> Result<OtnRecord, ParseError> {
+        if text.starts_with("dim:") {
+            text.parse().map(OtnRecord::Rules)
+        } else {
+            text.parse().map(OtnRecord::Position)
+        }
+    }
+
+    /// The board of the position (the start position of a rules record); a rules record
+    /// also gives the setup its rules, in OpenTafl's canonical key order. A guard,
+    /// mercenary, knight or commander has no equivalent in the shared model: an error
+    /// naming the piece and its square.
+    fn to_setup(self, _: &()) -> Result<Setup, ConvertError> {
+        match self {
+            OtnRecord::Position(record) => Ok(Setup::new(Board::try_from(&record)?)),
+            OtnRecord::Rules(rules) => {
+                let board = Board::try_from(rules.start())?;
+                Ok(Setup::new(board).with_rules(rules.canonical().to_string()))
+            }
+        }
+    }
+
+    /// A rules record when the setup has rules (its start position replaced by the
+    /// board), else a position record. Rules that do not read as a rules record, or
+    /// whose size differs from the board's, are noted as dropped.
+    fn from_setup(setup: Setup, _: &(), notes: &mut Vec<Note>) -> Result<OtnRecord, ConvertError> {
+        let start = PositionRecord::try_from(&setup.board)?;
+        let Some(text) = setup.rules else { return Ok(OtnRecord::Position(start)) };
+        match text.parse::<RulesRecord>() {
+            Ok(old) if old.dim() == start.size() => {
+                let mut rules = RulesRecord::new(start);
+                *rules.entries_mut() = old.entries().to_vec();
+                rules.set_inverted(old.is_inverted());
+                Ok(OtnRecord::Rules(rules.canonical()))
+            }
+            Ok(old) => {
+                notes.push(Note::dropped(
+                    Field::Rules,
+                    text,
+                    format!(
+                        "the rules are for a {0}x{0} board, the position is {1}x{1}",
+                        old.dim(),
+                        start.size()
+                    ),
+                ));
+                Ok(OtnRecord::Position(start))
+            }
+            Err(err) => {
+                notes.push(Note::dropped(
+                    Field::Rules,
+                    text,
+                    format!("not an OpenTafl rules record: {err}"),
+                ));
+                Ok(OtnRecord::Position(start))
+            }
+        }
+    }
+
+    fn append_to(&self, _: &(), out: &mut String) {
+        use core::fmt::Write as _;
+        let _ = match self {
+            OtnRecord::Position(record) => write!(out, "{record}"),
+            OtnRecord::Rules(rules) => write!(out, "{rules}"),
+        };
+    }
+}
