@@ -126,7 +126,13 @@ fn bench(args: &BenchArgs) -> Result<(), String> {
     let target = target_dir();
     let machine = Machine::read();
     eprintln!("bench: building the release `gridnote` and the throughput runner");
-    status(cargo().current_dir(&root).args(["build", "--release", "-p", "gridnote-cli", "--bins"]))?;
+    status(cargo().current_dir(&root).args([
+        "build",
+        "--release",
+        "-p",
+        "gridnote-cli",
+        "--bins",
+    ]))?;
     // The bench crate builds into the same target directory (its own workspace and lock).
     status(
         cargo()
@@ -184,6 +190,39 @@ fn bench(args: &BenchArgs) -> Result<(), String> {
             in_process_ns: number(&in_process, "nanos")?,
             cli_ns: number(&cli, "nanos")?,
             cli_maxrss_kib: number(&cli, "maxrss_kib")?,
+            hash: cli.get("hash").cloned().unwrap_or_default(),
+        });
+    }
+
+    // The same big input with notes on (to a file) and on two threads: the targets of
+    // issue 18 compare them with `--quiet` on one thread.
+    let big_input = data.join(format!("t3en-3x3-{big}.txt"));
+    let quiet_hash = throughput[0].hash.clone();
+    let mut variants = Vec::new();
+    for (label, extra) in VARIANTS {
+        eprintln!(
+            "bench: `gridnote convert --from t3en --to tsn {}` ({} runs)",
+            extra.join(" "),
+            args.runs
+        );
+        let out = data.join("variant.tsn");
+        let kv = key_values(&output(
+            Command::new(&runner)
+                .arg("cli")
+                .arg(&gridnote)
+                .arg(&big_input)
+                .arg(&out)
+                .arg(args.runs.to_string())
+                .args(extra),
+        )?);
+        if kv.get("hash") != Some(&quiet_hash) {
+            return Err(format!("`{}` wrote different output from `--quiet`", extra.join(" ")));
+        }
+        variants.push(Variant {
+            label,
+            args: extra.join(" "),
+            ns: number(&kv, "nanos")?,
+            err_bytes: number(&kv, "err_bytes")?,
         });
     }
 
@@ -225,8 +264,16 @@ fn bench(args: &BenchArgs) -> Result<(), String> {
         }
         rounds.push(round);
     }
-    let report =
-        report(&machine, args, &benches, &estimates, &rounds, &throughput, &instructions)?;
+    let report = report(
+        &machine,
+        args,
+        &benches,
+        &estimates,
+        &rounds,
+        &throughput,
+        &variants,
+        &instructions,
+    )?;
     if args.no_write {
         print!("{report}");
     } else {
@@ -238,8 +285,24 @@ fn bench(args: &BenchArgs) -> Result<(), String> {
     Ok(())
 }
 
+/// The CLI runs beside `--quiet` on one thread: label and arguments.
+const VARIANTS: [(&str, &[&str]); 2] = [
+    ("notes on (the default summary), stderr to a file", &["--notes", "summary"]),
+    ("`--quiet` on two threads", &["--quiet", "--jobs", "2"]),
+];
+
+/// One CLI run of [`VARIANTS`] on the big input.
+struct Variant {
+    label: &'static str,
+    args: String,
+    ns: u64,
+    err_bytes: u64,
+}
+
 /// One CLI throughput measurement.
 struct Throughput {
+    /// FNV-1a of the output, to check that every variant writes the same.
+    hash: String,
     lines: usize,
     input_bytes: u64,
     output_bytes: u64,
@@ -617,6 +680,7 @@ fn targets(
     benches: &[Bench],
     estimates: &BTreeMap<String, f64>,
     throughput: &[Throughput],
+    variants: &[Variant],
 ) -> Result<Vec<Target>, String> {
     let ns = |id: &str| -> Result<f64, String> {
         estimates.get(id).copied().ok_or_else(|| format!("criterion reported no `{id}`"))
@@ -656,6 +720,18 @@ fn targets(
             ratio: memory_ratio,
             bound: 1.1,
             at_most: true,
+        },
+        Target {
+            what: "CLI time with notes on (summary, stderr to a file) / --quiet",
+            ratio: variants[0].ns as f64 / big.cli_ns as f64,
+            bound: 1.5,
+            at_most: true,
+        },
+        Target {
+            what: "CLI lines per second, --jobs 2 / --jobs 1 (2 cores)",
+            ratio: big.cli_ns as f64 / variants[1].ns as f64,
+            bound: 1.7,
+            at_most: false,
         },
     ]);
 
@@ -720,12 +796,13 @@ fn report(
     estimates: &BTreeMap<String, f64>,
     rounds: &[BTreeMap<String, f64>],
     throughput: &[Throughput],
+    variants: &[Variant],
     instructions: &BTreeMap<String, f64>,
 ) -> Result<String, String> {
     // Each target in every round, then judged on its median over the rounds.
     let per_round = rounds
         .iter()
-        .map(|round| targets(benches, round, throughput))
+        .map(|round| targets(benches, round, throughput, variants))
         .collect::<Result<Vec<_>, String>>()?;
     let targets: Vec<Judged> = (0..per_round.first().map_or(0, Vec::len))
         .map(|i| Judged::of(per_round.iter().map(|round| &round[i])))
@@ -948,6 +1025,38 @@ fn report(
             inp,
             cli / inp,
             t.cli_maxrss_kib
+        );
+    }
+    let big = &throughput[0];
+    let _ = writeln!(
+        w,
+        "\nThe same {} lines with notes on and on two threads (`gridnote convert --from t3en \
+         --to tsn ARGS`, stdout and stderr to files, fastest of {} runs; each output checked \
+         identical to `--quiet`'s):\n",
+        big.lines, args.runs
+    );
+    let _ = writeln!(
+        w,
+        "| run | ARGS | total ms | ns / line | lines / s | stderr bytes | time / `--quiet` |\n|---|---|---:|---:|---:|---:|---:|"
+    );
+    let _ = writeln!(
+        w,
+        "| `--quiet`, one thread | `--quiet` | {:.1} | {:.1} | {:.0} | 0 | 1.00 |",
+        big.cli_ns as f64 / 1e6,
+        big.cli_ns as f64 / big.lines as f64,
+        1e9 * big.lines as f64 / big.cli_ns as f64
+    );
+    for v in variants {
+        let _ = writeln!(
+            w,
+            "| {} | `{}` | {:.1} | {:.1} | {:.0} | {} | {:.2} |",
+            v.label,
+            v.args,
+            v.ns as f64 / 1e6,
+            v.ns as f64 / big.lines as f64,
+            1e9 * big.lines as f64 / v.ns as f64,
+            v.err_bytes,
+            v.ns as f64 / big.cli_ns as f64
         );
     }
     let _ = writeln!(

@@ -4,10 +4,11 @@
 //!   per line.
 //! - `gridnote-bench-lines in-process PATH RUNS`: converts every line of PATH from T3EN to
 //!   TSN with `gridnote_convert::convert`, in this process, RUNS times; prints the fastest.
-//! - `gridnote-bench-lines cli GRIDNOTE PATH OUT RUNS`: runs
-//!   `GRIDNOTE convert --quiet --from t3en --to tsn` with PATH as standard input and OUT as
-//!   standard output, RUNS times; prints the fastest run and the children's peak resident
-//!   memory (getrusage RUSAGE_CHILDREN: this process has no other children).
+//! - `gridnote-bench-lines cli GRIDNOTE PATH OUT RUNS [ARGS...]`: runs
+//!   `GRIDNOTE convert --from t3en --to tsn ARGS` (ARGS `--quiet` when none are given) with
+//!   PATH as standard input, OUT as standard output and `OUT.err` as standard error, RUNS
+//!   times; prints the fastest run, the children's peak resident memory (getrusage
+//!   RUSAGE_CHILDREN: this process has no other children) and the bytes of stderr.
 //!
 //! - `gridnote-bench-lines catalogue`: prints every benchmark of `benches/gridnote.rs`
 //!   (`gridnote_bench::catalogue`), one per line: ID, positions, `input`/`output`/`none`,
@@ -29,10 +30,10 @@ fn main() -> ExitCode {
     let result = match args.as_slice() {
         ["generate", path, n, seed] => generate(path, n, seed),
         ["in-process", path, runs] => in_process(path, runs),
-        ["cli", gridnote, path, out, runs] => cli(gridnote, path, out, runs),
+        ["cli", gridnote, path, out, runs, extra @ ..] => cli(gridnote, path, out, runs, extra),
         ["catalogue"] => Ok(list_catalogue()),
         _ => Err(
-            "usage: gridnote-bench-lines generate PATH N SEED | in-process PATH RUNS | cli GRIDNOTE PATH OUT RUNS | catalogue"
+            "usage: gridnote-bench-lines generate PATH N SEED | in-process PATH RUNS | cli GRIDNOTE PATH OUT RUNS [ARGS...] | catalogue"
                 .to_owned(),
         ),
     };
@@ -102,18 +103,28 @@ fn in_process(path: &str, runs: &str) -> Result<String, String> {
     ))
 }
 
-fn cli(gridnote: &str, path: &str, out: &str, runs: &str) -> Result<String, String> {
+fn cli(
+    gridnote: &str,
+    path: &str,
+    out: &str,
+    runs: &str,
+    extra: &[&str],
+) -> Result<String, String> {
     let runs: usize = number(runs, "RUNS")?;
+    let extra: &[&str] = if extra.is_empty() { &["--quiet"] } else { extra };
+    let err = format!("{out}.err");
     let mut best = Duration::MAX;
     for _ in 0..runs.max(1) {
         let stdin = fs::File::open(path).map_err(|e| format!("cannot open {path}: {e}"))?;
         let stdout = fs::File::create(out).map_err(|e| format!("cannot create {out}: {e}"))?;
+        let stderr = fs::File::create(&err).map_err(|e| format!("cannot create {err}: {e}"))?;
         let start = Instant::now();
         let status = Command::new(gridnote)
-            .args(["convert", "--quiet", "--from", "t3en", "--to", "tsn"])
+            .args(["convert", "--from", "t3en", "--to", "tsn"])
+            .args(extra)
             .stdin(Stdio::from(stdin))
             .stdout(Stdio::from(stdout))
-            .stderr(Stdio::inherit())
+            .stderr(Stdio::from(stderr))
             .status()
             .map_err(|e| format!("cannot run {gridnote}: {e}"))?;
         let elapsed = start.elapsed();
@@ -125,9 +136,10 @@ fn cli(gridnote: &str, path: &str, out: &str, runs: &str) -> Result<String, Stri
     let usage = nix::sys::resource::getrusage(nix::sys::resource::UsageWho::RUSAGE_CHILDREN)
         .map_err(|e| format!("getrusage: {e}"))?;
     let output = fs::read(out).map_err(|e| format!("cannot read {out}: {e}"))?;
+    let err_bytes = fs::metadata(&err).map_err(|e| format!("cannot read {err}: {e}"))?.len();
     // Linux reports ru_maxrss in KiB.
     Ok(format!(
-        "nanos={} maxrss_kib={} out_bytes={} hash={:016x}",
+        "nanos={} maxrss_kib={} out_bytes={} err_bytes={err_bytes} hash={:016x}",
         best.as_nanos(),
         usage.max_rss(),
         output.len(),

@@ -44,7 +44,7 @@ fn a_typed_line_is_answered_before_the_end_of_input() {
     let mut stdin = child.stdin.take().unwrap();
     // Wait for the hint before typing (the terminal is set up by then).
     let mut seen = Vec::new();
-    let mut wait_for = |needle: &str, seen: &mut Vec<u8>| {
+    let wait_for = |needle: &str, seen: &mut Vec<u8>| {
         let deadline = Instant::now() + Duration::from_secs(20);
         while !String::from_utf8_lossy(seen).contains(needle) {
             let left = deadline.saturating_duration_since(Instant::now());
