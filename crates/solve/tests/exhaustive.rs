@@ -318,3 +318,23 @@ fn think_always_answers_an_empty_cell_and_solves_when_it_can() {
     }
     assert_eq!(checked, 4520);
 }
+
+#[test]
+fn boards_of_65_to_128_cells_are_solved_with_wide_sets() {
+    use std::time::{Duration, Instant};
+    let start = Position::start(9, 9).unwrap();
+    let two = solve(&start, Rules::TIC_TAC_TOE.with_in_a_row(2)).unwrap();
+    assert_eq!((two.value, two.plies, two.best.len()), (Value::Win, 3, 81));
+    let ten = solve(&start, Rules::TIC_TAC_TOE.with_in_a_row(10)).unwrap();
+    assert_eq!((ten.value, ten.plies), (Value::Draw, 81));
+    // Engine moves: solved on 9x9 with two in a row; on 11x11 with five, whatever the
+    // time allows, always an empty cell.
+    let mut solver = Solver::new();
+    let deadline = Instant::now() + Duration::from_secs(5);
+    let thought = solver.think(&start, Rules::TIC_TAC_TOE.with_in_a_row(2), deadline).unwrap();
+    assert_eq!(thought.kind, gridnote_solve::ThoughtKind::Solved(Value::Win));
+    let start = Position::start(11, 11).unwrap();
+    let deadline = Instant::now() + Duration::from_millis(100);
+    let thought = solver.think(&start, Rules::TIC_TAC_TOE.with_in_a_row(5), deadline).unwrap();
+    assert_eq!(start.board.get(thought.row, thought.col), Some(gridnote_solve::board::Cell::Empty));
+}
