@@ -28,6 +28,8 @@ pub struct Cli {
 /// The subcommands.
 #[derive(Debug, Subcommand)]
 #[non_exhaustive]
+// Parsed once per run: the size of the largest variant does not matter.
+#[allow(clippy::large_enum_variant)]
 pub enum Command {
     /// Convert positions into another format.
     Convert(ConvertArgs),
@@ -44,6 +46,9 @@ pub enum Command {
     /// Play as an ST3P engine on standard input and output (cells named from the TOP
     /// row, as ST3P does: b1 is the middle of the top row).
     St3p(crate::st3p::St3pArgs),
+    /// Replay an OpenTafl game record (.otg): the position after every ply of a line
+    /// (`--final`: only the last), or `--check` every line of it.
+    Game(crate::game::GameArgs),
 }
 
 /// `gridnote convert`.

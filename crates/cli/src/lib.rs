@@ -6,6 +6,7 @@
 mod args;
 mod check;
 mod convert;
+mod game;
 mod inputs;
 mod json;
 mod solve;
@@ -104,8 +105,8 @@ pub fn run_with(
         Command::Formats => run_formats(io.out),
         Command::Solve(args) => solve::run_solve(&args, stdin, &mut io),
         Command::St3p(args) => st3p::run_st3p(&args, stdin, &mut io),
+        Command::Game(args) => game::run_game(&args, stdin, &mut io),
     };
-    drop(io);
     let _ = err_buf.flush();
     drop(err_buf);
     match out.flush() {
