@@ -51,7 +51,8 @@ impl<'t> Cursor<'t> {
 
     /// The span of the character at the cursor (empty at the end).
     pub(crate) fn char_span(&self) -> Range<usize> {
-        let len = self.text[self.at.min(self.text.len())..].chars().next().map_or(0, char::len_utf8);
+        let len =
+            self.text[self.at.min(self.text.len())..].chars().next().map_or(0, char::len_utf8);
         self.span(self.at, self.at + len)
     }
 
@@ -97,7 +98,10 @@ impl<'t> Cursor<'t> {
         if file >= MAX_SIZE || rank > MAX_SIZE {
             return Err(ParseError::TooLarge {
                 span: self.span(start, self.at),
-                field: format!("{field}: the space's {}", if rank > MAX_SIZE { "rank" } else { "file" }),
+                field: format!(
+                    "{field}: the space's {}",
+                    if rank > MAX_SIZE { "rank" } else { "file" }
+                ),
                 value: (if rank > MAX_SIZE { rank } else { file + 1 }) as u64,
                 limit: MAX_SIZE as u64,
             });
@@ -125,7 +129,9 @@ impl<'t> Cursor<'t> {
     fn rank(&mut self, field: &str) -> Result<usize, ParseError> {
         match self.peek() {
             Some(b'1'..=b'9') => {}
-            Some(b'0') => return Err(self.expected(field, "a rank number from 1 without leading zero")),
+            Some(b'0') => {
+                return Err(self.expected(field, "a rank number from 1 without leading zero"));
+            }
             _ => return Err(self.expected(field, "a rank number from 1")),
         }
         let start = self.at;
@@ -145,7 +151,12 @@ impl<'t> Cursor<'t> {
             Some(b'0') => {
                 self.at += 1;
                 if self.peek().is_some_and(|b| b.is_ascii_digit()) {
-                    return Err(self.expected_at(start, start + 1, field, "a number without leading zero"));
+                    return Err(self.expected_at(
+                        start,
+                        start + 1,
+                        field,
+                        "a number without leading zero",
+                    ));
                 }
                 return Ok(0);
             }

@@ -83,7 +83,9 @@ pub enum ParseError {
         found: String,
     },
     /// A rules record without `dim:` as its first entry.
-    #[error("the rules record has no board size: expected `dim:<size>` as its first entry, found {found}")]
+    #[error(
+        "the rules record has no board size: expected `dim:<size>` as its first entry, found {found}"
+    )]
     MissingDim {
         /// The first entry (or the empty span of an empty record).
         span: Range<usize>,
@@ -91,7 +93,9 @@ pub enum ParseError {
         found: String,
     },
     /// A rules record without its start position.
-    #[error("the rules record has no start position: expected `start:` or `starti:` as its last entry")]
+    #[error(
+        "the rules record has no start position: expected `start:` or `starti:` as its last entry"
+    )]
     MissingStart {
         /// The end of the record.
         span: Range<usize>,

@@ -718,11 +718,19 @@ fn read(text: &str) -> Result<Game, ParseError> {
                 let (tag, span) = tag(&mut cur)?;
                 match &tag {
                     Tag::Rules(_) if rules_span.is_some() => {
-                        return Err(ParseError::Duplicate { span, what: "tag", key: "rules".into() });
+                        return Err(ParseError::Duplicate {
+                            span,
+                            what: "tag",
+                            key: "rules".into(),
+                        });
                     }
                     Tag::Rules(_) => rules_span = Some(span),
                     Tag::Position(_) if position_span.is_some() => {
-                        return Err(ParseError::Duplicate { span, what: "tag", key: "position".into() });
+                        return Err(ParseError::Duplicate {
+                            span,
+                            what: "tag",
+                            key: "position".into(),
+                        });
                     }
                     Tag::Position(_) => position_span = Some(span),
                     _ => {}
@@ -736,9 +744,13 @@ fn read(text: &str) -> Result<Game, ParseError> {
     let Some(_) = rules_span else {
         return Err(ParseError::MissingRules { span: cur.char_span() });
     };
-    let dim = tags.iter().find_map(|t| if let Tag::Rules(r) = t { Some(r.dim()) } else { None }).unwrap_or(0);
+    let dim = tags
+        .iter()
+        .find_map(|t| if let Tag::Rules(r) = t { Some(r.dim()) } else { None })
+        .unwrap_or(0);
     if let Some(span) = position_span {
-        let size = tags.iter().find_map(|t| if let Tag::Position(p) = t { Some(p.size()) } else { None });
+        let size =
+            tags.iter().find_map(|t| if let Tag::Position(p) = t { Some(p.size()) } else { None });
         if let Some(size) = size.filter(|&s| s != dim) {
             return Err(ParseError::DimMismatch { span, key: "position", size, dim });
         }
@@ -762,7 +774,10 @@ fn tag(cur: &mut Cursor<'_>) -> Result<(Tag, Range<usize>), ParseError> {
     let open = cur.at;
     cur.at += 1;
     let key_start = cur.at;
-    while cur.peek().is_some_and(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-' || b == b'_') {
+    while cur
+        .peek()
+        .is_some_and(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-' || b == b'_')
+    {
         cur.at += 1;
     }
     let key_end = cur.at;
@@ -872,7 +887,9 @@ fn comment(cur: &mut Cursor<'_>) -> Result<Comment, ParseError> {
     let body = &cur.text[open + 1..open + 1 + len];
     cur.at = open + 2 + len;
     Ok(match body.split_once('|') {
-        Some((first, second)) => Comment { first: first.to_owned(), second: Some(second.to_owned()) },
+        Some((first, second)) => {
+            Comment { first: first.to_owned(), second: Some(second.to_owned()) }
+        }
         None => Comment { first: body.to_owned(), second: None },
     })
 }
@@ -912,7 +929,11 @@ fn check_structure(turns: &[Turn], _dim: usize) -> Result<(), ParseError> {
             });
         }
         if leading == turn.slots.len() {
-            return Err(ParseError::Turn { span, address, problem: "a turn needs a move besides placeholders" });
+            return Err(ParseError::Turn {
+                span,
+                address,
+                problem: "a turn needs a move besides placeholders",
+            });
         }
         let is_short = turn.slots.len() < 2;
         match entry {

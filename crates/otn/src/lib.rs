@@ -17,14 +17,14 @@ mod serde_impl;
 
 pub use error::{ConvertError, ParseError, ReplayError, ReplayProblem, ReplayWarning};
 pub use game::{Address, Comment, Game, GameResult, Half, LinePath, Slot, Tag, Turn, TurnRef};
-pub use notation::OtnRecord;
 pub use moves::{Capture, Info, Move, MoveRecord, MoveType};
+pub use notation::OtnRecord;
 pub use piece::{Kind, OtnPiece, PieceTypes, Side, Space};
 pub use position::{Inverted, PositionRecord};
 pub use replay::{Ply, Replay};
 pub use rules::{
-    Berserk, CANONICAL_ORDER, Entry, Escape, JumpMode, KingArmed, KingStrength, RulesRecord, Shieldwall,
-    Threefold, YesNo,
+    Berserk, CANONICAL_ORDER, Entry, Escape, JumpMode, KingArmed, KingStrength, RulesRecord,
+    Shieldwall, Threefold, YesNo,
 };
 
 /// The shared board model (gridnote-board), re-exported so that a program depending on

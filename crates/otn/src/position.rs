@@ -28,8 +28,9 @@ use crate::piece::{Kind, OtnPiece, Side, Space};
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct PositionRecord {
     size: u8,
-    /// Rank 1 first, files left to right.
-    squares: Vec<Option<OtnPiece>>,
+    /// Rank 1 first, files left to right: 0 for an empty square, else the piece's OTN
+    /// symbol (one byte a square, so that reading writes the text's bytes as they come).
+    squares: Vec<u8>,
 }
 
 impl PositionRecord {
@@ -45,7 +46,7 @@ impl PositionRecord {
         if size == 0 || size > MAX_SIZE {
             return None;
         }
-        Some(PositionRecord { size: size as u8, squares: vec![None; size * size] })
+        Some(PositionRecord { size: size as u8, squares: vec![0; size * size] })
     }
 
     /// The length of a side.
@@ -59,7 +60,9 @@ impl PositionRecord {
     }
 
     fn index(&self, space: Space) -> Option<usize> {
-        space.is_on(self.size).then(|| usize::from(space.rank) * self.size() + usize::from(space.file))
+        space
+            .is_on(self.size)
+            .then(|| usize::from(space.rank) * self.size() + usize::from(space.file))
     }
 
     /// The piece on `space` (`None` when empty or off the board).
@@ -73,7 +76,7 @@ impl PositionRecord {
     /// ```
     #[must_use]
     pub fn get(&self, space: Space) -> Option<OtnPiece> {
-        self.index(space).and_then(|i| self.squares[i])
+        self.index(space).and_then(|i| OtnPiece::from_symbol(self.squares[i]))
     }
 
     /// Puts `piece` (or nothing) on `space`; returns what was there, or `None` when the
@@ -88,7 +91,8 @@ impl PositionRecord {
     /// ```
     pub fn set(&mut self, space: Space, piece: Option<OtnPiece>) -> Option<Option<OtnPiece>> {
         let i = self.index(space)?;
-        Some(core::mem::replace(&mut self.squares[i], piece))
+        let old = core::mem::replace(&mut self.squares[i], piece.map_or(0, OtnPiece::byte));
+        Some(OtnPiece::from_symbol(old))
     }
 
     /// Every square with its piece, rank 1 first, files left to right.
@@ -100,10 +104,9 @@ impl PositionRecord {
     /// ```
     pub fn squares(&self) -> impl Iterator<Item = (Space, Option<OtnPiece>)> + '_ {
         let size = self.size();
-        self.squares
-            .iter()
-            .enumerate()
-            .map(move |(i, &p)| (Space::new((i % size) as u8, (i / size) as u8), p))
+        self.squares.iter().enumerate().map(move |(i, &p)| {
+            (Space::new((i % size) as u8, (i / size) as u8), OtnPiece::from_symbol(p))
+        })
     }
 
     /// How many pieces `side` has.
@@ -115,7 +118,11 @@ impl PositionRecord {
     /// ```
     #[must_use]
     pub fn count(&self, side: Side) -> usize {
-        self.squares.iter().flatten().filter(|p| p.side == side).count()
+        self.squares
+            .iter()
+            .filter_map(|&b| OtnPiece::from_symbol(b))
+            .filter(|p| p.side == side)
+            .count()
     }
 
     /// Reads the inverted form (the value of `starti:`): rows from the top.
@@ -153,16 +160,15 @@ impl PositionRecord {
             let rank = if top_first { size - 1 - r } else { r };
             let row = &self.squares[rank * size..(rank + 1) * size];
             let mut empty = 0usize;
-            for square in row {
-                match square {
-                    None => empty += 1,
-                    Some(piece) => {
-                        if empty > 0 {
-                            write!(f, "{empty}")?;
-                            empty = 0;
-                        }
-                        f.write_char(piece.symbol())?;
+            for &square in row {
+                if square == 0 {
+                    empty += 1;
+                } else {
+                    if empty > 0 {
+                        write!(f, "{empty}")?;
+                        empty = 0;
                     }
+                    f.write_char(char::from(square))?;
                 }
             }
             if empty > 0 {
@@ -231,13 +237,155 @@ pub(crate) fn read(
     inverted: bool,
     field: &'static str,
 ) -> Result<PositionRecord, ParseError> {
+    match read_fast(text.as_bytes(), inverted) {
+        Some(record) => Ok(record),
+        None => read_checked(text, base, inverted, field),
+    }
+}
+
+/// Whether a byte is a piece symbol (`t k g m n c`, either case).
+const IS_PIECE: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut b = 0;
+    while b < 256 {
+        table[b] = OtnPiece::from_symbol(b as u8).is_some();
+        b += 1;
+    }
+    table
+};
+
+/// The fast path: one pass over a well-formed record, no error reporting. The first row
+/// is read into a buffer on the stack: its width is the size (at most 255), known before
+/// the board is allocated (one allocation); then each further row is read by
+/// [`row_fast`]. On anything unexpected it answers `None` and [`read_checked`] reads the
+/// text again to name the error; the tests and the fuzz target check that both agree.
+fn read_fast(bytes: &[u8], inverted: bool) -> Option<PositionRecord> {
+    let (&b'/', body) = bytes.split_first()? else { return None };
+    let mut first = [0u8; MAX_SIZE];
+    let (size, mut at) = first_row(body, &mut first)?;
+    // Not `vec![0; n]`: that asks the allocator for zeroed memory (glibc's calloc), which
+    // skips its per-thread cache and costs more than clearing a few hundred bytes here.
+    #[allow(clippy::slow_vector_initialization)] // measured: faster here, see above
+    let mut squares = {
+        let mut squares = Vec::with_capacity(size * size);
+        squares.resize(size * size, 0u8);
+        squares
+    };
+    if inverted {
+        let mut rows = squares.chunks_exact_mut(size).rev();
+        rows.next()?.copy_from_slice(&first[..size]);
+        for row in rows {
+            at += row_fast(&body[at..], row)?;
+        }
+    } else {
+        let mut rows = squares.chunks_exact_mut(size);
+        rows.next()?.copy_from_slice(&first[..size]);
+        for row in rows {
+            at += row_fast(&body[at..], row)?;
+        }
+    }
+    (at == body.len()).then_some(PositionRecord { size: size as u8, squares })
+}
+
+/// What a byte does in a row: the byte to store (0 for empty squares) and how many
+/// squares it covers. Bytes that cannot start a square (`/`, `0`, anything but pieces and
+/// digits) cover more squares than any row has, which ends the row as too long.
+#[derive(Clone, Copy)]
+struct Square {
+    byte: u8,
+    width: u16,
+}
+
+const NOT_A_SQUARE: u16 = 0x1000;
+
+const SQUARES: [Square; 256] = {
+    let mut table = [Square { byte: 0, width: NOT_A_SQUARE }; 256];
+    let mut b = 0;
+    while b < 256 {
+        if IS_PIECE[b] {
+            table[b] = Square { byte: b as u8, width: 1 };
+        } else if b >= b'1' as usize && b <= b'9' as usize {
+            table[b] = Square { byte: 0, width: (b - b'0' as usize) as u16 };
+        }
+        b += 1;
+    }
+    table
+};
+
+/// The further digits of a count whose first digit gave `n` (`11`): the count, with
+/// `read` moved past them; `None` beyond 255.
+#[inline(always)]
+fn more_digits(text: &[u8], read: &mut usize, mut n: usize) -> Option<usize> {
+    while let Some(&d @ b'0'..=b'9') = text.get(*read) {
+        n = n * 10 + usize::from(d - b'0');
+        if n > MAX_SIZE {
+            return None;
+        }
+        *read += 1;
+    }
+    Some(n)
+}
+
+/// One row and its closing `/`, written into `cells`; returns the bytes read. `None`
+/// unless the squares add up to exactly `cells.len()` and a `/` follows.
+///
+/// Each byte is one table look-up: its square is stored and the column moves on by its
+/// width; only a count looks for further digits.
+#[inline(always)]
+fn row_fast(text: &[u8], cells: &mut [u8]) -> Option<usize> {
+    let size = cells.len();
+    let mut col = 0;
+    let mut read = 0;
+    while col < size {
+        let square = SQUARES[usize::from(*text.get(read)?)];
+        read += 1;
+        cells[col] = square.byte;
+        if square.byte == 0 {
+            // A count (or a byte that is no square: the row is already past its end).
+            let n = usize::from(square.width);
+            col += more_digits(text, &mut read, n)?;
+        } else {
+            col += 1;
+        }
+    }
+    (col == size && text.get(read) == Some(&b'/')).then_some(read + 1)
+}
+
+/// The first row and its `/`, written into `cells`: its width (1 to 255) and the bytes
+/// read.
+fn first_row(text: &[u8], cells: &mut [u8; MAX_SIZE]) -> Option<(usize, usize)> {
+    let mut col = 0;
+    let mut read = 0;
+    loop {
+        let b = *text.get(read)?;
+        read += 1;
+        if b == b'/' {
+            return (1..=MAX_SIZE).contains(&col).then_some((col, read));
+        }
+        let square = SQUARES[usize::from(b)];
+        *cells.get_mut(col)? = square.byte;
+        if square.byte == 0 {
+            col += more_digits(text, &mut read, usize::from(square.width))?;
+        } else {
+            col += 1;
+        }
+    }
+}
+
+/// The checked reader: the same grammar, every error named with its span.
+fn read_checked(
+    text: &str,
+    base: usize,
+    inverted: bool,
+    field: &'static str,
+) -> Result<PositionRecord, ParseError> {
     let cur = Cursor::new(text, base);
     let bytes = text.as_bytes();
     if bytes.first() != Some(&b'/') {
         return Err(cur.expected(field, "`/` to open the position record"));
     }
     let mut at = 1;
-    let mut squares: Vec<Option<OtnPiece>> = Vec::new();
+    let mut squares: Vec<u8> = Vec::new();
     let mut width = 0usize;
     let mut rows = 0usize;
     loop {
@@ -260,12 +408,14 @@ pub(crate) fn read(
                     }
                     filled += n;
                     if filled > MAX_SIZE || (rows > 0 && filled > width) {
-                        return Err(too_wide(&cur, row_start, at, rows, filled, width, inverted, field));
+                        return Err(too_wide(
+                            &cur, row_start, at, rows, filled, width, inverted, field,
+                        ));
                     }
-                    squares.resize(squares.len() + n, None);
+                    squares.resize(squares.len() + n, 0);
                 }
                 _ => {
-                    let Some(piece) = OtnPiece::from_symbol(b) else {
+                    let Some(_) = OtnPiece::from_symbol(b) else {
                         let c = Cursor { at, ..Cursor::new(text, base) };
                         let expected = if b == b'0' {
                             "an empty count from 1 without leading zero"
@@ -277,9 +427,11 @@ pub(crate) fn read(
                     filled += 1;
                     at += 1;
                     if filled > MAX_SIZE || (rows > 0 && filled > width) {
-                        return Err(too_wide(&cur, row_start, at, rows, filled, width, inverted, field));
+                        return Err(too_wide(
+                            &cur, row_start, at, rows, filled, width, inverted, field,
+                        ));
                     }
-                    squares.push(Some(piece));
+                    squares.push(b);
                 }
             }
         }
@@ -310,13 +462,28 @@ pub(crate) fn read(
             let c = Cursor { at, ..Cursor::new(text, base) };
             let more = bytes[at..].iter().filter(|&&b| b == b'/').count();
             if more == 0 {
-                return Err(c.expected_at(at, bytes.len(), field, "the end of the position record after its last `/`"));
+                return Err(c.expected_at(
+                    at,
+                    bytes.len(),
+                    field,
+                    "the end of the position record after its last `/`",
+                ));
             }
-            return Err(ParseError::RowCount { span: c.span(0, bytes.len()), field, rows: rows + more, expected: width });
+            return Err(ParseError::RowCount {
+                span: c.span(0, bytes.len()),
+                field,
+                rows: rows + more,
+                expected: width,
+            });
         }
     }
     if rows != width {
-        return Err(ParseError::RowCount { span: cur.span(0, bytes.len()), field, rows, expected: width });
+        return Err(ParseError::RowCount {
+            span: cur.span(0, bytes.len()),
+            field,
+            rows,
+            expected: width,
+        });
     }
     let mut record = PositionRecord { size: width as u8, squares };
     if inverted {
@@ -384,7 +551,8 @@ impl TryFrom<&PositionRecord> for Board {
             let row = size - 1 - usize::from(space.rank);
             cells[row * size + usize::from(space.file)] = Cell::Piece(Piece { player, role });
         }
-        Board::from_cells(size, size, cells).map_err(|_| ConvertError::NotSquare { rows: size, cols: size })
+        Board::from_cells(size, size, cells)
+            .map_err(|_| ConvertError::NotSquare { rows: size, cols: size })
     }
 }
 
@@ -412,7 +580,9 @@ impl TryFrom<&Board> for PositionRecord {
         for ((row, col), cell) in board.iter() {
             let piece = match cell {
                 Cell::Empty => continue,
-                Cell::Void => return Err(ConvertError::Void { cell: board.cell_name(row, col).to_string() }),
+                Cell::Void => {
+                    return Err(ConvertError::Void { cell: board.cell_name(row, col).to_string() });
+                }
                 Cell::Piece(piece) => piece,
             };
             let side = match piece.player {
@@ -424,7 +594,7 @@ impl TryFrom<&Board> for PositionRecord {
                 Role::King => Kind::King,
             };
             let rank = size - 1 - row;
-            record.squares[rank * size + col] = Some(OtnPiece::new(side, kind));
+            record.squares[rank * size + col] = OtnPiece::new(side, kind).byte();
         }
         Ok(record)
     }
@@ -435,5 +605,61 @@ impl TryFrom<Board> for PositionRecord {
 
     fn try_from(board: Board) -> Result<PositionRecord, ConvertError> {
         PositionRecord::try_from(&board)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use quickcheck::{QuickCheck, TestResult};
+
+    use super::{read_checked, read_fast};
+
+    /// The fast path accepts exactly what the checked reader accepts, with the same value.
+    fn agree(text: &str) -> bool {
+        for inverted in [false, true] {
+            let fast = read_fast(text.as_bytes(), inverted);
+            let checked = read_checked(text, 0, inverted, "the position").ok();
+            if fast != checked {
+                return false;
+            }
+        }
+        true
+    }
+
+    #[test]
+    fn fast_and_checked_readers_agree_on_known_texts() {
+        for text in [
+            "/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/",
+            "/1/x",
+            "/1/",
+            "/K/",
+            "//",
+            "/",
+            "",
+            "/2/2",
+            "/03/3/3/",
+            "/256/",
+            "/1/1/",
+            "/2/2/ ",
+            "/t1/1T/",
+            "/t2/1T/",
+            "/11/11/11/11/11/11/11/11/11/11/11/",
+        ] {
+            assert!(agree(text), "{text:?}");
+        }
+    }
+
+    #[test]
+    fn fast_and_checked_readers_agree_on_arbitrary_texts() {
+        fn prop(bytes: Vec<u8>) -> TestResult {
+            // Texts over the position alphabet, so that many are well-formed.
+            const ALPHABET: &[u8] = b"/123tTkKgGmMnNcC0x /";
+            let text: String = bytes
+                .iter()
+                .map(|&b| char::from(ALPHABET[usize::from(b) % ALPHABET.len()]))
+                .collect();
+            TestResult::from_bool(agree(&text) && agree(&format!("/{text}")))
+        }
+        QuickCheck::new().tests(20_000).quickcheck(prop as fn(Vec<u8>) -> TestResult);
     }
 }

@@ -142,9 +142,14 @@ impl Game {
                 MoveRecord::Resignation => resigned = true,
                 MoveRecord::Move(m) => {
                     let size = position.size();
-                    for space in [m.from, m.to].into_iter().chain(m.captures.iter().map(|c| c.space)) {
+                    for space in
+                        [m.from, m.to].into_iter().chain(m.captures.iter().map(|c| c.space))
+                    {
                         if !space.is_on(size as u8) || usize::from(space.file) >= size {
-                            return Err(fail(ReplayProblem::OffBoard { space: space.to_string(), size }));
+                            return Err(fail(ReplayProblem::OffBoard {
+                                space: space.to_string(),
+                                size,
+                            }));
                         }
                     }
                     let Some(piece) = position.get(m.from) else {
@@ -161,16 +166,24 @@ impl Game {
                         warnings.push(mismatch(m.from, written.symbol(), piece.symbol()));
                     }
                     if let Some(there) = position.get(m.to).filter(|_| m.to != m.from) {
-                        return Err(fail(ReplayProblem::Occupied { space: m.to.to_string(), piece: there.symbol() }));
+                        return Err(fail(ReplayProblem::Occupied {
+                            space: m.to.to_string(),
+                            piece: there.symbol(),
+                        }));
                     }
                     if m.to == m.from {
-                        return Err(fail(ReplayProblem::Occupied { space: m.to.to_string(), piece: piece.symbol() }));
+                        return Err(fail(ReplayProblem::Occupied {
+                            space: m.to.to_string(),
+                            piece: piece.symbol(),
+                        }));
                     }
                     position.set(m.from, None);
                     position.set(m.to, Some(piece));
                     for capture in &m.captures {
                         let Some(victim) = position.get(capture.space) else {
-                            return Err(fail(ReplayProblem::CaptureEmpty { space: capture.space.to_string() }));
+                            return Err(fail(ReplayProblem::CaptureEmpty {
+                                space: capture.space.to_string(),
+                            }));
                         };
                         if victim.side == side {
                             return Err(fail(ReplayProblem::CaptureOwn {
@@ -179,7 +192,11 @@ impl Game {
                             }));
                         }
                         if let Some(written) = capture.piece.filter(|&w| w != victim) {
-                            warnings.push(mismatch(capture.space, written.symbol(), victim.symbol()));
+                            warnings.push(mismatch(
+                                capture.space,
+                                written.symbol(),
+                                victim.symbol(),
+                            ));
                         }
                         position.set(capture.space, None);
                     }
@@ -202,7 +219,10 @@ impl Game {
         let own: Vec<(usize, &Turn)> =
             self.turns().iter().enumerate().filter(|(_, t)| t.address.line() == line).collect();
         let Some(parent) = line.parent() else {
-            let plies = own.iter().flat_map(|&(t, turn)| (0..turn.slots.len()).map(move |s| (t, s))).collect();
+            let plies = own
+                .iter()
+                .flat_map(|&(t, turn)| (0..turn.slots.len()).map(move |s| (t, s)))
+                .collect();
             return Ok((plies, 0));
         };
         let (parent_plies, parent_offset) = self.plies_of(&parent)?;
@@ -211,7 +231,8 @@ impl Game {
         let Some(&(_, first_turn)) = own.first() else {
             return Ok((parent_plies, offset));
         };
-        let leading = first_turn.slots.iter().take_while(|s| matches!(s, Slot::Placeholder)).count();
+        let leading =
+            first_turn.slots.iter().take_while(|s| matches!(s, Slot::Placeholder)).count();
         let base = offset;
         if base + leading > parent_plies.len() {
             return Err(error(

@@ -204,8 +204,8 @@ pub enum Entry {
 const YES_NO_KEYS: [&str; 5] = ["surf", "atkf", "swf", "efe", "linc"];
 const SPACE_KEYS: [&str; 4] = ["cor", "cen", "afor", "dfor"];
 const PIECE_KEYS: [&str; 17] = [
-    "corp", "cenp", "aforp", "dforp", "cors", "cens", "afors", "dfors", "corh", "cenh", "cenhe", "aforh",
-    "dforh", "corre", "cenre", "aforre", "dforre",
+    "corp", "cenp", "aforp", "dforp", "cors", "cens", "afors", "dfors", "corh", "cenh", "cenhe",
+    "aforh", "dforh", "corre", "cenre", "aforre", "dforre",
 ];
 const JUMP_KEYS: [(&str, Kind); 5] = [
     ("kj", Kind::King),
@@ -222,9 +222,10 @@ const JUMP_KEYS: [(&str, Kind); 5] = [
 /// `cj` (with the other jump modes), `linc` after `efe`; unknown keys come last before
 /// the start position, in the order read.
 pub const CANONICAL_ORDER: [&str; 39] = [
-    "name", "esc", "surf", "atkf", "tfr", "ka", "ks", "kj", "nj", "cj", "mj", "gj", "cor", "cen", "afor",
-    "dfor", "spd", "corp", "cenp", "aforp", "dforp", "cors", "cens", "afors", "dfors", "corh", "cenh",
-    "cenhe", "aforh", "dforh", "corre", "cenre", "aforre", "dforre", "sw", "swf", "efe", "linc", "ber",
+    "name", "esc", "surf", "atkf", "tfr", "ka", "ks", "kj", "nj", "cj", "mj", "gj", "cor", "cen",
+    "afor", "dfor", "spd", "corp", "cenp", "aforp", "dforp", "cors", "cens", "afors", "dfors",
+    "corh", "cenh", "cenhe", "aforh", "dforh", "corre", "cenre", "aforre", "dforre", "sw", "swf",
+    "efe", "linc", "ber",
 ];
 
 impl Entry {
@@ -543,10 +544,18 @@ pub(crate) fn read(text: &str, base: usize) -> Result<RulesRecord, ParseError> {
         let token = Token { start: token_start, colon: token_start + colon, end: at };
         let key = &text[token.start..token.colon];
         if key.is_empty() {
-            return Err(cur.expected_at(token.start, token.colon + 1, "rules entry", "a key before `:`"));
+            return Err(cur.expected_at(
+                token.start,
+                token.colon + 1,
+                "rules entry",
+                "a key before `:`",
+            ));
         }
         if start.is_some() {
-            return Err(ParseError::AfterStart { span: cur.span(token.start, token.end), key: key.to_owned() });
+            return Err(ParseError::AfterStart {
+                span: cur.span(token.start, token.end),
+                key: key.to_owned(),
+            });
         }
         match (dim, key) {
             (None, "dim") => dim = Some(read_dim(&cur, &token)?),
@@ -557,7 +566,11 @@ pub(crate) fn read(text: &str, base: usize) -> Result<RulesRecord, ParseError> {
                 });
             }
             (Some(_), "dim") => {
-                return Err(ParseError::Duplicate { span: cur.span(token.start, token.end), what: "rules entry", key: "dim".into() });
+                return Err(ParseError::Duplicate {
+                    span: cur.span(token.start, token.end),
+                    what: "rules entry",
+                    key: "dim".into(),
+                });
             }
             (Some(dim), "start" | "starti") => {
                 let inverted = key == "starti";
@@ -600,7 +613,12 @@ pub(crate) fn read(text: &str, base: usize) -> Result<RulesRecord, ParseError> {
         if at >= bytes.len() {
             let c = Cursor { at: sep_start, ..Cursor::new(text, base) };
             if start.is_some() {
-                return Err(c.expected_at(sep_start, at, "the rules record", "the end of the text after the start position"));
+                return Err(c.expected_at(
+                    sep_start,
+                    at,
+                    "the rules record",
+                    "the end of the text after the start position",
+                ));
             }
             return Err(ParseError::MissingStart { span: cur.span(at, at) });
         }
@@ -681,7 +699,12 @@ fn read_entry(cur: &Cursor<'_>, token: &Token, key: &str, dim: usize) -> Result<
 }
 
 /// space-list = *(space ",") [space]     ; a comma after each space, the last optional
-fn read_spaces(cur: &Cursor<'_>, v: &Range<usize>, key: &str, dim: usize) -> Result<Vec<Space>, ParseError> {
+fn read_spaces(
+    cur: &Cursor<'_>,
+    v: &Range<usize>,
+    key: &str,
+    dim: usize,
+) -> Result<Vec<Space>, ParseError> {
     let value = &cur.text[v.clone()];
     let mut c = Cursor::new(value, cur.base + v.start);
     let field = format!("rules entry `{key}:`");
@@ -713,10 +736,15 @@ fn read_pieces(cur: &Cursor<'_>, v: &Range<usize>, key: &str) -> Result<PieceTyp
     for (i, b) in value.bytes().enumerate() {
         let at = Cursor { at: i, ..Cursor::new(value, c.base) };
         let Some(piece) = OtnPiece::from_symbol(b) else {
-            return Err(at.expected(format!("rules entry `{key}:`"), "taflman symbols (t c n k m g, uppercase for the defenders)"));
+            return Err(at.expected(
+                format!("rules entry `{key}:`"),
+                "taflman symbols (t c n k m g, uppercase for the defenders)",
+            ));
         };
         if types.contains(piece) {
-            return Err(at.expected(format!("rules entry `{key}:`"), "each taflman symbol at most once"));
+            return Err(
+                at.expected(format!("rules entry `{key}:`"), "each taflman symbol at most once")
+            );
         }
         types = types.with(piece);
     }
@@ -734,13 +762,23 @@ fn read_speeds(cur: &Cursor<'_>, v: &Range<usize>, key: &str) -> Result<Vec<i16>
         let start = c.at;
         let speed = if c.eat(b'-') {
             if !c.eat(b'1') || c.peek().is_some_and(|b| b.is_ascii_digit()) {
-                return Err(c.expected_at(start, c.at.max(start + 1).min(value.len()), field, "-1 (no limit) or a speed from 1 to 255"));
+                return Err(c.expected_at(
+                    start,
+                    c.at.max(start + 1).min(value.len()),
+                    field,
+                    "-1 (no limit) or a speed from 1 to 255",
+                ));
             }
             -1
         } else {
             let n = c.number(&field, 255)?;
             if n == 0 {
-                return Err(c.expected_at(start, c.at, field, "-1 (no limit) or a speed from 1 to 255"));
+                return Err(c.expected_at(
+                    start,
+                    c.at,
+                    field,
+                    "-1 (no limit) or a speed from 1 to 255",
+                ));
             }
             n as i16
         };

@@ -3,8 +3,8 @@
 
 use gridnote_board::{Board, Cell, Glyphs};
 use gridnote_otn::{
-    ConvertError, Entry, Game, Info, Kind, LinePath, MoveRecord, MoveType, OtnPiece, PositionRecord,
-    ReplayProblem, ReplayWarning, RulesRecord, Side, Space,
+    ConvertError, Entry, Game, Info, Kind, LinePath, MoveRecord, MoveType, OtnPiece,
+    PositionRecord, ReplayProblem, ReplayWarning, RulesRecord, Side, Space,
 };
 
 fn sp(name: &str) -> Space {
@@ -67,7 +67,10 @@ fn move_records_of_every_form() {
     let MoveRecord::Move(m) = m else { panic!("a move") };
     assert_eq!(m.kind, MoveType::BerserkJump);
     assert_eq!(m.from, sp("e6"));
-    assert_eq!(m.captures.iter().map(|c| c.space.to_string()).collect::<Vec<_>>(), ["e7", "e9", "f8", "d8"]);
+    assert_eq!(
+        m.captures.iter().map(|c| c.space.to_string()).collect::<Vec<_>>(),
+        ["e7", "e9", "f8", "d8"]
+    );
     assert_eq!(m.captures[0].piece, Some(OtnPiece::new(Side::Attackers, Kind::Commander)));
     assert_eq!(m.captures[2].piece, None);
     for (text, info) in [
@@ -77,18 +80,25 @@ fn move_records_of_every_form() {
         ("e3-e4++", Some(Info::KingCaptured)),
         ("e5-e8", None),
     ] {
-        let MoveRecord::Move(m) = text.parse::<MoveRecord>().expect("reads") else { panic!("a move") };
+        let MoveRecord::Move(m) = text.parse::<MoveRecord>().expect("reads") else {
+            panic!("a move")
+        };
         assert_eq!(m.info, info, "{text}");
     }
-    let MoveRecord::Move(c) = "c6-c7".parse::<MoveRecord>().expect("reads") else { panic!("a move") };
+    let MoveRecord::Move(c) = "c6-c7".parse::<MoveRecord>().expect("reads") else {
+        panic!("a move")
+    };
     assert_eq!((c.piece, c.from), (None, sp("c6")), "a lone c before a rank is the file");
-    let MoveRecord::Move(c) = "ce6^e8".parse::<MoveRecord>().expect("reads") else { panic!("a move") };
+    let MoveRecord::Move(c) = "ce6^e8".parse::<MoveRecord>().expect("reads") else {
+        panic!("a move")
+    };
     assert_eq!(c.piece, Some(OtnPiece::new(Side::Attackers, Kind::Commander)));
 }
 
 #[test]
 fn rules_entries_are_typed_and_unknown_ones_kept_in_order() {
-    let rules: RulesRecord = "dim:3 zz:1 cor:a1,c3 ks:y zz:2 start:/3/1K1/3/".parse().expect("reads");
+    let rules: RulesRecord =
+        "dim:3 zz:1 cor:a1,c3 ks:y zz:2 start:/3/1K1/3/".parse().expect("reads");
     let keys: Vec<&str> = rules.entries().iter().map(Entry::key).collect();
     assert_eq!(keys, ["zz", "cor", "ks", "zz"]);
     assert_eq!(rules.to_string(), "dim:3 zz:1 cor:a1,c3, ks:s zz:2 start:/3/1K1/3/");
@@ -134,9 +144,17 @@ fn replay_errors_name_turn_text_line_column_and_span() {
 
 #[test]
 fn a_position_tag_replaces_the_start() {
-    let game: Game = "[rules:dim:3 start:/3/1K1/3/]\n[position:/K2/3/3/]\n\n1. a1-a3\n".parse().expect("reads");
+    let game: Game =
+        "[rules:dim:3 start:/3/1K1/3/]\n[position:/K2/3/3/]\n\n1. a1-a3\n".parse().expect("reads");
     let err = game.replay(&LinePath::MAIN).unwrap_err();
-    assert_eq!(err.problem, ReplayProblem::WrongSide { space: "a1".into(), owner: Side::Defenders, to_move: Side::Attackers });
+    assert_eq!(
+        err.problem,
+        ReplayProblem::WrongSide {
+            space: "a1".into(),
+            owner: Side::Defenders,
+            to_move: Side::Attackers
+        }
+    );
 }
 
 #[cfg(feature = "serde")]

@@ -58,7 +58,11 @@ fn describe_position(out: &mut String, position: &PositionRecord) {
 fn describe_game(out: &mut String, game: &Game) {
     let canonical = game.to_string();
     assert_eq!(canonical.parse::<Game>().as_ref(), Ok(game), "canonical text reads back");
-    let _ = writeln!(out, "tags:      {}", game.tags().iter().map(|t| t.key()).collect::<Vec<_>>().join(" "));
+    let _ = writeln!(
+        out,
+        "tags:      {}",
+        game.tags().iter().map(|t| t.key()).collect::<Vec<_>>().join(" ")
+    );
     let _ = writeln!(out, "turns:     {}", game.turns().len());
     for line in game.lines() {
         match game.replay(&line) {
@@ -71,7 +75,8 @@ fn describe_game(out: &mut String, game: &Game) {
                 );
                 for ply in &replay.plies {
                     for warning in &ply.warnings {
-                        let _ = writeln!(out, "  warning at {} {}: {warning}", ply.turn, ply.record);
+                        let _ =
+                            writeln!(out, "  warning at {} {}: {warning}", ply.turn, ply.record);
                     }
                 }
             }
@@ -89,30 +94,42 @@ fn valid_fixtures() {
         let _ = writeln!(out, "input:     {text:?}");
         match extension_of(path) {
             "otp" => {
-                let position: PositionRecord = text.parse().unwrap_or_else(|e: gridnote_otn::ParseError| {
-                    panic!("{} does not read:\n{}", path.display(), e.render(&text))
-                });
+                let position: PositionRecord =
+                    text.parse().unwrap_or_else(|e: gridnote_otn::ParseError| {
+                        panic!("{} does not read:\n{}", path.display(), e.render(&text))
+                    });
                 describe_position(&mut out, &position);
             }
             "otr" => {
-                let rules: RulesRecord = text.parse().unwrap_or_else(|e: gridnote_otn::ParseError| {
-                    panic!("{} does not read:\n{}", path.display(), e.render(&text))
-                });
-                assert_eq!(rules.to_string().parse::<RulesRecord>().as_ref(), Ok(&rules), "reads back");
+                let rules: RulesRecord =
+                    text.parse().unwrap_or_else(|e: gridnote_otn::ParseError| {
+                        panic!("{} does not read:\n{}", path.display(), e.render(&text))
+                    });
+                assert_eq!(
+                    rules.to_string().parse::<RulesRecord>().as_ref(),
+                    Ok(&rules),
+                    "reads back"
+                );
                 let canonical = rules.canonical();
                 assert_eq!(canonical.to_string().parse::<RulesRecord>().as_ref(), Ok(&canonical));
                 let _ = writeln!(out, "written:   {rules}");
                 let _ = writeln!(out, "canonical: {canonical}");
-                let _ = writeln!(out, "dim:       {}, attackers first: {}", rules.dim(), rules.attackers_first());
+                let _ = writeln!(
+                    out,
+                    "dim:       {}, attackers first: {}",
+                    rules.dim(),
+                    rules.attackers_first()
+                );
                 for entry in rules.entries() {
                     let _ = writeln!(out, "  {entry:?}");
                 }
                 describe_position(&mut out, rules.start());
             }
             "otm" => {
-                let record: MoveRecord = text.parse().unwrap_or_else(|e: gridnote_otn::ParseError| {
-                    panic!("{} does not read:\n{}", path.display(), e.render(&text))
-                });
+                let record: MoveRecord =
+                    text.parse().unwrap_or_else(|e: gridnote_otn::ParseError| {
+                        panic!("{} does not read:\n{}", path.display(), e.render(&text))
+                    });
                 assert_eq!(record.to_string(), text, "move records are canonical as written");
                 let _ = writeln!(out, "{record:#?}");
             }
@@ -158,7 +175,10 @@ fn invalid_fixtures() {
             },
             other => panic!("unexpected fixture extension {other}"),
         };
-        assert!(span.end <= text.len() && text.get(span.clone()).is_some(), "span inside the input");
+        assert!(
+            span.end <= text.len() && text.get(span.clone()).is_some(),
+            "span inside the input"
+        );
         insta::assert_snapshot!(format!("input: {text:?}\n{}", render(&text, span, &message)));
     });
 }

@@ -38,7 +38,8 @@ impl Arbitrary for Pos {
     }
 
     fn shrink(&self) -> Box<dyn Iterator<Item = Pos>> {
-        let occupied: Vec<Space> = self.0.squares().filter(|(_, p)| p.is_some()).map(|(s, _)| s).collect();
+        let occupied: Vec<Space> =
+            self.0.squares().filter(|(_, p)| p.is_some()).map(|(s, _)| s).collect();
         let base = self.0.clone();
         Box::new(occupied.into_iter().map(move |s| {
             let mut p = base.clone();
@@ -55,7 +56,8 @@ fn positions_round_trip() {
         let inverted = p.0.inverted().to_string();
         text.parse::<PositionRecord>().as_ref() == Ok(&p.0)
             && PositionRecord::parse_inverted(&inverted).as_ref() == Ok(&p.0)
-            && !text.contains("/0") && !text.contains("//")
+            && !text.contains("/0")
+            && !text.contains("//")
     }
     QuickCheck::new().tests(500).quickcheck(prop as fn(Pos) -> bool);
 }
@@ -63,8 +65,7 @@ fn positions_round_trip() {
 #[test]
 fn positions_of_men_and_kings_round_trip_through_boards() {
     fn prop(p: Pos) -> TestResult {
-        let only_men_and_kings =
-            p.0.squares().all(|(_, x)| x.is_none_or_kind_ok());
+        let only_men_and_kings = p.0.squares().all(|(_, x)| x.is_none_or_kind_ok());
         if !only_men_and_kings {
             return TestResult::discard();
         }
@@ -93,13 +94,24 @@ fn space(g: &mut Gen, size: u8) -> Space {
 
 fn entry(g: &mut Gen, dim: u8) -> Entry {
     let text = match small(g, 16) {
-        0 => format!("name:{}", g.choose(&["Brandub", "Fetlar_Defenders_First", "", "H.H._Ard_Ri"]).expect("x")),
+        0 => format!(
+            "name:{}",
+            g.choose(&["Brandub", "Fetlar_Defenders_First", "", "H.H._Ard_Ri"]).expect("x")
+        ),
         1 => format!("esc:{}", g.choose(&["c", "e"]).expect("x")),
-        2 => format!("{}:{}", g.choose(&["surf", "atkf", "swf", "efe", "linc"]).expect("x"), g.choose(&["y", "n"]).expect("x")),
+        2 => format!(
+            "{}:{}",
+            g.choose(&["surf", "atkf", "swf", "efe", "linc"]).expect("x"),
+            g.choose(&["y", "n"]).expect("x")
+        ),
         3 => format!("tfr:{}", g.choose(&["i", "d", "w", "l"]).expect("x")),
         4 => format!("ka:{}", g.choose(&["y", "n", "a", "h"]).expect("x")),
         5 => format!("ks:{}", g.choose(&["s", "c", "m", "w"]).expect("x")),
-        6 => format!("{}:{}", g.choose(&["kj", "nj", "cj", "mj", "gj"]).expect("x"), g.choose(&["n", "r", "j", "c"]).expect("x")),
+        6 => format!(
+            "{}:{}",
+            g.choose(&["kj", "nj", "cj", "mj", "gj"]).expect("x"),
+            g.choose(&["n", "r", "j", "c"]).expect("x")
+        ),
         7 => {
             let n = small(g, 4);
             let list: String = (0..n).map(|_| format!("{},", space(g, dim))).collect();
@@ -112,8 +124,8 @@ fn entry(g: &mut Gen, dim: u8) -> Entry {
             }
             let key = g
                 .choose(&[
-                    "corp", "cenp", "aforp", "dforp", "cors", "cens", "afors", "dfors", "corh", "cenh", "cenhe",
-                    "aforh", "dforh", "corre", "cenre", "aforre", "dforre",
+                    "corp", "cenp", "aforp", "dforp", "cors", "cens", "afors", "dfors", "corh",
+                    "cenh", "cenhe", "aforh", "dforh", "corre", "cenre", "aforre", "dforre",
                 ])
                 .expect("x");
             format!("{key}:{types}")
@@ -123,12 +135,25 @@ fn entry(g: &mut Gen, dim: u8) -> Entry {
         11 => {
             let n = *g.choose(&[1usize, 2, 8, 10, 12]).expect("x");
             let speeds: Vec<String> =
-                (0..n).map(|_| if bool::arbitrary(g) { "-1".into() } else { (1 + small(g, 20)).to_string() }).collect();
+                (0..n)
+                    .map(|_| {
+                        if bool::arbitrary(g) {
+                            "-1".into()
+                        } else {
+                            (1 + small(g, 20)).to_string()
+                        }
+                    })
+                    .collect();
             if n == 1 { format!("spd:{}", speeds[0]) } else { format!("spd:{},", speeds.join(",")) }
         }
-        _ => format!("{}:{}", g.choose(&["foo", "x-y", "zz", "puzzle"]).expect("x"), g.choose(&["", "bar", "a:b", "1,2"]).expect("x")),
+        _ => format!(
+            "{}:{}",
+            g.choose(&["foo", "x-y", "zz", "puzzle"]).expect("x"),
+            g.choose(&["", "bar", "a:b", "1,2"]).expect("x")
+        ),
     };
-    let rules: RulesRecord = format!("dim:1 {text} start:/1/").parse().unwrap_or_else(|e| panic!("{text}: {e}"));
+    let rules: RulesRecord =
+        format!("dim:1 {text} start:/1/").parse().unwrap_or_else(|e| panic!("{text}: {e}"));
     let _ = dim;
     rules.entries()[0].clone()
 }
@@ -221,7 +246,16 @@ fn moves_round_trip() {
 struct Gm(Game);
 
 fn text(g: &mut Gen, pipe: bool) -> String {
-    let pool = ["", "A move.", "Two\nlines", "1. looks like a turn b1-c1", "..... and more", "ünïcödé", "x|y", "[nested"];
+    let pool = [
+        "",
+        "A move.",
+        "Two\nlines",
+        "1. looks like a turn b1-c1",
+        "..... and more",
+        "ünïcödé",
+        "x|y",
+        "[nested",
+    ];
     let t = g.choose(&pool).expect("x").to_string();
     if pipe { t } else { t.replace('|', "/") }
 }
@@ -243,7 +277,11 @@ fn turns_of(g: &mut Gen, line: &LinePath, count: u32, placeholder: bool, out: &m
             second: bool::arbitrary(g).then(|| text(g, true)),
         });
         let half = if line.is_main() { None } else { Some(gridnote_otn::Half::First) };
-        out.push(Turn::new(Address::new(line.clone(), TurnRef { number: n, half }), slots, comment));
+        out.push(Turn::new(
+            Address::new(line.clone(), TurnRef { number: n, half }),
+            slots,
+            comment,
+        ));
     }
 }
 
@@ -257,7 +295,8 @@ impl Arbitrary for Gm {
             game_text.push_str(&format!("[{}:{value}]\n", g.choose(&keys).expect("x")));
         }
         if bool::arbitrary(g) {
-            game_text.push_str(&format!("[result:{}]\n", g.choose(&["1", "0", "-1", "?"]).expect("x")));
+            game_text
+                .push_str(&format!("[result:{}]\n", g.choose(&["1", "0", "-1", "?"]).expect("x")));
         }
         game_text.push_str(&format!("[rules:{rules}]\n"));
         if bool::arbitrary(g) {
@@ -312,7 +351,11 @@ fn every_2x2_position_round_trips() {
         }
         let text = p.to_string();
         assert_eq!(text.parse::<PositionRecord>().as_ref(), Ok(&p), "{text}");
-        assert_eq!(PositionRecord::parse_inverted(&p.inverted().to_string()).as_ref(), Ok(&p), "{text}");
+        assert_eq!(
+            PositionRecord::parse_inverted(&p.inverted().to_string()).as_ref(),
+            Ok(&p),
+            "{text}"
+        );
         if let Ok(board) = Board::try_from(&p) {
             converted += 1;
             assert_eq!(PositionRecord::try_from(&board).as_ref(), Ok(&p), "{text}");
@@ -333,5 +376,8 @@ fn every_2x2_position_round_trips() {
 #[test]
 fn tag_values_are_kept_verbatim() {
     let game: Game = "[start-comment:a\n\nb|c]\n[rules:dim:1 start:/K/]\n".parse().expect("reads");
-    assert_eq!(game.tags()[0], Tag::Other { key: "start-comment".into(), value: "a\n\nb|c".into() });
+    assert_eq!(
+        game.tags()[0],
+        Tag::Other { key: "start-comment".into(), value: "a\n\nb|c".into() }
+    );
 }
