@@ -338,3 +338,56 @@ fn boards_of_65_to_128_cells_are_solved_with_wide_sets() {
     let thought = solver.think(&start, Rules::TIC_TAC_TOE.with_in_a_row(5), deadline).unwrap();
     assert_eq!(start.board.get(thought.row, thought.col), Some(gridnote_solve::board::Cell::Empty));
 }
+
+/// Plays `think` (as `engine`) against a pseudo-random player from the empty board and
+/// returns the outcome.
+fn match_against_random(
+    solver: &mut Solver,
+    rows: usize,
+    cols: usize,
+    rules: Rules,
+    engine: Player,
+    seed: u64,
+) -> Outcome {
+    use std::time::{Duration, Instant};
+    let mut state = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
+    let mut pos = Position::start(rows, cols).unwrap();
+    while !pos.outcome(rules).is_over() {
+        let (r, c) = if pos.to_move == engine {
+            let deadline = Instant::now() + Duration::from_secs(10);
+            let thought = solver.think(&pos, rules, deadline).unwrap();
+            (thought.row, thought.col)
+        } else {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            let moves = pos.moves(rules);
+            moves[(state % moves.len() as u64) as usize]
+        };
+        pos = pos.play(r, c, rules).unwrap();
+    }
+    pos.outcome(rules)
+}
+
+#[test]
+fn the_engine_wins_won_games_and_holds_drawn_ones_against_random_play() {
+    let mut solver = Solver::new();
+    let k3 = Rules::TIC_TAC_TOE.with_in_a_row(3);
+    for seed in 0..100 {
+        // 4x4, k = 3: a first-player win, always won.
+        assert_eq!(
+            match_against_random(&mut solver, 4, 4, k3, Player::One, seed),
+            Outcome::Won(Player::One),
+            "seed {seed}"
+        );
+        // 3x3 as either side: never lost.
+        for engine in Player::BOTH {
+            let outcome = match_against_random(&mut solver, 3, 3, Rules::TIC_TAC_TOE, engine, seed);
+            assert_ne!(outcome, Outcome::Won(engine.other()), "seed {seed}");
+        }
+        // Misère 3x3 as the first player (a draw with b2): never lost.
+        let misere = Rules::TIC_TAC_TOE.with_misere(true);
+        let outcome = match_against_random(&mut solver, 3, 3, misere, Player::One, seed);
+        assert_ne!(outcome, Outcome::Won(Player::Two), "seed {seed}");
+    }
+}
