@@ -26,6 +26,31 @@ pub trait Spanned {
     /// The byte range of the offending text in the input (empty at the end of input when
     /// something is missing).
     fn span(&self) -> Range<usize>;
+
+    /// The error's message under `input`'s line with a caret under the span ([`render`]).
+    ///
+    /// ```
+    /// use gridnote_board::report::Spanned;
+    /// struct E;
+    /// impl core::fmt::Display for E {
+    ///     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+    ///         f.write_str("unexpected `!`")
+    ///     }
+    /// }
+    /// impl Spanned for E {
+    ///     fn span(&self) -> core::ops::Range<usize> { 2..3 }
+    /// }
+    /// assert_eq!(E.render("ab!c"), "error: unexpected `!`\n  | ab!c\n  |   ^\n");
+    /// ```
+    fn render(&self, input: &str) -> String
+    where
+        Self: core::fmt::Display,
+    {
+        let mut out = String::new();
+        let _ = writeln!(out, "error: {self}");
+        out.push_str(&render_caret(input, self.span()));
+        out
+    }
 }
 
 /// Renders `message` with the line of `input` that holds the span and carets under the
