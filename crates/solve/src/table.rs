@@ -4,8 +4,8 @@
 //! the other takes the newest), so the solver never runs out of memory.
 //!
 //! Entries live in one vector of 64-bit words (the two cell sets, then the packed
-//! data), allocated zeroed, so the operating system hands out pages only as the search
-//! touches them: a small solve with a large budget costs little.
+//! data). The table starts small and doubles while more than half full, up to the
+//! budget, so a small solve with a large budget stays small (and in the cache).
 
 use core::marker::PhantomData;
 
@@ -97,13 +97,14 @@ impl<M: Mask> Table<M> {
         table
     }
 
-    /// Zeroed words for `buckets` buckets, or `None` when the memory cannot be had.
+    /// Zeroed words for `buckets` buckets, or `None` when the memory cannot be had
+    /// (the allocation is tried, never assumed, so running out of memory is not fatal).
     fn allocate(buckets: usize) -> Option<Vec<u64>> {
         let len = buckets.checked_mul(2 * Self::STRIDE)?;
         let mut words: Vec<u64> = Vec::new();
         words.try_reserve_exact(len).ok()?;
-        drop(words);
-        Some(vec![0u64; len])
+        words.resize(len, 0);
+        Some(words)
     }
 
     /// Doubles the table, keeping every entry; stays as it is when the memory cannot
