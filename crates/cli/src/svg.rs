@@ -40,7 +40,7 @@ pub struct SvgArgs {
     pub arrow: Vec<(String, String)>,
     /// The last move: one cell (`b2`) or a move (`e1-e4`).
     #[arg(long, value_name = "MOVE", requires = "svg", value_parser = parse_last_move)]
-    pub last_move: Option<Vec<String>>,
+    pub last_move: Option<MoveCells>,
     /// Rules (as `check` takes them: tic-tac-toe or tomorrows, with optional +misere,
     /// +diagonals, +no-diagonals, +k=N): the outcome goes in the picture's description
     /// and a won position has its line drawn. Not for tafl positions.
@@ -55,6 +55,10 @@ pub struct SvgArgs {
     #[arg(long, value_name = "DIR", requires = "svg")]
     pub out_dir: Option<OsString>,
 }
+
+/// The cells of `--last-move`: one for a placement, two for a move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveCells(pub Vec<String>);
 
 /// Reads a cell name's shape (`a1`, `ab12`); whether it is on the board is checked per
 /// input.
@@ -84,12 +88,12 @@ fn parse_move(text: &str) -> Result<(String, String), String> {
 }
 
 /// Reads `CELL` or `FROM-TO`.
-fn parse_last_move(text: &str) -> Result<Vec<String>, String> {
+fn parse_last_move(text: &str) -> Result<MoveCells, String> {
     if text.contains('-') {
         let (from, to) = parse_move(text)?;
-        Ok(vec![from, to])
+        Ok(MoveCells(vec![from, to]))
     } else {
-        Ok(vec![parse_cell(text)?])
+        Ok(MoveCells(vec![parse_cell(text)?]))
     }
 }
 
@@ -137,6 +141,7 @@ fn options_for(args: &SvgArgs, source: &Source, title: &str) -> Result<Options, 
     }
     if let Some(cells) = &args.last_move {
         let cells = cells
+            .0
             .iter()
             .map(|name| cell_on(board, "last-move", name))
             .collect::<Result<Vec<_>, _>>()?;
@@ -255,8 +260,8 @@ mod tests {
             parse_move("a1c3"),
             Err("`a1c3` is not a move: expected FROM-TO, like a1-c3".to_owned())
         );
-        assert_eq!(parse_last_move("e1-e4"), Ok(vec!["e1".to_owned(), "e4".to_owned()]));
-        assert_eq!(parse_last_move("b2"), Ok(vec!["b2".to_owned()]));
+        assert_eq!(parse_last_move("e1-e4"), Ok(MoveCells(vec!["e1".to_owned(), "e4".to_owned()])));
+        assert_eq!(parse_last_move("b2"), Ok(MoveCells(vec!["b2".to_owned()])));
     }
 
     #[test]
