@@ -450,8 +450,7 @@ fn parallel(
                 Some(reader) => read_stream(reader, Place::File(i), io),
             })
         };
-        drop(read_stream);
-        drop(send);
+        // The workers end when their channels close (`send`, the last user, is done).
         drop(to_workers);
         // Whatever was sent is written, even after an error (a broken pipe stops it).
         let mut tail = Ok(());
