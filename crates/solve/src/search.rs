@@ -24,6 +24,8 @@ pub(crate) const UNLIMITED: u8 = u8::MAX;
 const HEURISTIC: i32 = 900;
 /// Scores beyond ±this are wins and losses.
 const DECIDED: i32 = WIN - 1000;
+/// Positions with fewer empty cells than this are searched without the table.
+const TABLE_FROM: u32 = 4;
 /// How often (in nodes) the deadline is checked.
 const CHECK_EVERY: u64 = 256;
 
@@ -314,9 +316,12 @@ impl<'a, M: Mask> Search<'a, M> {
         if depth == 0 {
             return self.heuristic().clamp(lo, hi);
         }
-        let (cx, co, symmetry) = self.canonical();
+        // Near the end of the game a search is cheaper than a table probe (a cache miss).
+        let use_table = empties >= TABLE_FROM;
+        let (cx, co, symmetry) = if use_table { self.canonical() } else { (M::ZERO, M::ZERO, 0) };
         let mut first = None;
-        if let Some(entry) = self.table.get(cx, co, me as u8) {
+        let entry = if use_table { self.table.get(cx, co, me as u8) } else { None };
+        if let Some(entry) = entry {
             if entry.depth >= depth {
                 let score = from_table(entry.score, ply);
                 match entry.bound() {
@@ -419,6 +424,9 @@ impl<'a, M: Mask> Search<'a, M> {
         } else {
             EXACT
         };
+        if !use_table {
+            return best;
+        }
         let best_image =
             if best_move == usize::MAX { NO_MOVE } else { geo.images[symmetry][best_move] };
         self.table.put(Entry {
