@@ -3,6 +3,7 @@
 use gridnote_board::notation::Notation;
 use gridnote_board::notes::{Field, Note};
 use gridnote_board::setup::{Carries, Setup};
+use gridnote_board::sink::Sink;
 
 use crate::{BitsError, CodeKind, ParseError, Radix, decode, encode, parse_code, write_code};
 
@@ -136,7 +137,7 @@ impl Notation for Code {
         Ok(Code { value })
     }
 
-    fn append_to(&self, options: &CodeOptions, out: &mut String) {
+    fn append_to<S: Sink + ?Sized>(&self, options: &CodeOptions, out: &mut S) {
         write_code(options.kind, self.value, options.radix, out);
     }
 }

@@ -245,14 +245,16 @@ impl Radix {
     /// Radix::Decimal.write(5, 4, &mut out);
     /// assert_eq!(out, "0b0101 5");
     /// ```
-    pub fn write(self, code: u32, width: u32, out: &mut String) {
+    pub fn write<S: gridnote_board::sink::Sink + ?Sized>(self, code: u32, width: u32, out: &mut S) {
         match self {
             Radix::Decimal => gridnote_board::number::push_decimal(out, code),
             Radix::Binary => {
                 let width = width.max(u32::BITS - code.leading_zeros()).clamp(1, u32::BITS);
                 out.reserve(2 + width as usize);
                 out.push_str("0b");
-                out.extend((0..width).rev().map(|i| if code >> i & 1 == 1 { '1' } else { '0' }));
+                for i in (0..width).rev() {
+                    out.push(if code >> i & 1 == 1 { '1' } else { '0' });
+                }
             }
         }
     }
@@ -290,7 +292,12 @@ impl FromStr for Radix {
 /// write_code(CodeKind::Symmetric, 5, Radix::Binary, &mut out);
 /// assert_eq!(out, "0b0000000101");
 /// ```
-pub fn write_code(kind: CodeKind, code: u32, radix: Radix, out: &mut String) {
+pub fn write_code<S: gridnote_board::sink::Sink + ?Sized>(
+    kind: CodeKind,
+    code: u32,
+    radix: Radix,
+    out: &mut S,
+) {
     radix.write(code, kind.bits(), out);
 }
 

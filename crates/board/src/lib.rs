@@ -16,6 +16,7 @@ mod position;
 pub mod report;
 mod rules;
 pub mod setup;
+pub mod sink;
 mod storage;
 mod symmetry;
 

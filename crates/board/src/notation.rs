@@ -11,6 +11,7 @@ use crate::notes::Note;
 use crate::report::Spanned;
 pub use crate::setup::Game;
 use crate::setup::{Carries, Setup};
+use crate::sink::Sink;
 use crate::{Glyphs, Player, Rules};
 
 /// A position notation.
@@ -78,7 +79,7 @@ use crate::{Glyphs, Player, Rules};
 ///             _ => Err(DotError),
 ///         }
 ///     }
-///     fn append_to(&self, _: &(), out: &mut String) {
+///     fn append_to<S: gridnote_board::sink::Sink + ?Sized>(&self, _: &(), out: &mut S) {
 ///         out.push_str(match self.0.player() { Some(Player::One) => "x", Some(Player::Two) => "o", None => "_" });
 ///     }
 /// }
@@ -153,8 +154,9 @@ pub trait Notation: Sized {
         notes: &mut Vec<Note>,
     ) -> Result<Self, Self::ModelError>;
 
-    /// Appends the canonical text to `out`.
-    fn append_to(&self, options: &Self::Options, out: &mut String);
+    /// Appends the canonical text to `out` (a `String`, a `Vec<u8>`, a formatter through
+    /// [`FmtSink`](crate::sink::FmtSink)).
+    fn append_to<S: Sink + ?Sized>(&self, options: &Self::Options, out: &mut S);
 
     /// How this format spells `player` (see [`SIDE_LETTERS`](Notation::SIDE_LETTERS)).
     ///

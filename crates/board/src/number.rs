@@ -88,7 +88,7 @@ pub fn digits_value(digits: &[u8]) -> Option<u32> {
 /// push_decimal(&mut out, 0);
 /// assert_eq!(out, "ply 42949672950");
 /// ```
-pub fn push_decimal(out: &mut String, n: u32) {
+pub fn push_decimal<S: crate::sink::Sink + ?Sized>(out: &mut S, n: u32) {
     // One digit (run lengths, sides, most counters) as one character.
     if n < 10 {
         out.push(char::from(b'0' + n as u8));
@@ -121,7 +121,9 @@ pub fn push_decimal(out: &mut String, n: u32) {
             break;
         }
     }
-    out.extend(digits[at..].iter().map(|&d| char::from(d)));
+    for &d in &digits[at..] {
+        out.push(char::from(d));
+    }
 }
 
 /// `00` to `99`.

@@ -155,6 +155,20 @@ impl Digits {
     /// # Ok::<(), gridnote_digits::ParseError>(())
     /// ```
     pub fn write_to(&self, out: &mut String) {
+        self.append_to(out);
+    }
+
+    /// Appends the nine digits to any [`Sink`](gridnote_board::sink::Sink) (a `String`, a
+    /// `Vec<u8>`, or a formatter, as `Display` does).
+    ///
+    /// ```
+    /// let digits: gridnote_digits::Digits = "120120000".parse()?;
+    /// let mut bytes = Vec::new();
+    /// digits.append_to(&mut bytes);
+    /// assert_eq!(bytes, b"120120000");
+    /// # Ok::<(), gridnote_digits::ParseError>(())
+    /// ```
+    pub fn append_to<S: gridnote_board::sink::Sink + ?Sized>(&self, out: &mut S) {
         out.reserve(LEN);
         for &cell in &self.cells {
             out.push(digit(cell));
@@ -173,9 +187,9 @@ const fn digit(cell: Cell) -> char {
 
 impl fmt::Display for Digits {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let mut out = String::with_capacity(LEN);
-        self.write_to(&mut out);
-        f.write_str(&out)
+        let mut sink = gridnote_board::sink::FmtSink::new(f);
+        self.append_to(&mut sink);
+        sink.finish()
     }
 }
 
@@ -427,9 +441,7 @@ mod serde_impl {
     impl serde::Serialize for Digits {
         /// As the 9-digit string.
         fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-            let mut out = String::with_capacity(super::LEN);
-            self.write_to(&mut out);
-            s.serialize_str(&out)
+            s.collect_str(self)
         }
     }
 

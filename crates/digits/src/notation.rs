@@ -3,6 +3,7 @@
 use gridnote_board::notation::Notation;
 use gridnote_board::notes::Note;
 use gridnote_board::setup::{Carries, Setup};
+use gridnote_board::sink::Sink;
 
 use crate::{Digits, FromBoardError, ParseError};
 
@@ -46,7 +47,7 @@ impl Notation for Digits {
         Digits::try_from(&setup.board)
     }
 
-    fn append_to(&self, _: &(), out: &mut String) {
-        self.write_to(out);
+    fn append_to<S: Sink + ?Sized>(&self, _: &(), out: &mut S) {
+        Digits::append_to(self, out);
     }
 }

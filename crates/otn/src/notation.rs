@@ -8,6 +8,7 @@
 use gridnote_board::notation::{Game, Notation};
 use gridnote_board::notes::{Field, Note};
 use gridnote_board::setup::{Carries, Setup};
+use gridnote_board::sink::Sink;
 use gridnote_board::{Board, Glyphs};
 
 use crate::{ConvertError, ParseError, PositionRecord, RulesRecord};
@@ -119,11 +120,20 @@ impl Notation for OtnRecord {
         }
     }
 
-    fn append_to(&self, _: &(), out: &mut String) {
+    fn append_to<S: Sink + ?Sized>(&self, _: &(), out: &mut S) {
+        struct Adapter<'a, S: ?Sized>(&'a mut S);
+        impl<S: Sink + ?Sized> core::fmt::Write for Adapter<'_, S> {
+            fn write_str(&mut self, s: &str) -> core::fmt::Result {
+                self.0.push_str(s);
+                Ok(())
+            }
+        }
         use core::fmt::Write as _;
+        let mut adapter = Adapter(out);
+        // Writing into a sink cannot fail.
         let _ = match self {
-            OtnRecord::Position(record) => write!(out, "{record}"),
-            OtnRecord::Rules(rules) => write!(out, "{rules}"),
+            OtnRecord::Position(record) => write!(adapter, "{record}"),
+            OtnRecord::Rules(rules) => write!(adapter, "{rules}"),
         };
     }
 }

@@ -3,6 +3,7 @@
 use gridnote_board::notation::Notation;
 use gridnote_board::notes::{Field, Note};
 use gridnote_board::setup::{Carries, Setup};
+use gridnote_board::sink::Sink;
 use gridnote_board::{Board, Cell, Position};
 
 use crate::{ModelError, ParseError, ParseOptions, T3en};
@@ -72,8 +73,8 @@ impl Notation for T3en {
         T3en::new(Position::new(board, to_move))
     }
 
-    fn append_to(&self, _: &ParseOptions, out: &mut String) {
-        self.write_to(out);
+    fn append_to<S: Sink + ?Sized>(&self, _: &ParseOptions, out: &mut S) {
+        T3en::append_to(self, out);
     }
 }
 

@@ -24,9 +24,7 @@ use crate::t3en::T3en;
 /// ```
 impl serde::Serialize for T3en {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let mut text = String::new();
-        self.write_to(&mut text);
-        serializer.serialize_str(&text)
+        serializer.collect_str(self)
     }
 }
 

@@ -216,9 +216,9 @@ impl fmt::Display for T3en {
     /// # Ok::<(), gridnote_t3en::ParseError>(())
     /// ```
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let mut out = String::new();
-        self.write_to(&mut out);
-        f.write_str(&out)
+        let mut sink = gridnote_board::sink::FmtSink::new(f);
+        self.append_to(&mut sink);
+        sink.finish()
     }
 }
 

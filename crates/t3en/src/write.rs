@@ -2,6 +2,7 @@
 //! or more, rows from the top joined by `/`, one space, the side to move.
 
 use gridnote_board::number::push_decimal;
+use gridnote_board::sink::Sink;
 use gridnote_board::{Cell, Player};
 
 use crate::t3en::T3en;
@@ -23,6 +24,21 @@ impl T3en {
     /// # Ok::<(), gridnote_t3en::ParseError>(())
     /// ```
     pub fn write_to(&self, out: &mut String) {
+        self.append_to(out);
+    }
+
+    /// Appends the canonical T3EN text to any [`Sink`] (a `String`, a `Vec<u8>`, or a
+    /// formatter through [`FmtSink`](gridnote_board::sink::FmtSink), as `Display` does).
+    ///
+    /// ```
+    /// use gridnote_t3en::T3en;
+    /// let t3en: T3en = "2_o/_x_/3_ x".parse()?;
+    /// let mut bytes = Vec::new();
+    /// t3en.append_to(&mut bytes);
+    /// assert_eq!(bytes, b"2_o/_x_/3_ x");
+    /// # Ok::<(), gridnote_t3en::ParseError>(())
+    /// ```
+    pub fn append_to<S: Sink + ?Sized>(&self, out: &mut S) {
         let position = self.position();
         let board = &position.board;
         out.reserve(written_bound(board.rows(), board.cols()));
@@ -62,14 +78,14 @@ const fn written_bound(rows: usize, cols: usize) -> usize {
 }
 
 /// Appends one canonical run: `len` (when 2 or more) and the cell's character.
-pub(crate) fn push_run(out: &mut String, cell: Cell, len: usize) {
+pub(crate) fn push_run<S: Sink + ?Sized>(out: &mut S, cell: Cell, len: usize) {
     push_char_run(out, cell_char(cell), len);
 }
 
 /// Appends `len` (when 2 or more) and `c`. Always inlined: as a call (which the
 /// compiler chose once the board's storage changed) writing cost a third more.
 #[inline(always)]
-fn push_char_run(out: &mut String, c: char, len: usize) {
+fn push_char_run<S: Sink + ?Sized>(out: &mut S, c: char, len: usize) {
     if len >= 2 {
         if len < 10 {
             out.push(char::from(b'0' + len as u8));

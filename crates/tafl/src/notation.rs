@@ -3,6 +3,7 @@
 use gridnote_board::notation::{Game, Notation};
 use gridnote_board::notes::{Field, Note};
 use gridnote_board::setup::{Carries, Setup, TaflFields};
+use gridnote_board::sink::Sink;
 use gridnote_board::{Board, Glyphs, Player};
 
 use crate::{Extension, ModelError, ParseError, Ten, Tsn};
@@ -59,8 +60,8 @@ impl Notation for Tsn {
         Tsn::new(setup.board, fields.defenders, to_move, fields.ply, fields.since_capture)
     }
 
-    fn append_to(&self, _: &(), out: &mut String) {
-        self.write_to(out);
+    fn append_to<S: Sink + ?Sized>(&self, _: &(), out: &mut S) {
+        Self::append_to(self, out);
     }
 }
 
@@ -160,8 +161,8 @@ impl Notation for Ten {
         Ten::new(tsn, extension)
     }
 
-    fn append_to(&self, _: &(), out: &mut String) {
-        self.write_to(out);
+    fn append_to<S: Sink + ?Sized>(&self, _: &(), out: &mut S) {
+        Self::append_to(self, out);
     }
 }
 

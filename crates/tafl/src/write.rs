@@ -4,6 +4,7 @@
 use core::fmt;
 use core::str::FromStr;
 use gridnote_board::number::push_decimal;
+use gridnote_board::sink::{FmtSink, Sink};
 
 use gridnote_board::{Cell, Piece, Player, Role};
 
@@ -27,6 +28,20 @@ impl Tsn {
     /// # Ok::<(), gridnote_tafl::ParseError>(())
     /// ```
     pub fn write_to(&self, out: &mut String) {
+        self.append_to(out);
+    }
+
+    /// Appends the canonical TSN text to any [`Sink`] (a `String`, a `Vec<u8>`, or a
+    /// formatter through [`FmtSink`], as `Display` does).
+    ///
+    /// ```
+    /// let tsn: gridnote_tafl::Tsn = "3 4 3/1a1/2d a 3 2".parse()?;
+    /// let mut bytes = Vec::new();
+    /// tsn.append_to(&mut bytes);
+    /// assert_eq!(bytes, b"3 4 3/1a1/2d a 3 2");
+    /// # Ok::<(), gridnote_tafl::ParseError>(())
+    /// ```
+    pub fn append_to<S: Sink + ?Sized>(&self, out: &mut S) {
         let board = self.board();
         let size = board.rows();
         // Five numbers of at most 10 digits, separators and the side, then the rows.
@@ -63,6 +78,17 @@ impl Extension {
     /// # Ok::<(), gridnote_tafl::ModelError>(())
     /// ```
     pub fn write_to(&self, out: &mut String) {
+        self.append_to(out);
+    }
+
+    /// Appends the extension field to any [`Sink`].
+    ///
+    /// ```
+    /// let mut bytes = Vec::new();
+    /// gridnote_tafl::Extension::None.append_to(&mut bytes);
+    /// assert_eq!(bytes, b"-");
+    /// ```
+    pub fn append_to<S: Sink + ?Sized>(&self, out: &mut S) {
         match self {
             Extension::None => out.push('-'),
             Extension::Custom { identifier, version, data } => {
@@ -88,10 +114,23 @@ impl Ten {
     /// # Ok::<(), gridnote_tafl::ParseError>(())
     /// ```
     pub fn write_to(&self, out: &mut String) {
+        self.append_to(out);
+    }
+
+    /// Appends the canonical TEN text to any [`Sink`].
+    ///
+    /// ```
+    /// let ten: gridnote_tafl::Ten = "3 4 3/1a1/2d a 3 2 -".parse()?;
+    /// let mut bytes = Vec::new();
+    /// ten.append_to(&mut bytes);
+    /// assert_eq!(bytes, b"3 4 3/1a1/2d a 3 2 -");
+    /// # Ok::<(), gridnote_tafl::ParseError>(())
+    /// ```
+    pub fn append_to<S: Sink + ?Sized>(&self, out: &mut S) {
         out.reserve(self.extension_len() + 1);
-        self.tsn().write_to(out);
+        self.tsn().append_to(out);
         out.push(' ');
-        self.extension().write_to(out);
+        self.extension().append_to(out);
     }
 }
 
@@ -102,7 +141,7 @@ const fn rows_bound(size: usize) -> usize {
 }
 
 /// One row, left to right, with maximal empty runs.
-fn push_row(out: &mut String, row: &[Cell]) {
+fn push_row<S: Sink + ?Sized>(out: &mut S, row: &[Cell]) {
     let mut empty = 0usize;
     for &cell in row {
         match cell {
@@ -119,7 +158,7 @@ fn push_row(out: &mut String, row: &[Cell]) {
 }
 
 /// `n` empty squares in the fewest count characters: `Z`s, then the remainder.
-fn push_empty(out: &mut String, mut n: usize) {
+fn push_empty<S: Sink + ?Sized>(out: &mut S, mut n: usize) {
     while n > MAX_RUN {
         out.push('Z');
         n -= MAX_RUN;
@@ -167,18 +206,18 @@ impl Ten {
 impl fmt::Display for Tsn {
     /// The canonical text ([`Tsn::write_to`]).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let mut out = String::new();
-        self.write_to(&mut out);
-        f.write_str(&out)
+        let mut sink = FmtSink::new(f);
+        self.append_to(&mut sink);
+        sink.finish()
     }
 }
 
 impl fmt::Display for Ten {
     /// The canonical text ([`Ten::write_to`]).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let mut out = String::new();
-        self.write_to(&mut out);
-        f.write_str(&out)
+        let mut sink = FmtSink::new(f);
+        self.append_to(&mut sink);
+        sink.finish()
     }
 }
 

@@ -16,6 +16,7 @@ pub use gridnote_board as board;
 pub use gridnote_board::{Board, BoardError, Cell, MoveError, Outcome, Player, Position, Rules};
 
 use gridnote_board::Role;
+use gridnote_board::sink::Sink;
 
 pub use crate::error::{ModelError, ParseError};
 
@@ -227,6 +228,18 @@ impl Tuple {
     /// # Ok::<(), gridnote_tuple::ParseError>(())
     /// ```
     pub fn write_to(&self, out: &mut String) {
+        self.append_to(out);
+    }
+
+    /// Appends the canonical text to any [`Sink`] (a `String`, a `Vec<u8>`, or a
+    /// formatter through [`FmtSink`](gridnote_board::sink::FmtSink), as `Display` does).
+    ///
+    /// ```
+    /// let mut bytes = Vec::new();
+    /// gridnote_tuple::Tuple::default().append_to(&mut bytes);
+    /// assert_eq!(bytes, b"(x ____ ____ ____)");
+    /// ```
+    pub fn append_to<S: Sink + ?Sized>(&self, out: &mut S) {
         let board = &self.position.board;
         // "(" side, then " " and the cells for each row, then ")".
         out.reserve(3 + board.rows() * (board.cols() + 1));
@@ -291,9 +304,9 @@ impl fmt::Display for Tuple {
     /// # Ok::<(), gridnote_tuple::ParseError>(())
     /// ```
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let mut out = String::new();
-        self.write_to(&mut out);
-        f.write_str(&out)
+        let mut sink = gridnote_board::sink::FmtSink::new(f);
+        self.append_to(&mut sink);
+        sink.finish()
     }
 }
 
@@ -338,9 +351,7 @@ mod serde_impl {
 
     impl serde::Serialize for Tuple {
         fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-            let mut text = String::new();
-            self.write_to(&mut text);
-            serializer.serialize_str(&text)
+            serializer.collect_str(self)
         }
     }
 

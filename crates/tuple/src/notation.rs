@@ -3,6 +3,7 @@
 use gridnote_board::notation::Notation;
 use gridnote_board::notes::Note;
 use gridnote_board::setup::{Carries, Setup};
+use gridnote_board::sink::Sink;
 use gridnote_board::{Board, Cell, Player, Position, Rules};
 
 use crate::{ModelError, ParseError, Tuple};
@@ -63,8 +64,8 @@ impl Notation for Tuple {
         Tuple::new(Position::new(board, to_move))
     }
 
-    fn append_to(&self, _: &(), out: &mut String) {
-        self.write_to(out);
+    fn append_to<S: Sink + ?Sized>(&self, _: &(), out: &mut S) {
+        Tuple::append_to(self, out);
     }
 }
 
