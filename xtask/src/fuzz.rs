@@ -19,8 +19,19 @@ use crate::workspace_root;
 mod escape;
 
 /// Every fuzz target (a binary of `fuzz/Cargo.toml`).
-const TARGETS: [&str; 9] =
-    ["t3en", "tsn", "ten", "tuple", "digits", "bits", "convert", "otn-record", "otn-game"];
+const TARGETS: [&str; 11] = [
+    "t3en",
+    "tsn",
+    "ten",
+    "tuple",
+    "digits",
+    "bits",
+    "convert",
+    "otn-record",
+    "otn-game",
+    "t3en-agree",
+    "tafl-agree",
+];
 
 /// The flags cargo-fuzz passes for libFuzzer's coverage feedback (without a sanitizer).
 const RUSTFLAGS: &str = "-Cpasses=sancov-module \
@@ -231,8 +242,8 @@ fn start(
 /// every registered format ([`Format::file_extensions`]) in every fixtures folder.
 fn fixture_sources(root: &Path, target: &str) -> Vec<(String, String)> {
     let pairs: &[(&str, &str)] = match target {
-        "t3en" => &[("t3en", "t3en")],
-        "tsn" | "ten" => &[("tafl", "tsn"), ("tafl", "ten")],
+        "t3en" | "t3en-agree" => &[("t3en", "t3en")],
+        "tsn" | "ten" | "tafl-agree" => &[("tafl", "tsn"), ("tafl", "ten")],
         "tuple" => &[("tuple", "tuple")],
         "digits" => &[("digits", "digits")],
         "bits" => &[("bits", "bits")],
