@@ -82,7 +82,7 @@ fn the_two_ten_variants() {
 fn the_tsn_reader_ignores_trailing_whitespace_and_fields() {
     let ard: Tsn = ARD_RI.parse().unwrap();
     for suffix in
-        [" ", "   ", "\n", "\r\n", "\t", " -", " example:1:escape=corners", " a b c d", " \t\tx"]
+        [" ", "   ", "\n", "\r\n", "\t", " -", " example:1:escape=corners", " a b c d", " x\t\ty"]
     {
         let text = format!("{ARD_RI}{suffix}");
         assert_eq!(text.parse::<Tsn>().as_ref(), Ok(&ard), "{text:?}");
