@@ -51,7 +51,7 @@ pub(crate) struct FuzzArgs {
     #[arg(long, default_value_t = 2)]
     jobs: usize,
     /// Only these targets (default: all of t3en, tsn, ten, tuple, digits, bits, convert,
-    /// otn-record, otn-game).
+    /// otn-record, otn-game, t3en-agree, tafl-agree).
     #[arg(long, value_delimiter = ',')]
     targets: Vec<String>,
     /// Build the targets and seed the corpora, but run nothing.
