@@ -2,6 +2,7 @@
 //! and the table size: `cargo run --release -p gridnote-solve --example empty -- 4 4 3 [misere] [no-diagonals]`
 //! (`TABLE_MIB=N` bounds the table).
 
+use std::io::Write as _;
 use std::time::Instant;
 
 use gridnote_solve::Solver;
@@ -24,8 +25,10 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let solution = solver.solve(&Position::start(rows, cols)?, rules)?;
     let elapsed = start.elapsed();
     let stats = solver.table_stats();
-    println!("{rows}x{cols} {rules}: {solution}");
-    println!(
+    let mut out = std::io::stdout().lock();
+    writeln!(out, "{rows}x{cols} {rules}: {solution}")?;
+    writeln!(
+        out,
         "{:.3} s, {} nodes, {:.0} nodes/s, table {} KiB ({} of {} entries used)",
         elapsed.as_secs_f64(),
         solution.nodes,
@@ -33,6 +36,6 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         stats.bytes / 1024,
         stats.stored,
         stats.capacity
-    );
+    )?;
     Ok(())
 }
