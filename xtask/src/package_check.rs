@@ -36,6 +36,10 @@ pub(crate) struct PackageCheckArgs {
     /// dry-run still packages the whole workspace.
     #[arg(long, value_delimiter = ',')]
     only: Vec<String>,
+    /// Package without `cargo publish --workspace --dry-run` (no verification build): for
+    /// trying the unpacked packages' tests again quickly.
+    #[arg(long)]
+    no_verify: bool,
 }
 
 /// A publishable workspace member, from `cargo metadata`.
@@ -169,25 +173,46 @@ fn package_check(args: &PackageCheckArgs) -> Result<(), String> {
         return Err(problems.join("\n"));
     }
 
-    // Package and verify, exactly as publishing would.
-    let target = target_dir();
+    // Package and verify, exactly as publishing would. The verification builds the
+    // packages as registry crates, whose compiled forms cargo never rebuilds for the same
+    // version: they get a target directory of their own, cleared of this workspace's
+    // crates first (other dependencies stay built).
+    clear_unpacked_sources(&members)?;
+    let work = target_dir().join("package-check");
+    let verify = work.join("verify");
+    let mut clean = cargo();
+    clean.current_dir(&root).env("CARGO_TARGET_DIR", &verify).arg("clean");
+    for m in &members {
+        clean.args(["-p", m.name.as_str()]);
+    }
+    status(&mut clean, "cargo clean")?;
     let step = Instant::now();
-    status(
-        cargo().current_dir(&root).args(["publish", "--workspace", "--dry-run", "--allow-dirty"]),
-        "cargo publish --workspace --dry-run",
-    )?;
-    println!("cargo publish --workspace --dry-run: {:.0?}", step.elapsed());
+    if !args.no_verify {
+        status(
+            cargo().current_dir(&root).env("CARGO_TARGET_DIR", &verify).args([
+                "publish",
+                "--workspace",
+                "--dry-run",
+                "--allow-dirty",
+            ]),
+            "cargo publish --workspace --dry-run",
+        )?;
+        println!("cargo publish --workspace --dry-run: {:.0?}", step.elapsed());
+    }
     // The dry-run keeps its `.crate` files in a scratch registry of its own; packaging
     // again without verifying writes them where `cargo package` documents them.
     let mut package = cargo();
-    package.current_dir(&root).args(["package", "--no-verify", "--allow-dirty"]);
+    package.current_dir(&root).env("CARGO_TARGET_DIR", &verify).args([
+        "package",
+        "--no-verify",
+        "--allow-dirty",
+    ]);
     for m in &members {
         package.args(["-p", m.name.as_str()]);
     }
     status(&mut package, "cargo package")?;
 
     // Unpack every package.
-    let work = target.join("package-check");
     let unpacked = work.join("packages");
     if unpacked.exists() {
         fs::remove_dir_all(&unpacked)
@@ -196,7 +221,7 @@ fn package_check(args: &PackageCheckArgs) -> Result<(), String> {
     fs::create_dir_all(&unpacked).map_err(|e| format!("{}: {e}", unpacked.display()))?;
     let mut dirs = BTreeMap::new();
     for m in &members {
-        let krate = target.join("package").join(format!("{}-{}.crate", m.name, m.version));
+        let krate = verify.join("package").join(format!("{}-{}.crate", m.name, m.version));
         let list = output(Command::new("tar").arg("-tzf").arg(&krate), "tar -t")?;
         let prefix = format!("{}-{}/", m.name, m.version);
         for file in PACKAGE_FILES {
@@ -204,7 +229,9 @@ fn package_check(args: &PackageCheckArgs) -> Result<(), String> {
                 problems.push(format!("{}: the package holds no {file}", m.name));
             }
         }
-        status(Command::new("tar").arg("-xzf").arg(&krate).arg("-C").arg(&unpacked), "tar -x")?;
+        // `-m`: the files get the time of unpacking, so that cargo, which judges path
+        // dependencies by modification time, rebuilds them in the shared target directory.
+        status(Command::new("tar").arg("-xmzf").arg(&krate).arg("-C").arg(&unpacked), "tar -x")?;
         dirs.insert(m.name.clone(), unpacked.join(&prefix));
     }
     if !problems.is_empty() {
@@ -257,6 +284,31 @@ fn package_check(args: &PackageCheckArgs) -> Result<(), String> {
     } else {
         Err(format!("unpacked packages failed their tests: {}", failed.join(", ")))
     }
+}
+
+/// Removes cargo's extracted copies of earlier packages of these crates.
+///
+/// The dry-run verifies each package against the others through a scratch registry in
+/// the target directory, and cargo extracts its crates under
+/// `$CARGO_HOME/registry/src/<that registry>/<name>-<version>` but does not extract them
+/// again while that folder exists: a second run would build the first run's sources.
+/// Cargo extracts them again from its cache when needed, so removing them is safe.
+fn clear_unpacked_sources(members: &[Member]) -> Result<(), String> {
+    let home = std::env::var_os("CARGO_HOME")
+        .map(PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").map(|h| Path::new(&h).join(".cargo")))
+        .ok_or("neither CARGO_HOME nor HOME is set")?;
+    let Ok(registries) = fs::read_dir(home.join("registry").join("src")) else { return Ok(()) };
+    for registry in registries.flatten() {
+        for m in members {
+            let stale = registry.path().join(format!("{}-{}", m.name, m.version));
+            if stale.is_dir() {
+                fs::remove_dir_all(&stale)
+                    .map_err(|e| format!("could not remove {}: {e}", stale.display()))?;
+            }
+        }
+    }
+    Ok(())
 }
 
 /// The workspace crates an unpacked package needs patched in: its dependencies and
