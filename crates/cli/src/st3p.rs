@@ -220,7 +220,9 @@ fn answer(
             }
             let k = win_length.unwrap_or_else(|| default_win_length(&position));
             let rules = Rules::TIC_TAC_TOE.with_in_a_row(k);
-            let deadline = started + budget(clock, &position);
+            // A clock of centuries is read as a day (an `Instant` cannot reach it).
+            let think = budget(clock, &position).min(Duration::from_secs(86_400));
+            let deadline = started + think;
             let thought = solver.think(&position, rules, deadline).map_err(|e| e.to_string())?;
             Ok(format!("best {}\n", st3p_name(thought.row, thought.col)))
         }
@@ -268,6 +270,11 @@ mod tests {
             Err("`move` needs a T3EN position, like `move 3_/3_/3_ x`".to_owned())
         );
         assert!(parse("move 3_/3_/4_ x").unwrap_err().starts_with("bad position: "));
+        assert_eq!(
+            parse("move 3_/3_/3_ x time ms:99999999999999999999"),
+            Err("`ms:99999999999999999999` is not a duration: expected ms:N, like ms:1000"
+                .to_owned())
+        );
     }
 
     #[test]

@@ -101,10 +101,11 @@ fn st3p_answers_the_handshake_identify_and_moves() {
 #[test]
 fn st3p_reports_bad_commands_and_keeps_serving() {
     let input = b"st3p version 7\ndance\nmove 3_/3_ x\nmove 3_/3_/3_ x time-remaining soon\n\
-                  move xxx/oo_/3_ o\n\nmove 3_/_x_/3_ o time ms:200 ponder\n";
+                  move xxx/oo_/3_ o\n\nmove 3_/_x_/3_ o time ms:200 ponder\n\
+                  move 3_/3_/3_ x time-remaining ms:18446744073709551615\n";
     let (status, out, err) = run(&["st3p"], input);
     assert_eq!(status, 0);
-    assert_eq!(out, "best a1\n");
+    assert_eq!(out, "best a1\nbest b2\n");
     assert_eq!(
         err,
         "error: unsupported version `7`: this engine speaks 1 and 2: `st3p version 7`\n\
