@@ -7,6 +7,72 @@ use gridnote_board::{Board, Cell, CellName, Outcome, Piece, Player, Position, Ro
 use crate::error::SvgError;
 use crate::options::{Options, Pieces, Theme};
 
+/// Writes each part in turn: string slices as they are, numbers in decimal (without the
+/// formatting machinery, which cost most of a small picture's time).
+macro_rules! put {
+    ($out:expr, $($part:expr),+ $(,)?) => {
+        $( Part::put(&$part, &mut *$out)?; )+
+    };
+}
+
+/// A piece of [`put!`]'s output.
+trait Part {
+    fn put(&self, out: &mut impl Write) -> fmt::Result;
+}
+
+impl Part for &str {
+    fn put(&self, out: &mut impl Write) -> fmt::Result {
+        out.write_str(self)
+    }
+}
+
+/// `0000` to `9999`, four digits each: numbers below 10,000 are slices of it.
+const FOUR_DIGITS: &str = {
+    const BYTES: [u8; 40_000] = {
+        let mut bytes = [0u8; 40_000];
+        let mut n = 0;
+        while n < 10_000 {
+            bytes[4 * n] = b'0' + (n / 1000) as u8;
+            bytes[4 * n + 1] = b'0' + (n / 100 % 10) as u8;
+            bytes[4 * n + 2] = b'0' + (n / 10 % 10) as u8;
+            bytes[4 * n + 3] = b'0' + (n % 10) as u8;
+            n += 1;
+        }
+        bytes
+    };
+    match core::str::from_utf8(&BYTES) {
+        Ok(text) => text,
+        Err(_) => panic!("ASCII digits"),
+    }
+};
+
+impl Part for usize {
+    fn put(&self, out: &mut impl Write) -> fmt::Result {
+        let n = *self;
+        if n >= 10_000 {
+            (n / 10_000).put(out)?;
+            let at = 4 * (n % 10_000);
+            return out.write_str(&FOUR_DIGITS[at..at + 4]);
+        }
+        let skip = match n {
+            0..=9 => 3,
+            10..=99 => 2,
+            100..=999 => 1,
+            _ => 0,
+        };
+        out.write_str(&FOUR_DIGITS[4 * n + skip..4 * n + 4])
+    }
+}
+
+impl Part for u64 {
+    fn put(&self, out: &mut impl Write) -> fmt::Result {
+        match usize::try_from(*self) {
+            Ok(n) => n.put(out),
+            Err(_) => write!(out, "{self}"),
+        }
+    }
+}
+
 /// The side of a cell in board units (the viewBox's unit).
 pub(crate) const CELL: usize = 40;
 const HALF: usize = CELL / 2;
@@ -264,9 +330,9 @@ pub(crate) fn write_svg(
     out.write_str("<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\" version=\"1.1\"")?;
     if let Some(size) = options.size {
         let (w, h) = layout.pixels(size);
-        write!(out, " width=\"{w}\" height=\"{h}\"")?;
+        put!(out, " width=\"", w, "\" height=\"", h, "\"");
     }
-    writeln!(out, " viewBox=\"0 0 {} {}\">", layout.width, layout.height)?;
+    put!(out, " viewBox=\"0 0 ", layout.width, " ", layout.height, "\">\n");
 
     // Accessibility: the title, and what the rules say.
     out.write_str("<title>")?;
@@ -331,19 +397,29 @@ pub(crate) fn write_svg(
     }
 
     // The background and the board.
-    write!(
+    put!(
         out,
-        "<rect class=\"background\" width=\"{}\" height=\"{}\" fill=\"",
-        layout.width, layout.height
-    )?;
+        "<rect class=\"background\" width=\"",
+        layout.width,
+        "\" height=\"",
+        layout.height,
+        "\" fill=\""
+    );
     attr(out, &theme.background)?;
     out.write_str("\"/>\n")?;
     let (bw, bh) = (layout.cols * CELL, layout.rows * CELL);
-    write!(
+    put!(
         out,
-        "<rect class=\"board\" x=\"{}\" y=\"{}\" width=\"{bw}\" height=\"{bh}\" fill=\"",
-        layout.left, layout.top
-    )?;
+        "<rect class=\"board\" x=\"",
+        layout.left,
+        "\" y=\"",
+        layout.top,
+        "\" width=\"",
+        bw,
+        "\" height=\"",
+        bh,
+        "\" fill=\""
+    );
     attr(out, &theme.board)?;
     out.write_str("\"/>\n")?;
 
@@ -370,7 +446,7 @@ pub(crate) fn write_svg(
             out.write_str("\"/>\n<path class=\"special-mark\" d=\"")?;
             for &cell in &cells {
                 let (x, y) = layout.corner(cell);
-                write!(out, "M{} {}h24v24h-24zl24 24m0-24l-24 24", x + 8, y + 8)?;
+                put!(out, "M", x + 8, " ", y + 8, "h24v24h-24zl24 24m0-24l-24 24");
             }
             out.write_str("\" fill=\"none\" stroke=\"")?;
             attr(out, &theme.special_mark)?;
@@ -403,10 +479,14 @@ pub(crate) fn write_svg(
     }
     for (cell, color) in &options.fills {
         let (x, y) = layout.corner(*cell);
-        write!(
+        put!(
             out,
-            "<rect class=\"fill\" x=\"{x}\" y=\"{y}\" width=\"{CELL}\" height=\"{CELL}\" fill=\""
-        )?;
+            "<rect class=\"fill\" x=\"",
+            x,
+            "\" y=\"",
+            y,
+            "\" width=\"40\" height=\"40\" fill=\""
+        );
         attr(out, color.as_deref().unwrap_or(&theme.highlight))?;
         out.write_str("\"/>\n")?;
     }
@@ -415,42 +495,51 @@ pub(crate) fn write_svg(
     if layout.rows > 1 || layout.cols > 1 {
         out.write_str("<path class=\"grid\" d=\"")?;
         for r in 1..layout.rows {
-            write!(out, "M{} {}h{bw}", layout.left, layout.top + r * CELL)?;
+            put!(out, "M", layout.left, " ", layout.top + r * CELL, "h", bw);
         }
         for c in 1..layout.cols {
-            write!(out, "M{} {}v{bh}", layout.left + c * CELL, layout.top)?;
+            put!(out, "M", layout.left + c * CELL, " ", layout.top, "v", bh);
         }
         out.write_str("\" fill=\"none\" stroke=\"")?;
         attr(out, &theme.grid)?;
         out.write_str("\" stroke-width=\"1\"/>\n")?;
     }
-    write!(
+    put!(
         out,
-        "<rect class=\"border\" x=\"{}\" y=\"{}\" width=\"{bw}\" height=\"{bh}\" fill=\"none\" stroke=\"",
-        layout.left, layout.top
-    )?;
+        "<rect class=\"border\" x=\"",
+        layout.left,
+        "\" y=\"",
+        layout.top,
+        "\" width=\"",
+        bw,
+        "\" height=\"",
+        bh,
+        "\" fill=\"none\" stroke=\""
+    );
     attr(out, &theme.grid)?;
     out.write_str("\" stroke-width=\"2\"/>\n")?;
 
     // File letters under the board, rank numbers to its left.
     if options.coordinates {
-        write!(
+        put!(
             out,
-            "<g class=\"coordinates\" font-family=\"{FONT}\" font-size=\"12\" text-anchor=\"middle\" fill=\""
-        )?;
+            "<g class=\"coordinates\" font-family=\"",
+            FONT,
+            "\" font-size=\"12\" text-anchor=\"middle\" fill=\""
+        );
         attr(out, &theme.coordinates)?;
         out.write_str("\">\n")?;
         let bottom = layout.top + bh + layout.top / 2 + 4;
         for col in 0..layout.cols {
             let (x, _) = layout.centre((0, col));
-            write!(out, "<text x=\"{x}\" y=\"{bottom}\">")?;
+            put!(out, "<text x=\"", x, "\" y=\"", bottom, "\">");
             write!(Letters(out), "{}", CellName { file: col, rank: 1 })?;
             out.write_str("</text>\n")?;
         }
         let left = layout.left / 2;
         for row in 0..layout.rows {
             let (_, y) = layout.centre((row, 0));
-            writeln!(out, "<text x=\"{left}\" y=\"{}\">{}</text>", y + 4, layout.rows - row)?;
+            put!(out, "<text x=\"", left, "\" y=\"", y + 4, "\">", layout.rows - row, "</text>\n");
         }
         out.write_str("</g>\n")?;
     }
@@ -459,11 +548,16 @@ pub(crate) fn write_svg(
     for ((row, col), cell) in board.iter() {
         if let Cell::Piece(piece) = cell {
             let (x, y) = layout.centre((row, col));
-            writeln!(
+            put!(
                 out,
-                "<use xlink:href=\"#{}\" x=\"{x}\" y=\"{y}\"/>",
-                Glyph::of(piece, tafl).id()
-            )?;
+                "<use xlink:href=\"#",
+                Glyph::of(piece, tafl).id(),
+                "\" x=\"",
+                x,
+                "\" y=\"",
+                y,
+                "\"/>\n"
+            );
         }
     }
 
@@ -475,7 +569,7 @@ pub(crate) fn write_svg(
             let last = line.cells().last().unwrap_or(first);
             let (x1, y1) = layout.centre(first);
             let (x2, y2) = layout.centre(last);
-            write!(out, "M{x1} {y1}L{x2} {y2}")?;
+            put!(out, "M", x1, " ", y1, "L", x2, " ", y2);
         }
         out.write_str("\" fill=\"none\" stroke=\"")?;
         attr(out, &theme.win)?;
@@ -533,7 +627,7 @@ fn squares(
 ) -> fmt::Result {
     for cell in cells {
         let (x, y) = layout.corner(cell);
-        write!(out, "M{x} {y}h{CELL}v{CELL}h-{CELL}z")?;
+        put!(out, "M", x, " ", y, "h40v40h-40z");
     }
     Ok(())
 }
@@ -547,6 +641,12 @@ fn attr(out: &mut impl Write, s: &str) -> fmt::Result {
 /// Characters XML 1.0 does not allow (control characters other than tab, newline and
 /// carriage return) are written as U+FFFD.
 pub(crate) fn text(out: &mut impl Write, s: &str) -> fmt::Result {
+    // Most text (colours, class names, positions) needs no escape at all.
+    if s.bytes()
+        .all(|b| (0x20..0x7f).contains(&b) && !matches!(b, b'&' | b'<' | b'>' | b'"' | b'\''))
+    {
+        return out.write_str(s);
+    }
     let mut start = 0;
     for (i, ch) in s.char_indices() {
         let escaped = match ch {
@@ -621,6 +721,19 @@ mod tests {
         let shown: Vec<String> =
             [0.0, -0.01, 12.34, -7.96, 100.0].iter().map(|&v| Num(v).to_string()).collect();
         assert_eq!(shown, ["0", "0", "12.3", "-8", "100"]);
+    }
+
+    #[test]
+    fn parts_write_numbers_in_decimal() {
+        let mut out = String::new();
+        let mut sink = &mut out;
+        let result: fmt::Result = (|| {
+            put!(sink, "a", 0usize, " ", 1234567890usize, " ", u64::MAX, " ", usize::MAX);
+            put!(sink, " ", 9usize, " ", 10usize, " ", 999usize, " ", 1000usize, " ", 10_000usize);
+            Ok(())
+        })();
+        result.unwrap();
+        assert_eq!(out, format!("a0 1234567890 {} {} 9 10 999 1000 10000", u64::MAX, usize::MAX));
     }
 
     #[test]
