@@ -55,7 +55,7 @@ fn json_output_has_one_object_per_input_in_order() {
         lines,
         [
             r#"{"input":"3_/3_/3_ o","line":1,"output":"000000000","notes":[{"kind":"dropped","field":"side-to-move","value":"o","reason":"digits carries no side to move; the counts give x"}]}"#,
-            r#"{"input":"zz","line":2,"error":{"message":"cannot tell the format (give one with --from): tried tuple (starts with `(`), ten (7 fields starting with a digit), tsn (6 fields), t3en (2 fields), digits (9 characters 0/1/2), bits (a decimal, 0b or 0x number)","span":[0,2]}}"#,
+            r#"{"input":"zz","line":2,"error":{"message":"cannot tell the format (give one with --from): tried tuple (starts with `(`), otn (starts with `/` or `dim:`), ten (7 fields starting with a digit), tsn (6 fields), t3en (2 fields), digits (9 characters 0/1/2), bits (a decimal, 0b or 0x number)","span":[0,2]}}"#,
             r#"{"input":"120000000","line":3,"output":"120000000","notes":[]}"#,
         ]
     );
@@ -163,7 +163,7 @@ fn formats_lists_every_format_with_an_example_that_converts() {
     let listing = text(&out.stdout);
     let examples: Vec<&str> =
         listing.lines().filter_map(|l| l.trim_start().strip_prefix("example: ")).collect();
-    assert_eq!(examples.len(), 6);
+    assert_eq!(examples.len(), gridnote_convert::Format::ALL.len());
     for example in examples {
         let check = gridnote(&["show", example], b"");
         assert_eq!(check.status.code(), Some(0), "{example}");
