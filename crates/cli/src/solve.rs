@@ -4,6 +4,7 @@
 use std::io::BufRead;
 
 use clap::Args;
+use gridnote_board::notation::Game;
 use gridnote_board::{Player, Position, Rules};
 use gridnote_convert::{Format, Source};
 use gridnote_solve::{Solution, Solver};
@@ -42,7 +43,7 @@ struct SolvedJson<'a> {
 
 /// The position `source` holds, or why it cannot be solved (spanning the whole input).
 fn position_of(source: Source, rules: Rules) -> Result<Position, String> {
-    if matches!(source.format, Format::Tsn | Format::Ten) {
+    if source.format.game() != Game::Mnk {
         return Err(format!(
             "solve handles m,n,k games (tic-tac-toe and its relatives); a {} position is tafl",
             source.format
@@ -63,8 +64,7 @@ fn position_of(source: Source, rules: Rules) -> Result<Position, String> {
 fn rules_for(args: &SolveArgs, format: Format) -> Rules {
     match args.rules {
         Some(rules) => rules,
-        None if format == Format::Tuple => Rules::TOMORROWS,
-        None => Rules::TIC_TAC_TOE,
+        None => format.default_rules(),
     }
 }
 
