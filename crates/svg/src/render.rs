@@ -28,6 +28,8 @@ impl Part for &str {
 
 /// `0000` to `9999`, four digits each: numbers below 10,000 are slices of it.
 const FOUR_DIGITS: &str = {
+    // Used once, at compile time, to make the string: never copied at run time.
+    #[allow(clippy::large_const_arrays)]
     const BYTES: [u8; 40_000] = {
         let mut bytes = [0u8; 40_000];
         let mut n = 0;
@@ -726,7 +728,7 @@ mod tests {
     #[test]
     fn parts_write_numbers_in_decimal() {
         let mut out = String::new();
-        let mut sink = &mut out;
+        let sink = &mut out;
         let result: fmt::Result = (|| {
             put!(sink, "a", 0usize, " ", 1234567890usize, " ", u64::MAX, " ", usize::MAX);
             put!(sink, " ", 9usize, " ", 10usize, " ", 999usize, " ", 1000usize, " ", 10_000usize);
