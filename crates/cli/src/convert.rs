@@ -28,6 +28,9 @@ pub(crate) enum Event {
     Notes { place: Place, number: usize, notes: Vec<Note> },
     /// Text to print as it is (an error report).
     Text(String),
+    /// `flag` was given for a source in `format`, which carries its own tafl fields
+    /// (noted for the first such input only).
+    Ignored { place: Place, number: usize, flag: &'static str, format: Format },
 }
 
 /// Converts one input at a time, writing the output (or JSON) to a byte buffer and what
@@ -35,8 +38,6 @@ pub(crate) enum Event {
 struct Converter<'a> {
     args: &'a ConvertArgs,
     options: Options,
-    /// `--ply` or another tafl field was given and a tafl source ignored it (noted once).
-    noted_ignored: bool,
 }
 
 impl Converter<'_> {
@@ -49,7 +50,7 @@ impl Converter<'_> {
         options.since_capture = args.since_capture;
         options.code = args.code;
         options.radix = args.radix;
-        Converter { args, options, noted_ignored: false }
+        Converter { args, options }
     }
 
     /// Converts `input`, appending its line (or JSON object) to `out` and its notes or
@@ -109,15 +110,10 @@ impl Converter<'_> {
             ("--since-capture", args.since_capture),
         ];
         if tafl_target && source.tafl.is_some() {
-            if !self.noted_ignored && !args.input.quiet {
-                if let Some((flag, _)) = given.iter().find(|(_, v)| v.is_some()) {
-                    self.noted_ignored = true;
-                    events.push(Event::Text(format!(
-                        "note: {}: {flag} not used: {} input carries its own tafl fields (so does every later {} input)\n",
-                        input.origin(),
-                        source.format,
-                        source.format
-                    )));
+            if !args.input.quiet {
+                if let Some(&(flag, _)) = given.iter().find(|(_, v)| v.is_some()) {
+                    let (place, number, format) = (input.place, input.number, source.format);
+                    events.push(Event::Ignored { place, number, flag, format });
                 }
             }
         } else if tafl_target {
@@ -154,6 +150,8 @@ impl Converter<'_> {
 pub(crate) struct NoteSink {
     all: bool,
     kinds: Vec<Kind>,
+    /// A tafl flag given for a tafl source was noted.
+    noted_ignored: bool,
 }
 
 struct Kind {
@@ -164,7 +162,7 @@ struct Kind {
 
 impl NoteSink {
     pub(crate) fn new(all: bool) -> NoteSink {
-        NoteSink { all, kinds: Vec::new() }
+        NoteSink { all, kinds: Vec::new(), noted_ignored: false }
     }
 
     /// The notes of one input (`origin` is only built when a note is listed).
@@ -235,6 +233,16 @@ fn emit(events: &mut Vec<Event>, sink: &mut NoteSink, names: &[String], err: &mu
             }
             Event::Text(text) => {
                 let _ = err.write_all(text.as_bytes());
+            }
+            Event::Ignored { place, number, flag, format } => {
+                if !sink.noted_ignored {
+                    sink.noted_ignored = true;
+                    let _ = writeln!(
+                        err,
+                        "note: {}: {flag} not used: {format} input carries its own tafl fields (so does every later {format} input)",
+                        origin_of(place, number, names)
+                    );
+                }
             }
         }
     }

@@ -367,3 +367,13 @@ fn jobs_read_files_and_arguments_in_order() {
     assert_eq!(one.1.lines().count(), 1 + 5000 + 3000);
     assert!(one.2.contains(&format!("error: line 6000 of {b}: cannot tell the format")));
 }
+
+#[test]
+fn jobs_note_an_unused_tafl_flag_once_as_one_thread_does() {
+    let input = "3 4 3/1a1/2d a 3 2\n3_/3_/3_ x\n".repeat(5000);
+    let one = run(&["convert", "--to", "ten", "--ply", "9"], input.as_bytes());
+    let two = run(&["convert", "--to", "ten", "--ply", "9", "--jobs", "2"], input.as_bytes());
+    assert!(one == two);
+    assert_eq!(one.2.matches("--ply not used").count(), 1);
+    assert!(one.2.starts_with("note: line 1: --ply not used: tsn input carries"), "{}", one.2);
+}
