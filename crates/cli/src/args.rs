@@ -1,7 +1,5 @@
 //! The command line, as clap types.
 
-use std::ffi::OsString;
-
 use clap::{Args, Parser, Subcommand};
 use gridnote_convert::{CodeKind, Format, Radix};
 
@@ -118,12 +116,9 @@ pub struct ShowArgs {
     /// The picture flags: --svg, --size, --flip, --highlight, --arrow, --out-dir, ….
     #[command(flatten)]
     pub picture: crate::svg::SvgArgs,
-    /// The source format (detected from each input's shape when absent).
-    #[arg(long, value_name = "FMT")]
-    pub from: Option<Format>,
-    /// Positions, one per argument (standard input, one per line, when none).
-    #[arg(value_name = "INPUT")]
-    pub inputs: Vec<OsString>,
+    /// The input flags: --from, --input, --json, --quiet and the INPUTs.
+    #[command(flatten)]
+    pub input: InputArgs,
 }
 
 fn parse_rules(text: &str) -> Result<gridnote_board::Rules, String> {

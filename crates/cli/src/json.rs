@@ -92,6 +92,45 @@ pub(crate) fn write_error(
     )
 }
 
+#[derive(Serialize)]
+struct ShownJson<'a> {
+    input: &'a str,
+    #[serde(flatten)]
+    whence: Whence<'a>,
+    format: &'static str,
+    rows: usize,
+    cols: usize,
+    to_move: Option<&'a str>,
+    to_move_from_counts: bool,
+    drawing: &'a str,
+}
+
+/// `show --json`: `{"input":…, ["line":N,] "format":…, "rows":…, "cols":…, "to_move":…,
+/// "to_move_from_counts":…, "drawing":…}` (`to_move` null when the format carries none and
+/// the counts fit no side).
+pub(crate) fn write_shown(
+    out: &mut dyn Write,
+    input: &Input<'_>,
+    source: &gridnote_convert::Source,
+    carried: bool,
+    side: Option<&str>,
+    drawing: &str,
+) -> io::Result<()> {
+    line(
+        out,
+        &ShownJson {
+            input: &input.lossy(),
+            whence: Whence::of(input),
+            format: source.format.name(),
+            rows: source.board.rows(),
+            cols: source.board.cols(),
+            to_move: side,
+            to_move_from_counts: !carried && side.is_some(),
+            drawing,
+        },
+    )
+}
+
 /// One JSON value and a newline.
 pub(crate) fn line(out: &mut dyn Write, value: &impl Serialize) -> io::Result<()> {
     serde_json::to_writer(&mut *out, value).map_err(io::Error::other)?;

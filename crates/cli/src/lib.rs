@@ -22,7 +22,7 @@ use gridnote_convert::Format;
 pub use args::{Cli, Command, ConvertArgs};
 pub use inputs::{InputArgs, Terminals};
 
-use crate::inputs::{Input, Io, Opened, for_each_input, render_failure};
+use crate::inputs::{Input, Io, for_each_input, render_failure};
 
 /// Exit status: every input converted (or checked clean).
 pub const EXIT_OK: u8 = 0;
@@ -174,14 +174,34 @@ pub(crate) fn finish(result: io::Result<()>, failed: bool, stderr: &mut dyn Writ
 
 fn run_show(args: &args::ShowArgs, stdin: &mut dyn BufRead, io: &mut Io<'_>) -> u8 {
     let mut failed = false;
-    let input_args =
-        InputArgs { from: args.from, inputs: args.inputs.clone(), ..InputArgs::default() };
+    let input_args = &args.input;
     if args.picture.svg {
-        return svg::run_show_svg(&args.picture, &input_args, stdin, io);
+        return svg::run_show_svg(&args.picture, input_args, stdin, io);
     }
-    let result = for_each_input(&input_args, Opened::none(), stdin, io, |input, io| {
+    let opened = match inputs::open(input_args) {
+        Ok(opened) => opened,
+        Err(message) => {
+            let _ = writeln!(io.err, "error: {message}");
+            return EXIT_USAGE;
+        }
+    };
+    inputs::hint_if_terminal(input_args, io);
+    let (json, quiet) = (input_args.json, input_args.quiet);
+    let result = for_each_input(input_args, opened, stdin, io, |input, io| {
         let out = &mut *io.out;
-        match input.read(args.from) {
+        match input.read(input_args.from) {
+            Ok(source) if json => {
+                let glyphs = source.format.glyphs();
+                let side = source.to_move.or_else(|| source.side_from_counts());
+                json::write_shown(
+                    out,
+                    &input,
+                    &source,
+                    source.to_move.is_some(),
+                    side.map(|side| check::side_name(source.format, side)),
+                    &source.board.draw_with(&glyphs),
+                )?;
+            }
             Ok(source) => {
                 let glyphs = source.format.glyphs();
                 writeln!(
@@ -223,7 +243,12 @@ fn run_show(args: &args::ShowArgs, stdin: &mut dyn BufRead, io: &mut Io<'_>) -> 
             }
             Err(failure) => {
                 failed = true;
-                report_error(io.err, &input, &failure);
+                if json {
+                    json::write_error(out, &input, &failure.message, &failure.span)?;
+                }
+                if !json || !quiet {
+                    report_error(io.err, &input, &failure);
+                }
             }
         }
         Ok(())

@@ -7,10 +7,10 @@ use std::path::{Path, PathBuf};
 
 use clap::Args;
 use gridnote_board::{Board, Position, Rules};
-use gridnote_convert::{Format, Source};
+use gridnote_convert::Source;
 use gridnote_svg::{Arrow, Options, Pieces, Theme};
 
-use crate::inputs::{Failure, InputArgs, Io, Opened, for_each_input};
+use crate::inputs::{Failure, InputArgs, Io, for_each_input};
 use crate::{EXIT_USAGE, finish, report_error};
 
 /// The picture flags of `gridnote show`.
@@ -113,7 +113,7 @@ fn cell_on(board: &Board, flag: &str, name: &str) -> Result<(usize, usize), Stri
 
 /// The picture options for one source.
 fn options_for(args: &SvgArgs, source: &Source, title: &str) -> Result<Options, String> {
-    let tafl = matches!(source.format, Format::Tsn | Format::Ten);
+    let tafl = source.format.game() == gridnote_board::notation::Game::Tafl;
     if tafl && args.rules.is_some() {
         return Err(format!(
             "--rules: m,n,k rules do not apply to a tafl position ({})",
@@ -200,7 +200,15 @@ pub(crate) fn run_show_svg(
     }
     let mut failed = false;
     let mut pictures = 0usize;
-    let result = for_each_input(input_args, Opened::none(), stdin, io, |input, io| {
+    // The --input files, opened before any input is read (a missing one is a usage error).
+    let opened = match crate::inputs::open(input_args) {
+        Ok(opened) => opened,
+        Err(message) => {
+            let _ = writeln!(io.err, "error: {message}");
+            return EXIT_USAGE;
+        }
+    };
+    let result = for_each_input(input_args, opened, stdin, io, |input, io| {
         let made = input.read(input_args.from).and_then(|source| {
             picture(args, &source, &input.lossy())
                 .map_err(|message| Failure::plain((message, 0..input.raw.len())))

@@ -377,3 +377,36 @@ fn jobs_note_an_unused_tafl_flag_once_as_one_thread_does() {
     assert_eq!(one.2.matches("--ply not used").count(), 1);
     assert!(one.2.starts_with("note: line 1: --ply not used: tsn input carries"), "{}", one.2);
 }
+
+// 7. show takes the same input flags.
+
+#[test]
+fn show_takes_the_input_flags() {
+    let path = file("show.txt", b"# boards\n3_/_x_/3_ o\n\n120000000\nzz\n");
+    let name = path.to_str().unwrap();
+    let (status, out, err) = run(&["show", "--json", "--quiet", "-i", name], b"");
+    assert_eq!(status, 1);
+    assert_eq!(err, "");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(
+        lines[0],
+        format!(
+            r#"{{"input":"3_/_x_/3_ o","line":2,"file":"{name}","format":"t3en","rows":3,"cols":3,"to_move":"o","to_move_from_counts":false,"drawing":"3 _ _ _\n2 _ x _\n1 _ _ _\n  a b c\n"}}"#
+        )
+    );
+    assert!(
+        lines[1].contains(r#""line":4,"#)
+            && lines[1].contains(r#""to_move":"x","to_move_from_counts":true"#),
+        "{}",
+        lines[1]
+    );
+    assert!(lines[2].starts_with(&format!(r#"{{"input":"zz","line":5,"file":"{name}","error":"#)));
+    let (status, out, _) = run(&["show", "--from", "T3EN"], b"3_/_x_/3_ o\n");
+    assert_eq!(status, 0);
+    assert!(out.starts_with("3_/_x_/3_ o (t3en, 3x3)\n"), "{out}");
+    let (status, _, err) = run(&["show", "-i", "/no/such/file"], b"");
+    assert_eq!(status, 2);
+    assert!(err.starts_with("error: cannot open input file `/no/such/file`"));
+    let (status, _, err) = run(&["show", "--svg", "-i", "/no/such/file"], b"");
+    assert_eq!(status, 2, "{err}");
+}
