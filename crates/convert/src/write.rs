@@ -255,7 +255,7 @@ fn drop_tafl_fields(setup: &Setup, to: Format, notes: &mut Vec<Note>) {
         notes.push(Note::dropped(Field::Defenders, fields.defenders, reason(derived.defenders)));
     }
     if fields.ply != derived.ply {
-        notes.push(Note::dropped(Field::Ply, fields.ply.to_string(), reason(derived.ply)));
+        notes.push(Note::dropped(Field::Ply, fields.ply, reason(derived.ply)));
     }
     if fields.since_capture != derived.since_capture {
         notes.push(Note::dropped(
