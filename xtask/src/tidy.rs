@@ -329,10 +329,14 @@ mod tests {
         let mut problems = Vec::new();
         format_names(
             "b.rs",
-            "let f = Format::T3en;\nlet all = Format::ALL;\nMyFormat::Abc;\n",
+            "let f = Format::T3en; // gridnote_convert's\nlet all = Format::ALL;\nMyFormat::Abc;\n",
             &mut problems,
         );
         assert_eq!(problems.len(), 1);
+        // A crate's own enum named Format (no gridnote_convert in the file) is not ours.
+        let mut none = Vec::new();
+        format_names("c.rs", "enum Format { Tsn }\nlet f = Format::Tsn;\n", &mut none);
+        assert!(none.is_empty());
         assert!(problems[0].starts_with("b.rs:1: names the format variant Format::T3en"));
     }
 

@@ -5,6 +5,7 @@ use std::io::{self, BufRead, Write};
 
 use crate::inputs::{Io, for_each_input, hint_if_terminal, open};
 
+use gridnote_board::notation::{Game, Notation};
 use gridnote_board::{Outcome, Player, Rules};
 use gridnote_convert::{Format, Source};
 use serde::Serialize;
@@ -78,7 +79,7 @@ struct Findings {
 
 fn examine(source: &Source, args: &CheckArgs) -> Findings {
     let format = source.format;
-    if matches!(format, Format::Tsn | Format::Ten) {
+    if format.game() == Game::Tafl {
         let problems = tafl_problems(source);
         return Findings { format, rules: None, problems, outcome: None, digits: None };
     }
@@ -89,7 +90,8 @@ fn examine(source: &Source, args: &CheckArgs) -> Findings {
         .iter()
         .map(|p| ProblemJson { name: p.name(), message: p.to_string() })
         .collect();
-    let digits = (format == Format::Digits)
+    // The seed regex's verdict is the digit string's own check.
+    let digits = (format.name() == <gridnote_digits::Digits as Notation>::NAME)
         .then(|| gridnote_digits::Digits::try_from(&source.board).ok())
         .flatten()
         .map(|digits| {

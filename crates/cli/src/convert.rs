@@ -103,7 +103,7 @@ impl Converter<'_> {
         let text = input.utf8().map_err(Failure::plain)?;
         let from = args.input.from;
         let source = read(text, from, options).map_err(|err| Failure::of(&err, text, from))?;
-        let tafl_target = matches!(args.to, Format::Tsn | Format::Ten);
+        let tafl_target = args.to.carries().tafl;
         let given = [
             ("--defenders", args.defenders),
             ("--ply", args.ply),
@@ -272,7 +272,7 @@ pub(crate) fn run_convert(args: &ConvertArgs, stdin: &mut dyn BufRead, io: &mut 
             return EXIT_USAGE;
         }
     };
-    if !matches!(args.to, Format::Tsn | Format::Ten) && !args.input.quiet {
+    if !args.to.carries().tafl && !args.input.quiet {
         for (flag, value) in [
             ("--defenders", args.defenders),
             ("--ply", args.ply),
