@@ -6,7 +6,7 @@ use std::io::{self, BufRead, Write};
 use crate::inputs::{Io, for_each_input, hint_if_terminal, open};
 
 use gridnote_board::notation::{Game, Notation};
-use gridnote_board::{Outcome, Player, Rules};
+use gridnote_board::{Outcome, Player, Problems, Rules};
 use gridnote_convert::{Format, Source};
 use serde::Serialize;
 
@@ -66,6 +66,12 @@ struct CheckJson<'a> {
     outcome: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     digits: Option<DigitsJson>,
+    /// The legality problems in gridnote-board's own serde form (`Problems`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    legality: Option<Problems>,
+    /// A digit string's full report in gridnote-digits' own serde form (`Report`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    report: Option<gridnote_digits::Report>,
 }
 
 /// Everything `check` says about one well-formed input.
@@ -75,40 +81,47 @@ struct Findings {
     problems: Vec<ProblemJson>,
     outcome: Option<Outcome>,
     digits: Option<DigitsJson>,
+    legality: Option<Problems>,
+    report: Option<gridnote_digits::Report>,
 }
 
 fn examine(source: &Source, args: &CheckArgs) -> Findings {
     let format = source.format;
     if format.game() == Game::Tafl {
         let problems = tafl_problems(source);
-        return Findings { format, rules: None, problems, outcome: None, digits: None };
+        return Findings {
+            format,
+            rules: None,
+            problems,
+            outcome: None,
+            digits: None,
+            legality: None,
+            report: None,
+        };
     }
     let rules = rules_for(args, format);
-    let problems = source
-        .board
-        .problems(rules, source.to_move)
-        .iter()
-        .map(|p| ProblemJson { name: p.name(), message: p.to_string() })
-        .collect();
+    let legality = source.board.problems(rules, source.to_move);
+    let problems =
+        legality.iter().map(|p| ProblemJson { name: p.name(), message: p.to_string() }).collect();
     // The seed regex's verdict is the digit string's own check.
-    let digits = (format.name() == <gridnote_digits::Digits as Notation>::NAME)
+    let report = (format.name() == <gridnote_digits::Digits as Notation>::NAME)
         .then(|| gridnote_digits::Digits::try_from(&source.board).ok())
         .flatten()
-        .map(|digits| {
-            let report = gridnote_digits::Report::new(digits);
-            DigitsJson {
-                seed_count_rule: report.seed_count_rule,
-                seed_verdict: report.regex.to_string(),
-                direct_verdict: report.direct.to_string(),
-                agreement: report.agreement.to_string(),
-            }
-        });
+        .map(gridnote_digits::Report::new);
+    let digits = report.as_ref().map(|report| DigitsJson {
+        seed_count_rule: report.seed_count_rule,
+        seed_verdict: report.regex.to_string(),
+        direct_verdict: report.direct.to_string(),
+        agreement: report.agreement.to_string(),
+    });
     Findings {
         format,
         rules: Some(rules),
         problems,
         outcome: Some(source.board.outcome(rules)),
         digits,
+        legality: Some(legality),
+        report,
     }
 }
 
@@ -192,6 +205,8 @@ pub(crate) fn run_check(args: &CheckArgs, stdin: &mut dyn BufRead, io: &mut Io<'
                             outcome: findings.outcome.map(|o| o.to_string()),
                             problems: findings.problems,
                             digits: findings.digits,
+                            legality: findings.legality,
+                            report: findings.report,
                         },
                     )?;
                 } else {

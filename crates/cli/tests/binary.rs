@@ -140,7 +140,7 @@ fn check_reports_legality_outcome_and_the_regex_verdict() {
     assert_eq!(misere.status.code(), Some(0));
     assert_eq!(
         text(&misere.stdout),
-        "{\"input\":\"(o xxx_ oo__ ____)\",\"format\":\"tuple\",\"rules\":\"tomorrows+misere\",\"legal\":true,\"problems\":[],\"outcome\":\"won by Player Two\"}\n"
+        "{\"input\":\"(o xxx_ oo__ ____)\",\"format\":\"tuple\",\"rules\":\"tomorrows+misere\",\"legal\":true,\"problems\":[],\"outcome\":\"won by Player Two\",\"legality\":[]}\n"
     );
     let tafl = gridnote(&["check", "3 4 aaa/aaa/aaa a 1 0"], b"");
     assert_eq!(tafl.status.code(), Some(1));

@@ -1,5 +1,7 @@
 //! `--json` output reads back into the library's own types: a converted line deserialises
-//! into `gridnote_convert::Converted` equal to what the library converts.
+//! into `gridnote_convert::Converted` equal to what the library converts, and `check`'s
+//! `legality` and `report` fields into gridnote-board's `Problems` and gridnote-digits'
+//! `Report`.
 
 use gridnote_convert::{Converted, Format, Options, convert};
 
@@ -30,4 +32,27 @@ fn convert_json_reads_back_into_converted() {
             }
         }
     }
+}
+
+#[test]
+fn check_json_reads_back_into_problems_and_report() {
+    use gridnote_board::{Problem, Problems, Rules};
+    use gridnote_digits::{Digits, Report};
+
+    let (status, out) = run(&["check", "--json", "111000222", "x2_/3_/3_ x"], b"");
+    assert_eq!(status, 1);
+    let lines: Vec<serde_json::Value> =
+        out.lines().map(|line| serde_json::from_str(line).unwrap()).collect();
+    assert_eq!(lines.len(), 2);
+
+    let digits: Digits = "111000222".parse().unwrap();
+    let report: Report = serde_json::from_value(lines[0]["report"].clone()).unwrap();
+    assert_eq!(report, Report::new(digits));
+    let legality: Problems = serde_json::from_value(lines[0]["legality"].clone()).unwrap();
+    assert_eq!(legality, digits.board().problems(Rules::TIC_TAC_TOE, None));
+    assert!(legality.contains(Problem::BothHaveLines));
+
+    let legality: Problems = serde_json::from_value(lines[1]["legality"].clone()).unwrap();
+    assert_eq!(legality, Problems::NONE.with(Problem::WrongSideToMove));
+    assert!(lines[1].get("report").is_none());
 }
