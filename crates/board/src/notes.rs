@@ -99,6 +99,7 @@ impl fmt::Display for Field {
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
 pub struct Note {
     /// Dropped or derived.
     pub kind: NoteKind,
