@@ -52,7 +52,7 @@ pub enum Command {
 /// `gridnote convert`.
 #[derive(Debug, Args)]
 pub struct ConvertArgs {
-    /// The target format: t3en, tsn, ten, tuple, digits, bits (any case).
+    /// The target format, any case (`gridnote formats` lists them).
     #[arg(long, value_name = "FMT", value_parser = parse_format)]
     pub to: Format,
     /// The input flags: --from, --input, --json, --quiet and the INPUTs.
