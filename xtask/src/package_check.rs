@@ -245,6 +245,16 @@ fn package_check(args: &PackageCheckArgs) -> Result<(), String> {
     let mut times = Vec::new();
     for m in members.iter().filter(|m| args.only.is_empty() || args.only.contains(&m.name)) {
         let dir = &dirs[&m.name];
+        // An unpacked package is a workspace of its own, as it is for anyone who downloads
+        // it; without this, cargo would take the repository's workspace (around
+        // `target/`) for its parent and refuse to build.
+        let manifest = dir.join("Cargo.toml");
+        let mut text =
+            fs::read_to_string(&manifest).map_err(|e| format!("{}: {e}", manifest.display()))?;
+        if !text.lines().any(|l| l.trim() == "[workspace]") {
+            text.push_str("\n[workspace]\n");
+            fs::write(&manifest, text).map_err(|e| format!("{}: {e}", manifest.display()))?;
+        }
         // The workspace's lock file pins the same dependency versions as the workspace's
         // own tests (cargo drops what the package does not use); a package that ships its
         // own lock file (a binary's) keeps it.
