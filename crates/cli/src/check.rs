@@ -12,7 +12,7 @@ use serde::Serialize;
 
 use crate::args::CheckArgs;
 use crate::json;
-use crate::{EXIT_USAGE, finish, report_error};
+use crate::{EXIT_USAGE, finish, report_failure};
 
 /// How `format` names `player` as the side to move, for people.
 pub(crate) fn side_name(format: Format, player: Player) -> &'static str {
@@ -215,12 +215,7 @@ pub(crate) fn run_check(args: &CheckArgs, stdin: &mut dyn BufRead, io: &mut Io<'
             }
             Err(failure) => {
                 failed = true;
-                if json {
-                    json::write_error(out, &input, &failure.message, &failure.span)?;
-                }
-                if !json || !quiet {
-                    report_error(io.err, &input, &failure);
-                }
+                report_failure(out, io.err, &input, &failure, json, quiet)?;
             }
         }
         Ok(())

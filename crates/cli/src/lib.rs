@@ -153,6 +153,25 @@ pub(crate) fn report_error(stderr: &mut dyn Write, input: &Input<'_>, failure: &
     let _ = stderr.write_all(render_failure(input, failure).as_bytes());
 }
 
+/// Reports one input's failure the way every subcommand that reads inputs does: with
+/// `--json` as an error object on stdout, and on stderr unless `--json --quiet`.
+pub(crate) fn report_failure(
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+    input: &Input<'_>,
+    failure: &inputs::Failure,
+    json: bool,
+    quiet: bool,
+) -> io::Result<()> {
+    if json {
+        json::write_error(out, input, &failure.message, &failure.span)?;
+    }
+    if !json || !quiet {
+        report_error(err, input, failure);
+    }
+    Ok(())
+}
+
 /// The exit status after every input was handled (or reading stopped on an I/O error).
 pub(crate) fn finish(result: io::Result<()>, failed: bool, stderr: &mut dyn Write) -> u8 {
     match result {
@@ -243,12 +262,7 @@ fn run_show(args: &args::ShowArgs, stdin: &mut dyn BufRead, io: &mut Io<'_>) -> 
             }
             Err(failure) => {
                 failed = true;
-                if json {
-                    json::write_error(out, &input, &failure.message, &failure.span)?;
-                }
-                if !json || !quiet {
-                    report_error(io.err, &input, &failure);
-                }
+                report_failure(out, io.err, &input, &failure, json, quiet)?;
             }
         }
         Ok(())

@@ -12,7 +12,7 @@ use serde::Serialize;
 
 use crate::inputs::{Failure, InputArgs, Io, for_each_input, hint_if_terminal, open};
 use crate::json;
-use crate::{EXIT_USAGE, finish, report_error};
+use crate::{EXIT_USAGE, finish, report_failure};
 
 /// `gridnote solve`.
 #[derive(Debug, Args)]
@@ -117,12 +117,7 @@ pub(crate) fn run_solve(args: &SolveArgs, stdin: &mut dyn BufRead, io: &mut Io<'
             }
             Err(failure) => {
                 failed = true;
-                if json {
-                    json::write_error(out, &input, &failure.message, &failure.span)?;
-                }
-                if !json || !quiet {
-                    report_error(io.err, &input, &failure);
-                }
+                report_failure(out, io.err, &input, &failure, json, quiet)?;
             }
         }
         Ok(())
