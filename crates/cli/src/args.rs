@@ -121,7 +121,9 @@ pub struct ShowArgs {
     pub input: InputArgs,
 }
 
-fn parse_rules(text: &str) -> Result<gridnote_board::Rules, String> {
+/// `--rules`: any name `Rules` prints (`tic-tac-toe+k=4`, `tomorrows+misere`, …); every
+/// subcommand that takes rules parses them here.
+pub(crate) fn parse_rules(text: &str) -> Result<gridnote_board::Rules, String> {
     text.parse().map_err(|e: gridnote_board::RulesError| e.to_string())
 }
 

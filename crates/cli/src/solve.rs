@@ -22,12 +22,8 @@ pub struct SolveArgs {
     pub input: InputArgs,
     /// The rules: tic-tac-toe, or tomorrows (the default for the tuple format), with
     /// optional +misere, +diagonals, +no-diagonals, +k=N, as `check` prints them.
-    #[arg(long, value_name = "RULES", value_parser = parse_rules)]
+    #[arg(long, value_name = "RULES", value_parser = crate::args::parse_rules)]
     pub rules: Option<Rules>,
-}
-
-fn parse_rules(text: &str) -> Result<Rules, String> {
-    text.parse().map_err(|e: gridnote_board::RulesError| e.to_string())
 }
 
 #[derive(Serialize)]

@@ -44,7 +44,7 @@ pub struct SvgArgs {
     /// Rules (as `check` takes them: tic-tac-toe or tomorrows, with optional +misere,
     /// +diagonals, +no-diagonals, +k=N): the outcome goes in the picture's description
     /// and a won position has its line drawn. Not for tafl positions.
-    #[arg(long, value_name = "RULES", requires = "svg", value_parser = parse_rules)]
+    #[arg(long, value_name = "RULES", requires = "svg", value_parser = crate::args::parse_rules)]
     pub rules: Option<Rules>,
     /// The colours: default or high-contrast.
     #[arg(long, value_name = "NAME", requires = "svg", value_parser = parse_theme)]
@@ -95,10 +95,6 @@ fn parse_last_move(text: &str) -> Result<MoveCells, String> {
     } else {
         Ok(MoveCells(vec![parse_cell(text)?]))
     }
-}
-
-fn parse_rules(text: &str) -> Result<Rules, String> {
-    text.parse().map_err(|e: gridnote_board::RulesError| e.to_string())
 }
 
 fn parse_theme(text: &str) -> Result<Theme, String> {
