@@ -21,7 +21,11 @@ fn conformance() {
         .corpus_options(vec![ParseOptions::default(), ParseOptions::strict()])
         // `strict-*` files are well-formed but not canonical: strict reading rejects them.
         .invalid_options(|name| {
-            if name.starts_with("strict-") { ParseOptions::strict() } else { ParseOptions::default() }
+            if name.starts_with("strict-") {
+                ParseOptions::strict()
+            } else {
+                ParseOptions::default()
+            }
         })
         .pinned_by("fixtures__invalid@")
         .palette(&CELLS);

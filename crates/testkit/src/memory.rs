@@ -7,9 +7,9 @@
 use std::alloc::System;
 
 use gridnote_board::{Cell, MAX_SIDE};
+use stats_alloc::Region;
 #[doc(hidden)]
 pub use stats_alloc::{INSTRUMENTED_SYSTEM, StatsAlloc};
-use stats_alloc::Region;
 
 /// Installs the counting allocator as the test binary's global allocator. Call it once,
 /// at the top of the test file (a binary with one `#[test]`).

@@ -1,0 +1,42 @@
+//! The conformance suite (gridnote-testkit) for digit strings: round trip and canonical
+//! output, the invalid fixtures with the errors the snapshots pin, the corpus of invalid
+//! inputs with a span inside (by the reader and by the full check), serde; and what is
+//! the digit string's own: it is read into a fixed array, so reading allocates nothing at
+//! all, whatever its length. (One test: the allocation counter is global.)
+
+use gridnote_digits::{Digits, check};
+use gridnote_testkit::conformance::Suite;
+use gridnote_testkit::{corpus, memory};
+
+gridnote_testkit::count_allocations!();
+
+#[test]
+fn conformance() {
+    let suite = Suite::<Digits>::new("digits")
+        .corpus("digits")
+        .pinned_by("fixtures__invalid_fixtures@")
+        .small_boards();
+    suite.run();
+    #[cfg(feature = "serde")]
+    suite.serde();
+
+    // The full check rejects the corpus the same way.
+    let inputs = corpus::inputs("digits");
+    for (place, input) in &inputs {
+        let err = check(input).expect_err("the check reads the same way");
+        corpus::check_span(place, input, err.span(), &err.to_string());
+        assert_eq!(input.parse::<Digits>(), Err(err), "{place}");
+    }
+
+    // Reading allocates nothing.
+    let long = "1".repeat(1_000_000);
+    let mut inputs = inputs;
+    for text in ["120120000", "000000000", "111000222", &long] {
+        inputs.push((format!("{:.20}", text), text.to_owned()));
+    }
+    for (place, text) in &inputs {
+        let (bytes, read) = memory::allocated(|| text.parse::<Digits>());
+        assert_eq!(bytes, 0, "{place}: reading allocated {bytes} bytes");
+        assert_eq!(read.is_ok(), text.len() == 9 && !place.contains(".txt"), "{place}");
+    }
+}
