@@ -14,9 +14,8 @@ use std::time::Duration;
 
 use crate::workspace_root;
 
-/// The corpus line format's escapes, shared with the corpus tests.
-#[path = "../../fixtures/corpus/escape.rs"]
-mod escape;
+/// The corpus line format's escapes, shared with the corpus tests (gridnote-testkit).
+use gridnote_testkit::escape;
 
 /// Every fuzz target (a binary of `fuzz/Cargo.toml`).
 const TARGETS: [&str; 11] = [

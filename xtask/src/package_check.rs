@@ -275,7 +275,10 @@ fn package_check(args: &PackageCheckArgs) -> Result<(), String> {
             .args(["--config", "profile.test.opt-level=2"])
             .args(["--config", "profile.test.package.\"*\".opt-level=2"]);
         for dep in internal_closure(m, &by_name) {
-            let path = dirs[&dep].display().to_string();
+            // An unpublished dev-dependency (gridnote-testkit, named without a version)
+            // is stripped from the package: nothing to patch in.
+            let Some(dir) = dirs.get(&dep) else { continue };
+            let path = dir.display().to_string();
             command
                 .args(["--config", &format!("patch.crates-io.{dep}.path={}", toml_string(&path))]);
         }

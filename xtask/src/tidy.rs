@@ -9,6 +9,8 @@
 //! 4. No module of a crate imports (`use crate::…`) a module that imports it back (no
 //!    import cycle inside a crate; the crate root, which re-exports, is not a module
 //!    here).
+//! 5. No `#[path = "…"]` reaches outside its crate (a test including a file of
+//!    `fixtures/` or of another crate): shared test code lives in gridnote-testkit.
 //!
 //! Tests, examples and benches are outside these rules: they may name formats.
 
@@ -60,12 +62,14 @@ pub(crate) fn run() -> ExitCode {
             }
         }
         cycles(krate, &sources, &mut problems);
+        path_includes(&root, &krate.dir, &mut problems);
     }
     for file in rust_files(&root.join("xtask").join("src")) {
         let Ok(text) = std::fs::read_to_string(&file) else { continue };
         let shown = file.strip_prefix(&root).unwrap_or(&file).display().to_string();
         format_names(&shown, &text, &mut problems);
     }
+    path_includes(&root, &root.join("xtask"), &mut problems);
     if problems.is_empty() {
         println!("tidy: {} crates follow the architecture rules", crates.len());
         ExitCode::SUCCESS
@@ -229,6 +233,51 @@ fn format_names(shown: &str, text: &str, problems: &mut Vec<String>) {
     }
 }
 
+/// Rule 5: every `#[path = "…"]` in the crate's sources, tests, examples and benches
+/// resolves inside the crate's folder.
+fn path_includes(root: &Path, crate_dir: &Path, problems: &mut Vec<String>) {
+    for file in rust_files(crate_dir) {
+        let Ok(text) = std::fs::read_to_string(&file) else { continue };
+        let shown = file.strip_prefix(root).unwrap_or(&file).display().to_string();
+        for (line, target) in outside_paths(&file, crate_dir, &text) {
+            problems.push(format!(
+                "{shown}:{line}: #[path = \"{target}\"] reaches outside the crate; put shared test code in gridnote-testkit (crates/testkit)"
+            ));
+        }
+    }
+}
+
+/// The lines (1-based) and targets of the `#[path = "…"]` attributes of `file` that
+/// resolve outside `crate_dir`.
+fn outside_paths(file: &Path, crate_dir: &Path, text: &str) -> Vec<(usize, String)> {
+    let dir = file.parent().unwrap_or(crate_dir);
+    let crate_dir = lexical(crate_dir);
+    let mut found = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let Some(rest) = line.trim_start().strip_prefix("#[path") else { continue };
+        let Some(target) = rest.split('"').nth(1) else { continue };
+        if !lexical(&dir.join(target)).starts_with(&crate_dir) {
+            found.push((i + 1, target.to_owned()));
+        }
+    }
+    found
+}
+
+/// `path` with `.` and `..` resolved without the file system.
+fn lexical(path: &Path) -> PathBuf {
+    let mut out = PathBuf::new();
+    for part in path.components() {
+        match part {
+            std::path::Component::CurDir => {}
+            std::path::Component::ParentDir => {
+                out.pop();
+            }
+            other => out.push(other),
+        }
+    }
+    out
+}
+
 /// Rule 4: module import cycles through `crate::`.
 fn cycles(krate: &Crate, sources: &[PathBuf], problems: &mut Vec<String>) {
     let src = krate.dir.join("src");
@@ -338,6 +387,18 @@ mod tests {
         format_names("c.rs", "enum Format { Tsn }\nlet f = Format::Tsn;\n", &mut none);
         assert!(none.is_empty());
         assert!(problems[0].starts_with("b.rs:1: names the format variant Format::T3en"));
+    }
+
+    #[test]
+    fn path_includes_outside_the_crate_are_found() {
+        let krate = Path::new("/w/crates/t3en");
+        let text = "#[path = \"../../../fixtures/corpus/corpus.rs\"]\nmod corpus;\n\
+                    #[path = \"../examples/images.rs\"]\nmod images;\n#[path = \"common.rs\"]\nmod c;\n";
+        assert_eq!(
+            outside_paths(&krate.join("tests/corpus.rs"), krate, text),
+            [(1, "../../../fixtures/corpus/corpus.rs".to_owned())]
+        );
+        assert_eq!(lexical(Path::new("/w/x/../y/./z")), Path::new("/w/y/z"));
     }
 
     #[test]
