@@ -1,7 +1,7 @@
 //! The memory bound: a counting global allocator (stats_alloc, no unsafe code here) and
 //! the most a read may allocate.
 //!
-//! A test binary that measures installs the counter with [`count_allocations!`] and has
+//! A test binary that measures installs the counter with [`count_allocations!`](crate::count_allocations!) and has
 //! exactly one `#[test]`, so that no other test allocates while it measures.
 
 use std::alloc::System;
@@ -14,8 +14,13 @@ pub use stats_alloc::{INSTRUMENTED_SYSTEM, StatsAlloc};
 /// Installs the counting allocator as the test binary's global allocator. Call it once,
 /// at the top of the test file (a binary with one `#[test]`).
 ///
-/// ```ignore
+/// ```
 /// gridnote_testkit::count_allocations!();
+///
+/// fn main() {
+///     let (bytes, _) = gridnote_testkit::memory::allocated(|| vec![0u8; 100]);
+///     assert!(bytes >= 100);
+/// }
 /// ```
 #[macro_export]
 macro_rules! count_allocations {
@@ -29,11 +34,17 @@ macro_rules! count_allocations {
 /// The bytes `f` allocates (fresh allocations plus growth by reallocation).
 ///
 /// # Panics
-/// When the counting allocator is not installed ([`count_allocations!`]).
+/// When the counting allocator is not installed ([`count_allocations!`](crate::count_allocations!)).
 ///
-/// ```no_run
-/// let (bytes, v) = gridnote_testkit::memory::allocated(|| vec![0u8; 100]);
-/// assert!(bytes >= 100 && v.len() == 100);
+/// ```
+/// gridnote_testkit::count_allocations!();
+///
+/// fn main() {
+///     let (bytes, v) = gridnote_testkit::memory::allocated(|| vec![0u8; 100]);
+///     assert!(bytes >= 100 && v.len() == 100);
+///     let (nothing, _) = gridnote_testkit::memory::allocated(|| 2 + 2);
+///     assert_eq!(nothing, 0);
+/// }
 /// ```
 pub fn allocated<T>(f: impl FnOnce() -> T) -> (usize, T) {
     assert_counting();
