@@ -10,12 +10,14 @@ use std::time::Duration;
 
 use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
 use gridnote_bench::{
-    ALEA_EVANGELII_START, BITS_SET, DIGITS_SET, FEN_SET, HNEFATAFL_START, T3EN_3X3, T3EN_MIDGAMES,
-    TEN_SET, TSN_SET, TUPLE_SET,
+    ALEA_EVANGELII_START, BITS_SET, DIGITS_SET, FEN_SET, HNEFATAFL_START, OTN_SET, T3EN_3X3,
+    T3EN_MIDGAMES, TEN_SET, TSN_SET, TUPLE_SET,
 };
 use gridnote_bits::{CodeKind, Mark, Radix, dense, seed, symmetric};
+use gridnote_board::notation::Notation;
 use gridnote_convert::{Format, Options, convert};
 use gridnote_digits::{Digits, direct_verdict, seed_verdict};
+use gridnote_otn::{OtnRecord, PositionRecord};
 use gridnote_t3en::T3en;
 use gridnote_tafl::{Ten, Tsn};
 use gridnote_tuple::Tuple;
@@ -64,6 +66,9 @@ fn read(c: &mut Criterion) {
         b.iter(|| black_box(ALEA_EVANGELII_START).parse::<Tsn>())
     });
     c.bench_function("read/ten_set", |b| b.iter(|| read_all(&TEN_SET, str::parse::<Ten>)));
+    c.bench_function("read/otn_set", |b| {
+        b.iter(|| read_all(&OTN_SET, str::parse::<PositionRecord>));
+    });
     c.bench_function("read/tuple_set", |b| b.iter(|| read_all(&TUPLE_SET, str::parse::<Tuple>)));
     c.bench_function("read/digits_set", |b| b.iter(|| read_all(&DIGITS_SET, str::parse::<Digits>)));
     c.bench_function("read/bits_set", |b| {
@@ -92,6 +97,9 @@ fn write(c: &mut Criterion) {
     write_all(c, "write/tsn_alea", &tsn[2..3], Tsn::write_to);
     let ten: Vec<Ten> = parsed(&TEN_SET);
     write_all(c, "write/ten_set", &ten, Ten::write_to);
+    let otn: Vec<OtnRecord> =
+        parsed::<PositionRecord>(&OTN_SET).into_iter().map(OtnRecord::Position).collect();
+    write_all(c, "write/otn_set", &otn, |record, out| record.append_to(&(), out));
     let tuple: Vec<Tuple> = parsed(&TUPLE_SET);
     write_all(c, "write/tuple_set", &tuple, Tuple::write_to);
     let digits: Vec<Digits> = parsed(&DIGITS_SET);

@@ -92,6 +92,32 @@ pub const TEN_SET: [&str; 6] = [
     "11 12 3aa1aa3/5a5/3a7/a4d4a/a2dd1d3a/aa1d1kdd1aa/a3dd4a/a4d4a/B/5a5/3aaaaa3 d 8 3 -",
 ];
 
+/// The boards of [`TSN_SET`] as OTN position records (attackers `t`, defenders `T`, the
+/// king `K`; rank 1 first, as in TSN), so OTN's reader and TSN's read the same boards.
+///
+/// ```
+/// let p: gridnote_otn::PositionRecord = gridnote_bench::OTN_SET[0].parse().unwrap();
+/// assert_eq!(p.size(), 7);
+/// ```
+pub const OTN_SET: [&str; 6] = [
+    "/2ttt2/3t3/t1TTT1t/ttTKTtt/t1TTT1t/3t3/2ttt2/",
+    "/3ttttt3/5t5/11/t4T4t/t3TTT3t/tt1TTKTT1tt/t3TTT3t/t4T4t/11/5t5/3ttttt3/",
+    "/2t2t7t2t2/19/t4t7t4t/7t1t1t7/6t1T1T1t6/t1t2t7t2t1t/4t4T4t4/3t4T1T4t3/4T2T1T1T2T4/3t2T1TKT1T2t3/4T2T1T1T2T4/3t4T1T4t3/4t4T4t4/t1t2t7t2t1t/6t1T1T1t6/7t1t1t7/t4t7t4t/19/2t2t7t2t2/",
+    "/3t3/3t3/3T3/t2KTtt/2T4/1t2t2/3t3/",
+    "/2T1t4/9/3t1t3/t3T3t/tt1TKTTtt/t3T3t/2T6/4t4/3ttt3/",
+    "/3tt1tt3/5t5/3t7/t4T4t/t2TT1T3t/tt1T1KTT1tt/t3TT4t/t4T4t/11/5t5/3ttttt3/",
+];
+
+/// The 3×3 position every conversion of the operations runner starts from, written in
+/// each format of the registry first (every format carries a 3×3 board of x and o): a
+/// legal mid-game, o to move.
+///
+/// ```
+/// let t: gridnote_t3en::T3en = gridnote_bench::CONVERT_3X3.parse().unwrap();
+/// assert_eq!(t.to_string(), gridnote_bench::CONVERT_3X3);
+/// ```
+pub const CONVERT_3X3: &str = "xo_/_x_/3_ o";
+
 /// Positions of Tomorrow's Tic-Tac-Toe in the tuple format: the 3×4 start, three 3×4
 /// mid-games, a 5×7 and a 10×10 board.
 ///
@@ -303,7 +329,7 @@ impl Bytes {
     }
 }
 
-/// One benchmark of `benches/gridnote.rs`: its criterion ID, what it measures, how many
+/// One criterion benchmark (`benches/gridnote.rs`, `svg.rs`, `solve.rs`): its criterion ID, what it measures, how many
 /// positions one iteration handles and how many bytes it reads or writes.
 ///
 /// ```
@@ -328,7 +354,8 @@ fn canonical(set: &[&str]) -> usize {
     total_bytes(set)
 }
 
-/// Every benchmark of `benches/gridnote.rs`, in report order.
+/// Every criterion benchmark (`benches/gridnote.rs`, `svg.rs`, `solve.rs`), in report
+/// order.
 ///
 /// ```
 /// let ids: Vec<&str> = gridnote_bench::catalogue().iter().map(|b| b.id).collect();
@@ -352,7 +379,7 @@ pub fn catalogue() -> Vec<Bench> {
             out.len()
         })
         .sum();
-    vec![
+    let mut benches = vec![
         bench("read/t3en_3x3", "T3EN 3x3 mid-game", 1, Input(T3EN_3X3.len())),
         bench("read/t3en_11", "T3EN 11x11 mid-game", 1, Input(T3EN_MIDGAMES[1].len())),
         bench("read/t3en_15", "T3EN 15x15 mid-game", 1, Input(T3EN_MIDGAMES[2].len())),
@@ -456,5 +483,87 @@ pub fn catalogue() -> Vec<Bench> {
         bench("convert/tuple_to_t3en", "convert tuple 3x4 to T3EN", 1, Input(TUPLE_SET[2].len())),
         bench("convert/digits_to_bits", "convert digits to bits", 1, Input(DIGITS_SET[3].len())),
         bench("convert/bits_to_digits", "convert bits to digits", 1, Input(BITS_SET[1].len())),
+        bench(
+            "read/otn_set",
+            "OTN position records (the TSN set's boards)",
+            6,
+            Input(total_bytes(&OTN_SET)),
+        ),
+        bench("write/otn_set", "OTN position records", 6, Output(canonical(&OTN_SET))),
+        // benches/svg.rs
+        bench("svg/t3en_3x3", "SVG of a won 3x3 game, appended to a String", 1, None),
+        bench("svg/t3en_3x3_string", "the same as a new String", 1, None),
+        bench("svg/tsn_19x19", "SVG of Alea Evangelii's 19x19 start", 1, None),
+        bench("svg/t3en_19x19", "SVG of a 19x19 five-in-a-row mid-game", 1, None),
+    ];
+    // benches/solve.rs
+    benches.extend(solve_cases().into_iter().map(|case| Bench {
+        id: case.id,
+        what: case.what,
+        positions: 1,
+        bytes: None,
+    }));
+    benches
+}
+
+/// A full solve from the empty board (`benches/solve.rs`).
+#[derive(Clone, Copy, Debug)]
+pub struct SolveCase {
+    /// The criterion ID, `solve/…`.
+    pub id: &'static str,
+    /// What is solved, for the report.
+    pub what: &'static str,
+    /// Rows of the board.
+    pub rows: usize,
+    /// Columns of the board.
+    pub cols: usize,
+    /// The rules.
+    pub rules: gridnote_board::Rules,
+}
+
+/// The solver's benchmarks (issue 16): 3×3 tic-tac-toe, Tomorrow's 3×4 under its four
+/// rule sets, 4×4 with three and four in a row, normal and misère; all from the empty
+/// board.
+///
+/// ```
+/// let cases = gridnote_bench::solve_cases();
+/// assert_eq!(cases.len(), 9);
+/// assert_eq!(cases[0].id, "solve/3x3");
+/// ```
+#[must_use]
+pub fn solve_cases() -> Vec<SolveCase> {
+    use gridnote_board::Rules;
+    let case = |id, what, rows, cols, rules| SolveCase { id, what, rows, cols, rules };
+    let tomorrows = Rules::TOMORROWS;
+    let k3 = Rules::TIC_TAC_TOE;
+    let k4 = Rules::TIC_TAC_TOE.with_in_a_row(4);
+    vec![
+        case("solve/3x3", "3x3 tic-tac-toe", 3, 3, Rules::TIC_TAC_TOE),
+        case("solve/3x4_tomorrows", "Tomorrow's 3x4", 3, 4, tomorrows),
+        case(
+            "solve/3x4_tomorrows_misere",
+            "Tomorrow's 3x4, misère",
+            3,
+            4,
+            tomorrows.with_misere(true),
+        ),
+        case(
+            "solve/3x4_tomorrows_diagonals",
+            "Tomorrow's 3x4 with diagonals",
+            3,
+            4,
+            tomorrows.with_diagonals(true),
+        ),
+        case(
+            "solve/3x4_tomorrows_misere_diagonals",
+            "Tomorrow's 3x4, misère, with diagonals",
+            3,
+            4,
+            tomorrows.with_misere(true).with_diagonals(true),
+        ),
+        case("solve/4x4_k3", "4x4, three in a row", 4, 4, k3),
+        case("solve/4x4_k3_misere", "4x4, three in a row, misère", 4, 4, k3.with_misere(true)),
+        case("solve/4x4_k4", "4x4, four in a row", 4, 4, k4),
+        case("solve/4x4_k4_misere", "4x4, four in a row, misère", 4, 4, k4.with_misere(true)),
     ]
 }

@@ -52,14 +52,52 @@ fn the_fens_round_trip_through_shakmaty() {
 
 #[test]
 fn every_catalogued_benchmark_is_defined() {
-    let source = include_str!("../benches/gridnote.rs");
+    let source = [
+        include_str!("../benches/gridnote.rs"),
+        include_str!("../benches/svg.rs"),
+        include_str!("../benches/solve.rs"),
+    ]
+    .concat();
     let catalogue = catalogue();
     for bench in &catalogue {
-        assert!(source.contains(&format!("\"{}\"", bench.id)), "{} is not benchmarked", bench.id);
+        // The solver's IDs come from `solve_cases` itself, within the group `solve`.
+        if !bench.id.starts_with("solve/") {
+            assert!(
+                source.contains(&format!("\"{}\"", bench.id)),
+                "{} is not benchmarked",
+                bench.id
+            );
+        }
         assert!(bench.positions > 0);
     }
     let ids: std::collections::HashSet<&str> = catalogue.iter().map(|b| b.id).collect();
     assert_eq!(ids.len(), catalogue.len(), "duplicate IDs");
     let bits = catalogue.iter().find(|b| b.id == "write/bits_set").unwrap();
     assert_eq!(bits.bytes, Bytes::Output("0523523523".len() + "27496045".len()));
+}
+
+#[test]
+fn the_otn_set_holds_the_tsn_sets_boards() {
+    use gridnote_convert::{Format, Options, convert};
+    for (tsn, otn) in TSN_SET.iter().zip(gridnote_bench::OTN_SET) {
+        let converted = convert(tsn, Some(Format::Tsn), Format::Otn, &Options::default()).unwrap();
+        assert_eq!(converted.output, otn);
+    }
+    assert_canonical::<gridnote_otn::PositionRecord>(&gridnote_bench::OTN_SET);
+}
+
+#[test]
+fn the_conversion_position_converts_between_every_pair_of_formats() {
+    use gridnote_convert::{Format, Options, convert};
+    let options = Options::default();
+    for &from in Format::ALL {
+        let source = convert(gridnote_bench::CONVERT_3X3, Some(Format::T3en), from, &options)
+            .unwrap_or_else(|e| panic!("to {from}: {e}"))
+            .output;
+        for &to in Format::ALL {
+            if let Err(e) = convert(&source, Some(from), to, &options) {
+                panic!("{source} from {from} to {to}: {e}");
+            }
+        }
+    }
 }

@@ -10,6 +10,7 @@ use clap::{Parser, Subcommand};
 mod bench;
 mod consumers;
 mod fuzz;
+mod guard;
 mod package_check;
 mod spark;
 mod tidy;
@@ -35,7 +36,8 @@ enum Task {
         args: Vec<std::ffi::OsString>,
     },
     /// Run the benchmarks (shakmaty's FEN as the peer) and the CLI throughput test, and
-    /// write docs/performance.md.
+    /// write docs/performance.md; `--check` compares instruction counts with
+    /// bench/baseline.toml, `--bless` rewrites it.
     Bench(bench::BenchArgs),
     /// Fuzz every reader and the converter (`fuzz/`, libFuzzer), seeded from the
     /// fixtures: `cargo xtask fuzz --seconds 300`.

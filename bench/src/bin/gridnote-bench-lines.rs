@@ -15,6 +15,10 @@
 //!   bytes and what it measures, separated by tabs. xtask reads this instead of depending on
 //!   this crate (which is outside the main workspace).
 //!
+//! - `gridnote-bench-lines solve-stats`: for every case of `gridnote_bench::solve_cases`,
+//!   one line, tab-separated: ID, the solution (`draw in 9 plies; best: …`), nodes
+//!   searched, table entries stored and the table's bytes (one fresh solver per case).
+//!
 //! Each other subcommand prints one line of `key=value` pairs for xtask to read.
 
 use std::fs;
@@ -32,8 +36,9 @@ fn main() -> ExitCode {
         ["in-process", path, runs] => in_process(path, runs),
         ["cli", gridnote, path, out, runs, extra @ ..] => cli(gridnote, path, out, runs, extra),
         ["catalogue"] => Ok(list_catalogue()),
+        ["solve-stats"] => solve_stats(),
         _ => Err(
-            "usage: gridnote-bench-lines generate PATH N SEED | in-process PATH RUNS | cli GRIDNOTE PATH OUT RUNS [ARGS...] | catalogue"
+            "usage: gridnote-bench-lines generate PATH N SEED | in-process PATH RUNS | cli GRIDNOTE PATH OUT RUNS [ARGS...] | catalogue | solve-stats"
                 .to_owned(),
         ),
     };
@@ -62,6 +67,22 @@ fn list_catalogue() -> String {
         })
         .collect();
     lines.join("\n")
+}
+
+fn solve_stats() -> Result<String, String> {
+    let mut lines = Vec::new();
+    for case in gridnote_bench::solve_cases() {
+        let start = gridnote_board::Position::start(case.rows, case.cols)
+            .map_err(|e| format!("{}: {e}", case.id))?;
+        let mut solver = gridnote_solve::Solver::new();
+        let solution = solver.solve(&start, case.rules).map_err(|e| format!("{}: {e}", case.id))?;
+        let stats = solver.table_stats();
+        lines.push(format!(
+            "{}\t{solution}\t{}\t{}\t{}",
+            case.id, solution.nodes, stats.stored, stats.bytes
+        ));
+    }
+    Ok(lines.join("\n"))
 }
 
 fn number<T: std::str::FromStr>(text: &str, what: &str) -> Result<T, String> {
