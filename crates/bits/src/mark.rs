@@ -92,7 +92,7 @@ impl fmt::Display for Mark {
 
 #[cfg(feature = "std")]
 mod cells {
-    use gridnote_board::{Cell, Piece, Player, Role};
+    use gridnote_board::Cell;
 
     use super::Mark;
 
@@ -111,9 +111,9 @@ mod cells {
         pub const fn from_cell(cell: Cell) -> Option<Mark> {
             match cell {
                 Cell::Empty => Some(Mark::Blank),
-                Cell::Piece(Piece { player: Player::One, role: Role::Man }) => Some(Mark::X),
-                Cell::Piece(Piece { player: Player::Two, role: Role::Man }) => Some(Mark::O),
-                Cell::Void | Cell::Piece(Piece { role: Role::King, .. }) => None,
+                Cell::OneMan => Some(Mark::X),
+                Cell::TwoMan => Some(Mark::O),
+                _ => None,
             }
         }
     }

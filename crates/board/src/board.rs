@@ -2,7 +2,7 @@
 
 use core::fmt::{self, Write as _};
 
-use crate::cell::{Cell, Player, Role};
+use crate::cell::{Cell, Player};
 use crate::storage::Cells;
 
 /// The largest number of rows or columns any board may have. Every parser checks its
@@ -451,11 +451,15 @@ impl Board {
             match cell {
                 Cell::Void => counts.void += 1,
                 Cell::Empty => counts.empty += 1,
-                Cell::Piece(p) => {
-                    counts.pieces[p.player.index()] += 1;
-                    if p.role == Role::King {
-                        counts.kings[p.player.index()] += 1;
-                    }
+                Cell::OneMan => counts.pieces[0] += 1,
+                Cell::TwoMan => counts.pieces[1] += 1,
+                Cell::OneKing => {
+                    counts.pieces[0] += 1;
+                    counts.kings[0] += 1;
+                }
+                Cell::TwoKing => {
+                    counts.pieces[1] += 1;
+                    counts.kings[1] += 1;
                 }
             }
         }

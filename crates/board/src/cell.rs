@@ -75,6 +75,9 @@ impl fmt::Display for Player {
 
 /// What a piece is: an ordinary man, or a king (only tafl has one).
 ///
+/// More roles may come (OpenTafl's guard, mercenary, knight and commander), so matches
+/// outside this crate need a wildcard arm.
+///
 /// ```
 /// use gridnote_board::Role;
 /// assert_ne!(Role::Man, Role::King);
@@ -82,6 +85,7 @@ impl fmt::Display for Player {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
+#[non_exhaustive]
 pub enum Role {
     /// An ordinary piece: every tic-tac-toe mark, every tafl attacker and defender.
     Man,
@@ -130,42 +134,74 @@ impl Piece {
     }
 }
 
-/// One cell of a board.
+/// One cell of a board: one byte.
 ///
 /// `Void` is a cell that is not part of the playing area (T3EN's `.`): nothing can be
-/// played there and it never takes part in a line.
+/// played there and it never takes part in a line. The other cells are empty or hold one
+/// [`Piece`]; [`Cell::piece`], [`Cell::player`] and [`Cell::role`] take it apart and
+/// `Cell::from(piece)` puts it together.
 ///
-/// Cells are ordered for canonical forms: `Void < Empty < One's man < One's king <
-/// Two's man < Two's king` (see [`Cell::rank`]).
+/// The discriminants are the canonical order (see [`Cell::rank`]): `Void < Empty < One's
+/// man < One's king < Two's man < Two's king`, so [`Cell::index`] is a dense key for
+/// per-cell tables (a format's glyphs, say). More cells may come (OpenTafl's extra pieces),
+/// so matches outside this crate need a wildcard arm.
 ///
 /// ```
-/// use gridnote_board::{Cell, Player};
+/// use gridnote_board::{Cell, Piece, Player, Role};
 /// assert_eq!(Cell::ONE.player(), Some(Player::One));
+/// assert_eq!(Cell::from(Piece::king(Player::Two)), Cell::TwoKing);
+/// assert_eq!(Cell::TwoKing.role(), Some(Role::King));
 /// assert!(Cell::Empty.is_empty());
 /// assert!(Cell::Void < Cell::Empty && Cell::Empty < Cell::ONE && Cell::ONE < Cell::TWO);
+/// assert_eq!(core::mem::size_of::<Cell>(), 1);
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, PartialOrd, Ord)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+#[repr(u8)]
+#[non_exhaustive]
 pub enum Cell {
     /// Not part of the playing area.
-    Void,
+    Void = 0,
     /// A playable cell with nothing on it.
     #[default]
-    Empty,
-    /// A piece.
-    Piece(Piece),
+    Empty = 1,
+    /// Player One's man (`x`, a tafl attacker).
+    OneMan = 2,
+    /// Player One's king (not written by any format; kept so the model is total).
+    OneKing = 3,
+    /// Player Two's man (`o`, a tafl defender).
+    TwoMan = 4,
+    /// Player Two's king (tafl `k`).
+    TwoKing = 5,
 }
 
 impl Cell {
-    /// Player One's man (`x`).
-    pub const ONE: Cell = Cell::Piece(Piece::man(Player::One));
-    /// Player Two's man (`o`).
-    pub const TWO: Cell = Cell::Piece(Piece::man(Player::Two));
-    /// Player Two's king (tafl `k`).
-    pub const TWO_KING: Cell = Cell::Piece(Piece::king(Player::Two));
-    /// Player One's king (not written by any format; kept so the model is total).
-    pub const ONE_KING: Cell = Cell::Piece(Piece::king(Player::One));
+    /// Player One's man (`x`): [`Cell::OneMan`].
+    pub const ONE: Cell = Cell::OneMan;
+    /// Player Two's man (`o`): [`Cell::TwoMan`].
+    pub const TWO: Cell = Cell::TwoMan;
+    /// Player Two's king (tafl `k`): [`Cell::TwoKing`].
+    pub const TWO_KING: Cell = Cell::TwoKing;
+    /// Player One's king: [`Cell::OneKing`].
+    pub const ONE_KING: Cell = Cell::OneKing;
+
+    /// How many cells there are today: [`Cell::index`] is below it.
+    ///
+    /// ```
+    /// use gridnote_board::Cell;
+    /// assert_eq!(Cell::TwoKing.index() + 1, Cell::COUNT);
+    /// ```
+    pub const COUNT: usize = 6;
+
+    /// Every cell, in [`Cell::index`] order.
+    ///
+    /// ```
+    /// use gridnote_board::Cell;
+    /// assert!(Cell::ALL.iter().enumerate().all(|(i, c)| c.index() == i));
+    /// ```
+    pub const ALL: [Cell; Cell::COUNT] =
+        [Cell::Void, Cell::Empty, Cell::OneMan, Cell::OneKing, Cell::TwoMan, Cell::TwoKing];
 
     /// A man of `player`.
     ///
@@ -175,7 +211,26 @@ impl Cell {
     /// ```
     #[must_use]
     pub const fn man(player: Player) -> Cell {
-        Cell::Piece(Piece::man(player))
+        match player {
+            Player::One => Cell::OneMan,
+            Player::Two => Cell::TwoMan,
+        }
+    }
+
+    /// The cell holding `piece` (`Cell::from(piece)` in a `const` context).
+    ///
+    /// ```
+    /// use gridnote_board::{Cell, Piece, Player};
+    /// assert_eq!(Cell::of(Piece::king(Player::One)), Cell::OneKing);
+    /// ```
+    #[must_use]
+    pub const fn of(piece: Piece) -> Cell {
+        match (piece.player, piece.role) {
+            (Player::One, Role::Man) => Cell::OneMan,
+            (Player::One, Role::King) => Cell::OneKing,
+            (Player::Two, Role::Man) => Cell::TwoMan,
+            (Player::Two, Role::King) => Cell::TwoKing,
+        }
     }
 
     /// The owner of the piece on this cell, if any.
@@ -188,8 +243,25 @@ impl Cell {
     #[must_use]
     pub const fn player(self) -> Option<Player> {
         match self {
-            Cell::Piece(p) => Some(p.player),
-            _ => None,
+            Cell::Void | Cell::Empty => None,
+            Cell::OneMan | Cell::OneKing => Some(Player::One),
+            Cell::TwoMan | Cell::TwoKing => Some(Player::Two),
+        }
+    }
+
+    /// The role of the piece on this cell, if any.
+    ///
+    /// ```
+    /// use gridnote_board::{Cell, Role};
+    /// assert_eq!(Cell::TWO_KING.role(), Some(Role::King));
+    /// assert_eq!(Cell::Empty.role(), None);
+    /// ```
+    #[must_use]
+    pub const fn role(self) -> Option<Role> {
+        match self {
+            Cell::Void | Cell::Empty => None,
+            Cell::OneMan | Cell::TwoMan => Some(Role::Man),
+            Cell::OneKing | Cell::TwoKing => Some(Role::King),
         }
     }
 
@@ -203,9 +275,36 @@ impl Cell {
     #[must_use]
     pub const fn piece(self) -> Option<Piece> {
         match self {
-            Cell::Piece(p) => Some(p),
-            _ => None,
+            Cell::Void | Cell::Empty => None,
+            Cell::OneMan => Some(Piece::man(Player::One)),
+            Cell::OneKing => Some(Piece::king(Player::One)),
+            Cell::TwoMan => Some(Piece::man(Player::Two)),
+            Cell::TwoKing => Some(Piece::king(Player::Two)),
         }
+    }
+
+    /// Whether a piece stands on this cell.
+    ///
+    /// ```
+    /// use gridnote_board::Cell;
+    /// assert!(Cell::TwoKing.is_piece());
+    /// assert!(!Cell::Empty.is_piece() && !Cell::Void.is_piece());
+    /// ```
+    #[must_use]
+    pub const fn is_piece(self) -> bool {
+        self as u8 >= Cell::OneMan as u8
+    }
+
+    /// Whether a king stands on this cell.
+    ///
+    /// ```
+    /// use gridnote_board::Cell;
+    /// assert!(Cell::TwoKing.is_king() && Cell::OneKing.is_king());
+    /// assert!(!Cell::TWO.is_king());
+    /// ```
+    #[must_use]
+    pub const fn is_king(self) -> bool {
+        matches!(self, Cell::OneKing | Cell::TwoKing)
     }
 
     /// Whether this is an empty playable cell.
@@ -232,7 +331,7 @@ impl Cell {
     }
 
     /// The cell's place in the canonical order: Void 0, Empty 1, One's man 2, One's king 3,
-    /// Two's man 4, Two's king 5.
+    /// Two's man 4, Two's king 5 (its discriminant).
     ///
     /// ```
     /// use gridnote_board::Cell;
@@ -240,25 +339,30 @@ impl Cell {
     /// ```
     #[must_use]
     pub const fn rank(self) -> u8 {
-        match self {
-            Cell::Void => 0,
-            Cell::Empty => 1,
-            Cell::Piece(Piece { player: Player::One, role: Role::Man }) => 2,
-            Cell::Piece(Piece { player: Player::One, role: Role::King }) => 3,
-            Cell::Piece(Piece { player: Player::Two, role: Role::Man }) => 4,
-            Cell::Piece(Piece { player: Player::Two, role: Role::King }) => 5,
-        }
+        self as u8
+    }
+
+    /// [`Cell::rank`] as an index below [`Cell::COUNT`], for per-cell tables.
+    ///
+    /// ```
+    /// use gridnote_board::Cell;
+    /// const GLYPHS: [u8; Cell::COUNT] = *b"#.xXoO";
+    /// assert_eq!(GLYPHS[Cell::TWO.index()], b'o');
+    /// ```
+    #[must_use]
+    pub const fn index(self) -> usize {
+        self as usize
     }
 }
 
-impl PartialOrd for Cell {
-    fn partial_cmp(&self, other: &Self) -> Option<core::cmp::Ordering> {
-        Some(self.cmp(other))
-    }
-}
-
-impl Ord for Cell {
-    fn cmp(&self, other: &Self) -> core::cmp::Ordering {
-        self.rank().cmp(&other.rank())
+impl From<Piece> for Cell {
+    /// The cell holding `piece`: [`Cell::of`].
+    ///
+    /// ```
+    /// use gridnote_board::{Cell, Piece, Player};
+    /// assert_eq!(Cell::from(Piece::man(Player::One)), Cell::ONE);
+    /// ```
+    fn from(piece: Piece) -> Cell {
+        Cell::of(piece)
     }
 }

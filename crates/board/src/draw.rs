@@ -4,7 +4,7 @@
 use core::fmt::Write as _;
 
 use crate::board::{Board, write_file_letters};
-use crate::cell::{Cell, Piece, Player, Role};
+use crate::cell::Cell;
 
 /// The characters a drawing uses for each kind of cell.
 ///
@@ -49,10 +49,10 @@ impl Glyphs {
         match cell {
             Cell::Void => self.void,
             Cell::Empty => self.empty,
-            Cell::Piece(Piece { player: Player::One, role: Role::Man }) => self.one,
-            Cell::Piece(Piece { player: Player::One, role: Role::King }) => self.one_king,
-            Cell::Piece(Piece { player: Player::Two, role: Role::Man }) => self.two,
-            Cell::Piece(Piece { player: Player::Two, role: Role::King }) => self.two_king,
+            Cell::OneMan => self.one,
+            Cell::OneKing => self.one_king,
+            Cell::TwoMan => self.two,
+            Cell::TwoKing => self.two_king,
         }
     }
 }

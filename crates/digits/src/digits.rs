@@ -396,15 +396,16 @@ impl TryFrom<&Board> for Digits {
         }
         let mut out = Digits::EMPTY;
         for ((row, col), cell) in board.iter() {
-            out.cells[row * SIDE + col] = match cell {
-                Cell::Empty => Cell::Empty,
-                Cell::Void => {
+            out.cells[row * SIDE + col] = match cell.piece() {
+                None if cell.is_empty() => Cell::Empty,
+                None => {
                     return Err(FromBoardError::Void { cell: board.cell_name(row, col) });
                 }
-                Cell::Piece(Piece { player, role: Role::King }) => {
+                Some(Piece { role: Role::Man, .. }) => cell,
+                // A king: the one piece today that is not a man.
+                Some(Piece { player, .. }) => {
                     return Err(FromBoardError::King { cell: board.cell_name(row, col), player });
                 }
-                Cell::Piece(Piece { player, role: Role::Man }) => Cell::man(player),
             };
         }
         Ok(out)

@@ -3,7 +3,7 @@
 use core::fmt::{self, Write as _};
 use core::str::FromStr;
 
-use gridnote_board::{Board, Cell, Piece, Player, Role};
+use gridnote_board::{Board, Cell, Piece, Player};
 
 use crate::cursor::{Cursor, MAX_SIZE};
 use crate::error::{ConvertError, ParseError};
@@ -538,9 +538,9 @@ impl TryFrom<&PositionRecord> for Board {
                 Side::Attackers => Player::One,
                 Side::Defenders => Player::Two,
             };
-            let role = match piece.kind {
-                Kind::Taflman => Role::Man,
-                Kind::King => Role::King,
+            let piece = match piece.kind {
+                Kind::Taflman => Piece::man(player),
+                Kind::King => Piece::king(player),
                 _ => {
                     return Err(ConvertError::Piece {
                         piece: piece.describe(),
@@ -549,7 +549,7 @@ impl TryFrom<&PositionRecord> for Board {
                 }
             };
             let row = size - 1 - usize::from(space.rank);
-            cells[row * size + usize::from(space.file)] = Cell::Piece(Piece { player, role });
+            cells[row * size + usize::from(space.file)] = Cell::from(piece);
         }
         Board::from_cells(size, size, cells)
             .map_err(|_| ConvertError::NotSquare { rows: size, cols: size })
@@ -578,20 +578,17 @@ impl TryFrom<&Board> for PositionRecord {
         let mut record = PositionRecord::empty(size)
             .ok_or(ConvertError::NotSquare { rows: board.rows(), cols: board.cols() })?;
         for ((row, col), cell) in board.iter() {
-            let piece = match cell {
+            let (side, kind) = match cell {
                 Cell::Empty => continue,
-                Cell::Void => {
+                Cell::OneMan => (Side::Attackers, Kind::Taflman),
+                Cell::OneKing => (Side::Attackers, Kind::King),
+                Cell::TwoMan => (Side::Defenders, Kind::Taflman),
+                Cell::TwoKing => (Side::Defenders, Kind::King),
+                // Void: no other cell exists today (OTN's guards and the rest will map here
+                // when the model gets them).
+                _ => {
                     return Err(ConvertError::Void { cell: board.cell_name(row, col).to_string() });
                 }
-                Cell::Piece(piece) => piece,
-            };
-            let side = match piece.player {
-                Player::One => Side::Attackers,
-                Player::Two => Side::Defenders,
-            };
-            let kind = match piece.role {
-                Role::Man => Kind::Taflman,
-                Role::King => Kind::King,
             };
             let rank = size - 1 - row;
             record.squares[rank * size + col] = OtnPiece::new(side, kind).byte();

@@ -365,7 +365,7 @@ fn every_2x2_position_round_trips() {
             let expected = a1.map_or(Cell::Empty, |x| {
                 let player = if x.side == Side::Attackers { Player::One } else { Player::Two };
                 let role = if x.kind == Kind::King { Role::King } else { Role::Man };
-                Cell::Piece(Piece { player, role })
+                Cell::from(Piece { player, role })
             });
             assert_eq!(cell, expected, "{text}");
         }

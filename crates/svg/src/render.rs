@@ -367,10 +367,10 @@ pub(crate) fn write_svg(
     let mut used = 0u8;
     let mut voids = false;
     for &cell in board.cells() {
-        match cell {
-            Cell::Piece(piece) => used |= Glyph::of(piece, tafl).bit(),
-            Cell::Void => voids = true,
-            Cell::Empty => {}
+        if let Some(piece) = cell.piece() {
+            used |= Glyph::of(piece, tafl).bit();
+        } else if cell.is_void() {
+            voids = true;
         }
     }
     if used != 0 || voids {
@@ -548,7 +548,7 @@ pub(crate) fn write_svg(
 
     // The pieces.
     for ((row, col), cell) in board.iter() {
-        if let Cell::Piece(piece) = cell {
+        if let Some(piece) = cell.piece() {
             let (x, y) = layout.centre((row, col));
             put!(
                 out,

@@ -3,7 +3,7 @@
 use core::fmt;
 use core::str::FromStr;
 
-use gridnote_board::{Cell, Position, Role};
+use gridnote_board::{Position, Role};
 
 use crate::error::{ModelError, ParseError};
 
@@ -122,9 +122,8 @@ impl T3en {
         if !board.is_square() {
             return Err(ModelError::NotSquare { rows: board.rows(), cols: board.cols() });
         }
-        let king = board
-            .iter()
-            .find(|(_, cell)| matches!(cell, Cell::Piece(piece) if piece.role == Role::King));
+        let king =
+            board.iter().find(|(_, cell)| matches!(cell.role(), Some(role) if role != Role::Man));
         if let Some(((row, col), _)) = king {
             return Err(ModelError::King { cell: board.cell_name(row, col) });
         }

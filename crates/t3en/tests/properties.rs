@@ -87,8 +87,8 @@ fn char_of(cell: Cell) -> char {
     match cell {
         Cell::Void => '.',
         Cell::Empty => '_',
-        Cell::Piece(piece) if piece.player == Player::One => 'x',
-        Cell::Piece(_) => 'o',
+        _ if cell.player() == Some(Player::One) => 'x',
+        _ => 'o',
     }
 }
 
@@ -222,11 +222,7 @@ fn near_valid_strings_never_panic() {
 #[quickcheck]
 fn model_errors_match_the_model(position: Position) -> bool {
     let square = position.board.is_square();
-    let king = position
-        .board
-        .cells()
-        .iter()
-        .any(|cell| matches!(cell, Cell::Piece(piece) if piece.role == Role::King));
+    let king = position.board.cells().iter().any(|cell| cell.is_king());
     match T3en::try_from(position.clone()) {
         Ok(t3en) => {
             square && !king && t3en.to_string().parse::<T3en>().map(Position::from) == Ok(position)

@@ -7,7 +7,7 @@ use core::ops::Range;
 
 use gridnote_board::number::NumberError;
 use gridnote_board::report::{Spanned, render};
-use gridnote_board::{Cell, CellName, Piece, Player, Role};
+use gridnote_board::{Cell, CellName};
 
 /// The fields of a TSN or TEN position, in the order the text lists them.
 ///
@@ -504,9 +504,10 @@ fn cell_description(cell: Cell) -> &'static str {
     match cell {
         Cell::Void => "a void cell",
         Cell::Empty => "empty",
-        Cell::Piece(Piece { player: Player::One, role: Role::King }) => "Player One's king",
-        Cell::Piece(Piece { player: Player::One, role: Role::Man }) => "an attacker",
-        Cell::Piece(Piece { player: Player::Two, role: Role::Man }) => "a defender",
-        Cell::Piece(Piece { player: Player::Two, role: Role::King }) => "the king",
+        Cell::OneKing => "Player One's king",
+        Cell::OneMan => "an attacker",
+        Cell::TwoMan => "a defender",
+        Cell::TwoKing => "the king",
+        _ => "a piece tafl has no letter for",
     }
 }

@@ -1,7 +1,7 @@
 //! The values: [`Tsn`] (a tafl position with its counters) and [`Ten`] (a `Tsn` plus an
 //! [`Extension`]).
 
-use gridnote_board::{Board, Cell, CellName, Piece, Player, Position, Role};
+use gridnote_board::{Board, Cell, CellName, Player, Position};
 
 use crate::error::ModelError;
 
@@ -241,16 +241,16 @@ fn check_board(board: &Board) -> Result<(), ModelError> {
     for row in (0..size).rev() {
         for (col, &cell) in board.row(row).iter().enumerate() {
             match cell {
-                Cell::Empty
-                | Cell::Piece(Piece { player: Player::One | Player::Two, role: Role::Man }) => {}
-                Cell::Piece(Piece { player: Player::Two, role: Role::King }) => {
+                Cell::Empty | Cell::OneMan | Cell::TwoMan => {}
+                Cell::TwoKing => {
                     let name = board.cell_name(row, col);
                     if let Some(first) = king {
                         return Err(ModelError::SecondKing { cell: name, first });
                     }
                     king = Some(name);
                 }
-                Cell::Void | Cell::Piece(Piece { player: Player::One, role: Role::King }) => {
+                // Void, Player One's king, and any piece tafl has no letter for.
+                _ => {
                     return Err(ModelError::Cell { cell: board.cell_name(row, col), found: cell });
                 }
             }

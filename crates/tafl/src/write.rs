@@ -6,7 +6,7 @@ use core::str::FromStr;
 use gridnote_board::number::push_decimal;
 use gridnote_board::sink::{FmtSink, Sink};
 
-use gridnote_board::{Cell, Piece, Player, Role};
+use gridnote_board::{Cell, Player};
 
 use crate::error::ParseError;
 use crate::grammar;
@@ -144,14 +144,13 @@ const fn rows_bound(size: usize) -> usize {
 fn push_row<S: Sink + ?Sized>(out: &mut S, row: &[Cell]) {
     let mut empty = 0usize;
     for &cell in row {
-        match cell {
-            Cell::Piece(piece) => {
-                push_empty(out, empty);
-                empty = 0;
-                out.push(piece_char(piece));
-            }
+        if cell.is_piece() {
+            push_empty(out, empty);
+            empty = 0;
+            out.push(piece_char(cell));
+        } else {
             // A Tsn holds no void cell (Tsn::new rejects them); only empties reach here.
-            Cell::Empty | Cell::Void => empty += 1,
+            empty += 1;
         }
     }
     push_empty(out, empty);
@@ -175,11 +174,13 @@ fn count_char(n: usize) -> char {
 }
 
 /// `a` attacker, `d` defender, `k` king (a Tsn holds no other piece).
-const fn piece_char(piece: Piece) -> char {
-    match piece {
-        Piece { player: Player::Two, role: Role::King } => 'k',
-        Piece { player: Player::Two, role: Role::Man } => 'd',
-        Piece { player: Player::One, .. } => 'a',
+/// The letter of a piece a Tsn holds: `Tsn::new` lets only attackers, defenders and
+/// the defenders' king in.
+const fn piece_char(cell: Cell) -> char {
+    match cell {
+        Cell::TwoKing => 'k',
+        Cell::TwoMan => 'd',
+        _ => 'a',
     }
 }
 

@@ -15,7 +15,6 @@ use core::str::FromStr;
 pub use gridnote_board as board;
 pub use gridnote_board::{Board, BoardError, Cell, MoveError, Outcome, Player, Position, Rules};
 
-use gridnote_board::Role;
 use gridnote_board::sink::Sink;
 
 pub use crate::error::{ModelError, ParseError};
@@ -88,11 +87,10 @@ impl Tuple {
         let board = &position.board;
         for ((row, col), cell) in board.iter() {
             match cell {
+                Cell::Empty | Cell::OneMan | Cell::TwoMan => {}
                 Cell::Void => return Err(ModelError::Void { cell: board.cell_name(row, col) }),
-                Cell::Piece(p) if p.role == Role::King => {
-                    return Err(ModelError::King { cell: board.cell_name(row, col) });
-                }
-                Cell::Empty | Cell::Piece(_) => {}
+                // A king: the one piece today that is not a man.
+                _ => return Err(ModelError::King { cell: board.cell_name(row, col) }),
             }
         }
         Ok(Tuple { position })
