@@ -14,6 +14,8 @@ mod guard;
 mod package_check;
 mod spark;
 mod tidy;
+mod wasm;
+mod web;
 
 /// gridnote's project tasks.
 #[derive(Parser)]
@@ -57,6 +59,16 @@ enum Task {
     /// Check the publishable crates with the declared minimum Rust version (installed
     /// with rustup when missing), `no-std` crates also without `std` and bare-metal.
     Msrv,
+    /// Build gridnote-wasm for wasm32-unknown-unknown into an npm package folder
+    /// (target/wasm-pkg), installing the target and wasm-bindgen-cli when missing;
+    /// `--test` also runs the bindings' tests in Node.
+    Wasm(wasm::WasmArgs),
+    /// Build the playground page (web/) with the wasm package into target/web-site;
+    /// `--serve` serves it on 127.0.0.1.
+    Web(web::WebArgs),
+    /// The bindings' Node tests, then the playground driven in headless Chromium
+    /// (installed with apt when missing) by playwright-core (installed with npm).
+    WebTest(web::WebTestArgs),
 }
 
 fn main() -> ExitCode {
@@ -74,6 +86,9 @@ fn main() -> ExitCode {
         Task::Msrv => package_check::run_msrv(),
         Task::Consumers => consumers::run(),
         Task::Tidy => tidy::run(),
+        Task::Wasm(args) => wasm::run(&args),
+        Task::Web(args) => web::run(&args),
+        Task::WebTest(args) => web::run_test(&args),
     }
 }
 

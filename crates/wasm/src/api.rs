@@ -182,9 +182,8 @@ fn convert_options(req: &ConvertRequest) -> Result<Options, Failure> {
         }
     }
     if let Some(code) = &req.code {
-        options.code = code
-            .parse::<CodeKind>()
-            .map_err(|e| Failure::option(format!("options.code: {e}")))?;
+        options.code =
+            code.parse::<CodeKind>().map_err(|e| Failure::option(format!("options.code: {e}")))?;
     }
     if let Some(radix) = &req.radix {
         options.radix = match radix.as_str() {
@@ -600,7 +599,9 @@ mod tests {
         let misere = RulesRequest { rules: Some("tic-tac-toe+misere".into()), from: None };
         assert_eq!(check("2_o/_x_/3_ x", &misere).unwrap().rules.map(|r| r.misere), Some(true));
         let unknown = RulesRequest { rules: Some("chess".into()), from: None };
-        assert!(check("2_o/_x_/3_ x", &unknown).unwrap_err().message.starts_with("options.rules: "));
+        assert!(
+            check("2_o/_x_/3_ x", &unknown).unwrap_err().message.starts_with("options.rules: ")
+        );
         let on_tafl = RulesRequest { rules: Some("tic-tac-toe".into()), from: None };
         assert_eq!(
             check("3 4 3/1a1/2d a 3 2", &on_tafl).unwrap_err().message,
@@ -623,11 +624,8 @@ mod tests {
         assert!(picture.contains("<title>2_o/_x_/3_ x</title>"));
         assert!(picture.contains("<desc>Player One to move"), "{picture}");
         assert!(picture.ends_with("</svg>\n"));
-        let sized = SvgRequest {
-            size: Some(120.0),
-            highlight: vec!["b2".into()],
-            ..SvgRequest::default()
-        };
+        let sized =
+            SvgRequest { size: Some(120.0), highlight: vec!["b2".into()], ..SvgRequest::default() };
         assert!(svg("2_o/_x_/3_ x", &sized).unwrap().contains(" width=\"120\""));
         let off = SvgRequest { highlight: vec!["d4".into()], ..SvgRequest::default() };
         let err = svg("2_o/_x_/3_ x", &off).unwrap_err();

@@ -1,0 +1,145 @@
+// The playground in headless Chromium, as a person would use it (run by
+// `cargo xtask web-test`, which serves the page and sets PLAYGROUND_URL, CHROMIUM,
+// PROFILE_DIR and SHOTS_DIR). Prints one line per check and `N passed, N failed`.
+import { chromium } from "playwright-core";
+import assert from "node:assert/strict";
+import path from "node:path";
+
+const url = process.env.PLAYGROUND_URL;
+const shots = process.env.SHOTS_DIR;
+const browser = await chromium.launchPersistentContext(process.env.PROFILE_DIR, {
+  executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
+  headless: true,
+  viewport: { width: 1200, height: 900 },
+  args: [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+  ],
+});
+
+let passed = 0;
+let failed = 0;
+const problems = [];
+
+async function step(name, body) {
+  try {
+    await body();
+    passed += 1;
+    console.log(`ok: ${name}`);
+  } catch (err) {
+    failed += 1;
+    console.log(`FAILED: ${name}\n${err.stack ?? err}`);
+  }
+}
+
+const page = browser.pages()[0] ?? (await browser.newPage());
+page.on("pageerror", (err) => problems.push(`page error: ${err.message}`));
+page.on("console", (msg) => {
+  if (msg.type() === "error") problems.push(`console error: ${msg.text()}`);
+});
+// Nothing but the page's own server may be asked for anything (the page works offline).
+const origin = new URL(url).origin;
+const foreign = [];
+page.on("request", (request) => {
+  if (!request.url().startsWith(origin)) foreign.push(request.url());
+});
+
+await step("the page loads the wasm package and says it is ready", async () => {
+  await page.goto(url);
+  await page.waitForSelector("body[data-ready=true]", { timeout: 30000 });
+  assert.equal(await page.title(), "gridnote playground");
+});
+
+await step("types 2_o/_x_/3_ x, picks TSN, reads 3 4 3/1a1/2d a 3 2", async () => {
+  await page.fill("#text", "");
+  await page.locator("#text").pressSequentially("2_o/_x_/3_ x");
+  await page.selectOption("#from", "");
+  await page.selectOption("#to", "tsn");
+  await page.waitForFunction(
+    () => document.getElementById("output").textContent === "3 4 3/1a1/2d a 3 2",
+    null,
+    { timeout: 10000 },
+  );
+  assert.equal(await page.textContent("#detected"), "detected: t3en");
+  assert.equal(await page.locator("#notes li").count(), 3);
+  assert.equal(await page.isHidden("#error"), true);
+});
+
+await step("the board picture has rendered (non-empty bounding box)", async () => {
+  const svg = page.locator("#board svg");
+  await svg.waitFor({ timeout: 10000 });
+  const box = await svg.boundingBox();
+  assert.ok(box && box.width > 50 && box.height > 50, `bounding box ${JSON.stringify(box)}`);
+  const inner = await svg.evaluate((el) => {
+    const b = el.getBBox();
+    return { width: b.width, height: b.height };
+  });
+  assert.ok(inner.width > 0 && inner.height > 0, `getBBox ${JSON.stringify(inner)}`);
+});
+
+await step("legality, outcome and the solver's verdict with the best moves highlighted", async () => {
+  assert.equal(await page.textContent("#legality"), "legal under tic-tac-toe");
+  assert.equal(await page.textContent("#outcome"), "in progress");
+  await page.waitForFunction(
+    () => document.getElementById("solver").textContent.startsWith("draw"),
+    null,
+    { timeout: 20000 },
+  );
+  assert.equal(await page.textContent("#solver"), "draw in 7 plies; best: a1 a2 a3 b1 b3 c1 c2");
+  // The picture was redrawn with the seven best cells filled.
+  const before = await page.evaluate(() => document.getElementById("board").innerHTML.length);
+  assert.ok(before > 0);
+  await page.screenshot({ path: path.join(shots, "playground.png"), fullPage: true });
+});
+
+await step("the address is a shareable link that restores the position", async () => {
+  const hash = new URL(page.url()).hash;
+  assert.equal(hash, "#fmt=t3en&to=tsn&text=2_o%2F_x_%2F3_+x");
+  const other = await browser.newPage();
+  await other.goto(`${url}#fmt=digits&to=t3en&text=120120000`);
+  await other.waitForSelector("body[data-ready=true]", { timeout: 30000 });
+  await other.waitForFunction(() => document.getElementById("output").textContent !== "");
+  assert.equal(await other.inputValue("#text"), "120120000");
+  assert.equal(await other.inputValue("#from"), "digits");
+  assert.equal(await other.textContent("#output"), "xo_/xo_/3_ x");
+  await other.close();
+});
+
+await step("a bad position shows the message with a caret under the offending text", async () => {
+  await page.fill("#text", "");
+  await page.locator("#text").pressSequentially("3_/4_/3_ x");
+  await page.waitForSelector("#error:not([hidden])", { timeout: 10000 });
+  const message = await page.textContent("#error-message");
+  assert.match(message, /^error: .*row 2/);
+  assert.equal(await page.textContent("#error-caret"), "  | 3_/4_/3_ x\n  |    ^^\n");
+  assert.equal(
+    await page.textContent("#error-hint"),
+    "read as t3en (detected; choose a format to read it otherwise)",
+  );
+  assert.equal(await page.textContent("#output"), "");
+  await page.screenshot({ path: path.join(shots, "playground-error.png"), fullPage: true });
+});
+
+await step("a tafl position is drawn and checked, and not solved", async () => {
+  await page.fill("#text", "3 4 3/1a1/2d a 3 2");
+  await page.selectOption("#to", "t3en");
+  await page.waitForFunction(() => document.getElementById("output").textContent === "2_o/_x_/3_ x");
+  assert.equal(await page.textContent("#legality"), "no problems (TSN/TEN semantic check)");
+  assert.equal(await page.textContent("#solver"), "— (the solver plays m,n,k games; this is tafl)");
+  assert.equal(await page.locator("#board svg").count(), 1);
+});
+
+await step("no errors on the page and no request beyond its own server", async () => {
+  assert.deepEqual(problems, []);
+  assert.deepEqual(foreign, []);
+});
+
+await browser.close();
+console.log(`web-test: ${passed} passed, ${failed} failed`);
+process.exit(failed === 0 ? 0 : 1);
