@@ -11,9 +11,11 @@ const GAME = new Map(FORMATS.map((f) => [f.name, f.game]));
 
 // The format menus and the example buttons come from the registry.
 for (const f of FORMATS) {
-  const label = `${f.name} — ${f.description}`;
-  $("from").append(new Option(label, f.name));
-  $("to").append(new Option(label, f.name));
+  for (const menu of [$("from"), $("to")]) {
+    const option = new Option(f.name, f.name);
+    option.title = f.description;
+    menu.append(option);
+  }
   const button = document.createElement("button");
   button.type = "button";
   button.textContent = f.name;

@@ -45,6 +45,7 @@ pub(crate) fn run(args: &WasmArgs) -> ExitCode {
         println!("wasm: npm package folder {}", package.display());
         if args.test {
             node_tests(&tools)?;
+            pack_check(&package)?;
         }
         Ok::<(), String>(())
     })();
@@ -329,6 +330,39 @@ pub(crate) fn node_tests(tools: &Tools) -> Result<(), String> {
         "cargo test --target wasm32-unknown-unknown (wasm-bindgen-test in Node)",
     )?;
     println!("wasm: Node tests done in {:.0?}", started.elapsed());
+    Ok(())
+}
+
+/// `npm pack --dry-run` in the package folder: it packs, and the tarball holds the module,
+/// its glue, its types and the manifest.
+pub(crate) fn pack_check(package: &Path) -> Result<(), String> {
+    let listing = output(
+        Command::new("npm").current_dir(package).args(["pack", "--dry-run", "--json"]),
+        "npm pack --dry-run",
+    )?;
+    let json: serde_json::Value =
+        serde_json::from_str(&listing).map_err(|e| format!("npm pack --json: {e}"))?;
+    let files: Vec<&str> = json[0]["files"]
+        .as_array()
+        .map(|files| files.iter().filter_map(|f| f["path"].as_str()).collect())
+        .unwrap_or_default();
+    let wanted = [
+        format!("{STEM}_bg.wasm"),
+        format!("{STEM}.js"),
+        format!("{STEM}.d.ts"),
+        "package.json".to_owned(),
+    ];
+    let missing: Vec<&String> = wanted.iter().filter(|w| !files.contains(&w.as_str())).collect();
+    if !missing.is_empty() {
+        return Err(format!("npm pack --dry-run: the tarball lacks {missing:?} (it holds {files:?})"));
+    }
+    println!(
+        "wasm: npm pack --dry-run: {} {}, {} files, {} bytes packed",
+        json[0]["name"].as_str().unwrap_or("?"),
+        json[0]["version"].as_str().unwrap_or("?"),
+        files.len(),
+        json[0]["size"]
+    );
     Ok(())
 }
 

@@ -277,6 +277,7 @@ fn web_test() -> Result<(), Problem> {
     let tools = Tools::ensure().map_err(|e| Problem::Unavailable(format!("wasm tools: {e}")))?;
     wasm::node_tests(&tools)?;
     let site = build_site(&tools)?;
+    wasm::pack_check(&wasm::package_dir())?;
     let listener = TcpListener::bind(("127.0.0.1", 0))
         .map_err(|e| format!("cannot listen on 127.0.0.1: {e}"))?;
     let port = listener.local_addr().map_err(|e| e.to_string())?.port();

@@ -380,9 +380,9 @@ fn convert_js(text: &str, options: &JsValue) -> Result<JsValue, Failure> {
 #[wasm_bindgen(unchecked_return_type = "Checked")]
 pub fn check(
     text: &str,
-    #[wasm_bindgen(unchecked_param_type = "RulesOptions | undefined")] options: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "RulesOptions")] options: Option<JsValue>,
 ) -> Result<JsValue, JsValue> {
-    check_js(text, &options).map_err(error)
+    check_js(text, &options.unwrap_or(JsValue::UNDEFINED)).map_err(error)
 }
 
 fn check_js(text: &str, options: &JsValue) -> Result<JsValue, Failure> {
@@ -415,9 +415,9 @@ fn check_js(text: &str, options: &JsValue) -> Result<JsValue, Failure> {
 #[wasm_bindgen]
 pub fn svg(
     text: &str,
-    #[wasm_bindgen(unchecked_param_type = "SvgOptions | undefined")] options: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "SvgOptions")] options: Option<JsValue>,
 ) -> Result<String, JsValue> {
-    svg_js(text, &options).map_err(error)
+    svg_js(text, &options.unwrap_or(JsValue::UNDEFINED)).map_err(error)
 }
 
 fn svg_js(text: &str, options: &JsValue) -> Result<String, Failure> {
@@ -450,9 +450,9 @@ fn svg_js(text: &str, options: &JsValue) -> Result<String, Failure> {
 #[wasm_bindgen(unchecked_return_type = "Solved")]
 pub fn solve(
     text: &str,
-    #[wasm_bindgen(unchecked_param_type = "RulesOptions | undefined")] options: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "RulesOptions")] options: Option<JsValue>,
 ) -> Result<JsValue, JsValue> {
-    solve_js(text, &options).map_err(error)
+    solve_js(text, &options.unwrap_or(JsValue::UNDEFINED)).map_err(error)
 }
 
 fn solve_js(text: &str, options: &JsValue) -> Result<JsValue, Failure> {

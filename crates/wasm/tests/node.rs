@@ -90,9 +90,9 @@ fn bad_options_are_thrown_not_panicked() {
         assert_eq!(message, expected);
         assert!(span.is_null() && format.is_null() && caret.is_null());
     }
-    let (message, ..) = thrown(svg("2_o/_x_/3_ x", js(r#"{"highlight":"a1"}"#)).unwrap_err());
+    let (message, ..) = thrown(svg("2_o/_x_/3_ x", Some(js(r#"{"highlight":"a1"}"#))).unwrap_err());
     assert_eq!(message, "options.highlight: expected an array of strings");
-    let (message, ..) = thrown(svg("2_o/_x_/3_ x", js(r#"{"arrows":[["a1"]]}"#)).unwrap_err());
+    let (message, ..) = thrown(svg("2_o/_x_/3_ x", Some(js(r#"{"arrows":[["a1"]]}"#))).unwrap_err());
     assert_eq!(message, "options.arrows: expected an array of [from, to] pairs of cell names");
 }
 
@@ -114,41 +114,41 @@ fn detect_and_formats() {
 
 #[wasm_bindgen_test]
 fn check_reports_problems_and_outcome() {
-    let ok = check("2_o/_x_/3_ x", JsValue::UNDEFINED).unwrap();
+    let ok = check("2_o/_x_/3_ x", None).unwrap();
     assert_eq!(get(&ok, "legal"), JsValue::TRUE);
     assert_eq!(string(&ok, "rules"), "tic-tac-toe");
     assert_eq!(string(&ok, "outcome"), "in progress");
     assert_eq!(string(&ok, "toMove"), "x");
-    let bad = check("3x/3_/3_ o", js(r#"{"rules":"tic-tac-toe"}"#)).unwrap();
+    let bad = check("3x/3_/3_ o", Some(js(r#"{"rules":"tic-tac-toe"}"#))).unwrap();
     assert_eq!(get(&bad, "legal"), JsValue::FALSE);
     let problems = Array::from(&get(&bad, "problems"));
     assert!(problems.length() > 0);
     assert!(!string(&problems.get(0), "message").is_empty());
-    let tafl = check("3 4 3/1a1/2d a 3 2", JsValue::NULL).unwrap();
+    let tafl = check("3 4 3/1a1/2d a 3 2", Some(JsValue::NULL)).unwrap();
     assert!(get(&tafl, "rules").is_null());
     assert_eq!(string(&tafl, "format"), "tsn");
 }
 
 #[wasm_bindgen_test]
 fn svg_draws_a_picture() {
-    let picture = svg("2_o/_x_/3_ x", js(r#"{"size":200,"highlight":["b2"]}"#)).unwrap();
+    let picture = svg("2_o/_x_/3_ x", Some(js(r#"{"size":200,"highlight":["b2"]}"#))).unwrap();
     assert!(picture.starts_with("<svg "));
     assert!(picture.contains(" width=\"200\""));
     assert!(picture.ends_with("</svg>\n"));
-    let (message, ..) = thrown(svg("2_o/_x_/3_ x", js(r#"{"highlight":["z9"]}"#)).unwrap_err());
+    let (message, ..) = thrown(svg("2_o/_x_/3_ x", Some(js(r#"{"highlight":["z9"]}"#))).unwrap_err());
     assert!(message.starts_with("options.highlight: "), "{message}");
 }
 
 #[wasm_bindgen_test]
 fn solve_gives_the_verdict() {
-    let solved = solve("3_/x2_/xo_ o", JsValue::UNDEFINED).unwrap();
+    let solved = solve("3_/x2_/xo_ o", None).unwrap();
     assert_eq!(string(&solved, "winner"), "x");
     assert_eq!(get(&solved, "plies").as_f64(), Some(4.0));
     assert_eq!(strings(&get(&solved, "best")), ["a3"]);
     assert_eq!(string(&solved, "toMove"), "o");
     assert_eq!(string(&solved, "summary"), "x wins in 4 plies; best: a3");
     let (message, span, format, _) =
-        thrown(solve("3 4 3/1a1/2d a 3 2", JsValue::UNDEFINED).unwrap_err());
+        thrown(solve("3 4 3/1a1/2d a 3 2", None).unwrap_err());
     assert_eq!(
         message,
         "solve handles m,n,k games (tic-tac-toe and its relatives); a tsn position is tafl"
@@ -168,13 +168,13 @@ fn odd_inputs_never_trap() {
                 thrown(err);
             }
         }
-        if let Err(err) = check(text, JsValue::UNDEFINED) {
+        if let Err(err) = check(text, None) {
             thrown(err);
         }
-        if let Err(err) = svg(text, JsValue::UNDEFINED) {
+        if let Err(err) = svg(text, None) {
             thrown(err);
         }
-        if let Err(err) = solve(text, JsValue::UNDEFINED) {
+        if let Err(err) = solve(text, None) {
             thrown(err);
         }
     }
