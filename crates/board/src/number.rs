@@ -91,7 +91,7 @@ pub fn digits_value(digits: &[u8]) -> Option<u32> {
 pub fn push_decimal<S: crate::sink::Sink + ?Sized>(out: &mut S, n: u32) {
     // One digit (run lengths, sides, most counters) as one character.
     if n < 10 {
-        out.push(char::from(b'0' + n as u8));
+        out.push_ascii(b'0' + n as u8);
         return;
     }
     // Up to four digits (codes, sizes, counters): two-digit pairs from a table, each
@@ -103,7 +103,7 @@ pub fn push_decimal<S: crate::sink::Sink + ?Sized>(out: &mut S, n: u32) {
     if n < 10_000 {
         let (high, low) = (n / 100, n % 100);
         if high < 10 {
-            out.push(char::from(b'0' + high as u8));
+            out.push_ascii(b'0' + high as u8);
         } else {
             out.push_str(pair(high));
         }

@@ -4,7 +4,9 @@
 //!
 //! The model is shakmaty's `AppendAscii`. Writing to a `String` or a `Vec<u8>` cannot
 //! fail; a formatter's error is kept by [`FmtSink`] and returned by
-//! [`FmtSink::finish`] (later writes are skipped).
+//! [`FmtSink::finish`] (later writes are skipped). [`FmtSink`] gathers up to 64 bytes on
+//! the stack and gives them to the formatter in one call, so `Display` costs about what
+//! the writer costs; writers with byte tables append through [`Sink::push_ascii`].
 //!
 //! ```
 //! use core::fmt;
@@ -34,7 +36,7 @@
 //! assert_eq!(format!("[{:}]", Pair(0, 255)), "[0,255]");
 //! ```
 
-use core::fmt::{self, Write as _};
+use core::fmt;
 
 /// Something text can be appended to.
 pub trait Sink {
@@ -42,6 +44,21 @@ pub trait Sink {
     fn push(&mut self, c: char);
     /// Appends a string.
     fn push_str(&mut self, s: &str);
+    /// Appends one ASCII character given as a byte: writers with byte tables call this,
+    /// which spares the sink the check for a multi-byte character. Only the low seven bits
+    /// count (`byte & 0x7F`), so what is written is always ASCII.
+    ///
+    /// ```
+    /// use gridnote_board::sink::Sink;
+    /// let mut s = String::new();
+    /// s.push_ascii(b'x');
+    /// s.push_ascii(b'3');
+    /// assert_eq!(s, "x3");
+    /// ```
+    #[inline]
+    fn push_ascii(&mut self, byte: u8) {
+        self.push(char::from(byte & 0x7F));
+    }
     /// A hint that about `additional` more bytes will be appended.
     fn reserve(&mut self, additional: usize) {
         let _ = additional;
@@ -64,6 +81,11 @@ impl Sink for String {
     #[inline]
     fn push_str(&mut self, s: &str) {
         String::push_str(self, s);
+    }
+
+    #[inline]
+    fn push_ascii(&mut self, byte: u8) {
+        String::push(self, char::from(byte & 0x7F));
     }
 
     #[inline]
@@ -97,6 +119,11 @@ impl Sink for Vec<u8> {
     }
 
     #[inline]
+    fn push_ascii(&mut self, byte: u8) {
+        Vec::push(self, byte & 0x7F);
+    }
+
+    #[inline]
     fn reserve(&mut self, additional: usize) {
         Vec::reserve(self, additional);
     }
@@ -121,7 +148,15 @@ impl Sink for Vec<u8> {
 pub struct FmtSink<'a, 'f> {
     f: &'a mut fmt::Formatter<'f>,
     result: fmt::Result,
+    /// Text not yet given to the formatter: whole characters only, so always UTF-8.
+    buf: [u8; FMT_BUFFER],
+    len: usize,
 }
+
+/// How many bytes [`FmtSink`] gathers before it calls the formatter: one call per chunk
+/// instead of one per character (measured: `Display` of T3EN cost 2.3 times the writer
+/// with a call per character).
+const FMT_BUFFER: usize = 64;
 
 impl<'a, 'f> FmtSink<'a, 'f> {
     /// A sink writing to `f`.
@@ -137,7 +172,22 @@ impl<'a, 'f> FmtSink<'a, 'f> {
     /// # }
     /// ```
     pub fn new(f: &'a mut fmt::Formatter<'f>) -> FmtSink<'a, 'f> {
-        FmtSink { f, result: Ok(()) }
+        FmtSink { f, result: Ok(()), buf: [0; FMT_BUFFER], len: 0 }
+    }
+
+    /// Gives the gathered text to the formatter.
+    #[inline(never)]
+    fn flush(&mut self) {
+        let len = core::mem::replace(&mut self.len, 0);
+        if len == 0 || self.result.is_err() {
+            return;
+        }
+        // Only whole characters were gathered, so this is always valid UTF-8; an error
+        // here would be a bug, reported as a formatting error rather than a panic.
+        self.result = match core::str::from_utf8(&self.buf[..len]) {
+            Ok(text) => self.f.write_str(text),
+            Err(_) => Err(fmt::Error),
+        };
     }
 
     /// The first error a write met, if any.
@@ -157,29 +207,279 @@ impl<'a, 'f> FmtSink<'a, 'f> {
     /// # }
     /// assert_eq!(X.to_string(), "x");
     /// ```
-    pub fn finish(self) -> fmt::Result {
+    pub fn finish(mut self) -> fmt::Result {
+        self.flush();
         self.result
+    }
+}
+
+/// A small stack buffer in front of a [`Sink`], for writers that append one ASCII byte
+/// at a time: the byte goes to a local array (its length stays in a register) and the
+/// sink gets whole chunks of `N` bytes through [`Sink::push_str`]. Call
+/// [`AsciiWriter::finish`] (dropping the writer also writes what is left).
+///
+/// Bytes are written as ASCII: only their low seven bits count, as for
+/// [`Sink::push_ascii`].
+///
+/// ```
+/// use gridnote_board::sink::AsciiWriter;
+/// let mut out = String::from(">");
+/// let mut w = AsciiWriter::<_, 4>::new(&mut out);
+/// for &b in b"2_o/_x_/3_ x" {
+///     w.push(b);
+/// }
+/// w.finish();
+/// assert_eq!(out, ">2_o/_x_/3_ x");
+/// ```
+pub struct AsciiWriter<'a, S: Sink + ?Sized, const N: usize = 128> {
+    out: &'a mut S,
+    buf: [u8; N],
+    len: usize,
+}
+
+impl<'a, S: Sink + ?Sized, const N: usize> AsciiWriter<'a, S, N> {
+    /// A writer appending to `out`.
+    ///
+    /// ```
+    /// let mut out = Vec::new();
+    /// gridnote_board::sink::AsciiWriter::<_>::new(&mut out).push(b'x');
+    /// assert_eq!(out, b"x");
+    /// ```
+    #[inline(always)]
+    pub fn new(out: &'a mut S) -> AsciiWriter<'a, S, N> {
+        AsciiWriter { out, buf: [0; N], len: 0 }
+    }
+
+    /// Appends the ASCII character `byte & 0x7F`.
+    ///
+    /// ```
+    /// let mut out = String::new();
+    /// let mut w = gridnote_board::sink::AsciiWriter::<_, 2>::new(&mut out);
+    /// w.push(b'a');
+    /// w.push(b'b');
+    /// w.push(b'c');
+    /// w.finish();
+    /// assert_eq!(out, "abc");
+    /// ```
+    #[inline(always)]
+    pub fn push(&mut self, byte: u8) {
+        if self.len >= N {
+            self.flush();
+        }
+        if let Some(slot) = self.buf.get_mut(self.len) {
+            *slot = byte & 0x7F;
+            self.len += 1;
+        }
+    }
+
+    /// Appends `n` in decimal.
+    ///
+    /// ```
+    /// let mut out = String::new();
+    /// let mut w = gridnote_board::sink::AsciiWriter::<_>::new(&mut out);
+    /// w.push_decimal(7);
+    /// w.push_decimal(255);
+    /// w.finish();
+    /// assert_eq!(out, "7255");
+    /// ```
+    #[inline(always)]
+    pub fn push_decimal(&mut self, n: u32) {
+        if n < 10 {
+            self.push(b'0' + n as u8);
+        } else {
+            self.flush();
+            crate::number::push_decimal(self.out, n);
+        }
+    }
+
+    /// Writes what is gathered and ends.
+    ///
+    /// ```
+    /// let mut out = String::new();
+    /// let mut w = gridnote_board::sink::AsciiWriter::<_>::new(&mut out);
+    /// w.push(b'o');
+    /// w.finish();
+    /// assert_eq!(out, "o");
+    /// ```
+    #[inline(always)]
+    pub fn finish(mut self) {
+        self.flush();
+    }
+
+    /// Gives the gathered bytes to the sink (measured: cheaper as a method the compiler
+    /// keeps out of line than as an inlined call of [`write_ascii`]).
+    #[inline(never)]
+    fn flush(&mut self) {
+        let len = core::mem::replace(&mut self.len, 0);
+        write_ascii(self.out, &self.buf[..len.min(N)]);
+    }
+}
+
+/// Appends `bytes`, ASCII text a writer gathered in a buffer of its own, to `out` in one
+/// piece. Should a byte not be ASCII, its low seven bits are written, as
+/// [`Sink::push_ascii`] does.
+///
+/// ```
+/// let mut out = String::new();
+/// gridnote_board::sink::write_ascii(&mut out, b"3_/3_/3_ x");
+/// assert_eq!(out, "3_/3_/3_ x");
+/// ```
+#[inline(never)]
+pub fn write_ascii<S: Sink + ?Sized>(out: &mut S, bytes: &[u8]) {
+    // Always ASCII (seven bits per byte), so always UTF-8; the fallback never runs.
+    match core::str::from_utf8(bytes) {
+        Ok(text) => out.push_str(text),
+        Err(_) => bytes.iter().for_each(|&b| out.push_ascii(b)),
+    }
+}
+
+impl<S: Sink + ?Sized, const N: usize> Drop for AsciiWriter<'_, S, N> {
+    fn drop(&mut self) {
+        if self.len > 0 {
+            self.flush();
+        }
+    }
+}
+
+impl<S: Sink + ?Sized, const N: usize> fmt::Debug for AsciiWriter<'_, S, N> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("AsciiWriter").field("pending", &self.len).finish_non_exhaustive()
+    }
+}
+
+/// Text still gathered when a sink is dropped without [`FmtSink::finish`] is written then
+/// (its error, if any, is lost: call `finish` to see it).
+impl Drop for FmtSink<'_, '_> {
+    fn drop(&mut self) {
+        self.flush();
     }
 }
 
 impl Sink for FmtSink<'_, '_> {
     #[inline]
     fn push(&mut self, c: char) {
-        if self.result.is_ok() {
-            self.result = self.f.write_char(c);
+        if c.is_ascii() {
+            self.push_ascii(c as u8);
+        } else {
+            self.push_str(c.encode_utf8(&mut [0; 4]));
         }
     }
 
     #[inline]
     fn push_str(&mut self, s: &str) {
-        if self.result.is_ok() {
-            self.result = self.f.write_str(s);
+        let bytes = s.as_bytes();
+        if bytes.len() <= FMT_BUFFER - self.len {
+            self.buf[self.len..self.len + bytes.len()].copy_from_slice(bytes);
+            self.len += bytes.len();
+        } else {
+            self.flush();
+            if self.result.is_ok() {
+                self.result = self.f.write_str(s);
+            }
+        }
+    }
+
+    #[inline]
+    fn push_ascii(&mut self, byte: u8) {
+        if self.len == FMT_BUFFER {
+            self.flush();
+        }
+        // `len < FMT_BUFFER` here; the check below is the compiler's, never taken.
+        if let Some(slot) = self.buf.get_mut(self.len) {
+            *slot = byte & 0x7F;
+            self.len += 1;
         }
     }
 }
 
 impl fmt::Debug for FmtSink<'_, '_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("FmtSink").field("result", &self.result).finish_non_exhaustive()
+        f.debug_struct("FmtSink")
+            .field("result", &self.result)
+            .field("pending", &self.len)
+            .finish_non_exhaustive()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{FMT_BUFFER, FmtSink, Sink};
+    use core::fmt::{self, Write as _};
+
+    /// Writes `parts` through a [`FmtSink`], calling `finish` or only dropping the sink.
+    struct Parts<'a>(&'a [&'a str], bool);
+
+    impl fmt::Display for Parts<'_> {
+        fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            let mut sink = FmtSink::new(f);
+            for part in self.0 {
+                match part.len() {
+                    1 if part.is_ascii() => sink.push_ascii(part.as_bytes()[0]),
+                    _ if part.chars().count() == 1 => sink.push(part.chars().next().unwrap()),
+                    _ => sink.push_str(part),
+                }
+            }
+            if self.1 { sink.finish() } else { Ok(()) }
+        }
+    }
+
+    #[test]
+    fn text_across_the_buffer_edge_arrives_whole_and_in_order() {
+        let long = "y".repeat(FMT_BUFFER + 3);
+        let exact = "z".repeat(FMT_BUFFER);
+        let parts = ["a", "é", "bc", &long, "€", &exact, "d", "😀", "e"];
+        let expected: String = parts.concat();
+        for finish in [true, false] {
+            assert_eq!(Parts(&parts, finish).to_string(), expected);
+        }
+        let many: Vec<&str> = core::iter::repeat_n("x", 3 * FMT_BUFFER + 1).collect();
+        assert_eq!(Parts(&many, true).to_string(), "x".repeat(3 * FMT_BUFFER + 1));
+    }
+
+    /// A writer that accepts `room` bytes, then fails.
+    struct Full {
+        room: usize,
+        got: String,
+        calls: usize,
+    }
+
+    impl fmt::Write for Full {
+        fn write_str(&mut self, s: &str) -> fmt::Result {
+            self.calls += 1;
+            if s.len() > self.room {
+                return Err(fmt::Error);
+            }
+            self.room -= s.len();
+            self.got.push_str(s);
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn the_formatter_error_is_returned_and_later_text_skipped() {
+        let long = "q".repeat(2 * FMT_BUFFER);
+        let mut full = Full { room: 10, got: String::new(), calls: 0 };
+        let result = write!(full, "{}", Parts(&["abc", &long, "tail"], true));
+        assert_eq!(result, Err(fmt::Error));
+        // "abc" was gathered and written before the long part, which failed; the tail
+        // was never written.
+        assert_eq!(full.got, "abc");
+        assert_eq!(full.calls, 2);
+    }
+
+    #[test]
+    fn short_text_is_one_call() {
+        let mut full = Full { room: 100, got: String::new(), calls: 0 };
+        write!(full, "{}", Parts(&["2", "_", "o", "/", "_x_/3_ x"], true)).unwrap();
+        assert_eq!((full.got.as_str(), full.calls), ("2_o/_x_/3_ x", 1));
+    }
+
+    #[test]
+    fn push_ascii_writes_seven_bits() {
+        let mut s = String::new();
+        s.push_ascii(b'a' | 0x80);
+        let mut v = Vec::new();
+        v.push_ascii(b'b' | 0x80);
+        assert_eq!((s.as_str(), v.as_slice()), ("a", b"b".as_slice()));
     }
 }
