@@ -464,7 +464,7 @@ impl<N: Notation> Suite<N> {
             }
             let dense = Board::from_fn(rows, cols, |r, c| palette[(r * 7 + c * 3) % palette.len()]);
             let sparse = Board::from_fn(rows, cols, |r, c| {
-                if r == c { palette[palette.len() - 1] } else { palette[0] }
+                if r == c { palette[1 % palette.len()] } else { palette[0] }
             });
             for board in [dense, sparse] {
                 let board = board.expect("a shape in range");
