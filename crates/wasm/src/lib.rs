@@ -140,6 +140,21 @@ export interface Solved {
 }
 "#;
 
+#[wasm_bindgen]
+extern "C" {
+    /// The options object of `convert` (TypeScript: `ConvertOptions`).
+    #[wasm_bindgen(typescript_type = "ConvertOptions")]
+    pub type ConvertOptions;
+
+    /// The options object of `check` and `solve` (TypeScript: `RulesOptions`).
+    #[wasm_bindgen(typescript_type = "RulesOptions")]
+    pub type RulesOptions;
+
+    /// The options object of `svg` (TypeScript: `SvgOptions`).
+    #[wasm_bindgen(typescript_type = "SvgOptions")]
+    pub type SvgOptions;
+}
+
 /// The thrown error: a JavaScript `Error` named `GridnoteError` with `span`, `format` and
 /// `caret` properties.
 fn error(failure: Failure) -> JsValue {
@@ -326,11 +341,8 @@ pub fn detect(text: &str) -> Result<String, JsValue> {
 /// offending text), a position the target cannot express, or (with `lossless`) anything
 /// that would be dropped.
 #[wasm_bindgen(unchecked_return_type = "Converted")]
-pub fn convert(
-    text: &str,
-    #[wasm_bindgen(unchecked_param_type = "ConvertOptions")] options: JsValue,
-) -> Result<JsValue, JsValue> {
-    convert_js(text, &options).map_err(error)
+pub fn convert(text: &str, options: ConvertOptions) -> Result<JsValue, JsValue> {
+    convert_js(text, &options.into()).map_err(error)
 }
 
 fn convert_js(text: &str, options: &JsValue) -> Result<JsValue, Failure> {
@@ -378,11 +390,8 @@ fn convert_js(text: &str, options: &JsValue) -> Result<JsValue, Failure> {
 /// # Errors
 /// A `GridnoteError` for a bad option or a text that does not read.
 #[wasm_bindgen(unchecked_return_type = "Checked")]
-pub fn check(
-    text: &str,
-    #[wasm_bindgen(unchecked_param_type = "RulesOptions")] options: Option<JsValue>,
-) -> Result<JsValue, JsValue> {
-    check_js(text, &options.unwrap_or(JsValue::UNDEFINED)).map_err(error)
+pub fn check(text: &str, options: Option<RulesOptions>) -> Result<JsValue, JsValue> {
+    check_js(text, &options.map_or(JsValue::UNDEFINED, JsValue::from)).map_err(error)
 }
 
 fn check_js(text: &str, options: &JsValue) -> Result<JsValue, Failure> {
@@ -413,11 +422,8 @@ fn check_js(text: &str, options: &JsValue) -> Result<JsValue, Failure> {
 /// A `GridnoteError` for a bad option (a cell off the board names the option) or a text
 /// that does not read.
 #[wasm_bindgen]
-pub fn svg(
-    text: &str,
-    #[wasm_bindgen(unchecked_param_type = "SvgOptions")] options: Option<JsValue>,
-) -> Result<String, JsValue> {
-    svg_js(text, &options.unwrap_or(JsValue::UNDEFINED)).map_err(error)
+pub fn svg(text: &str, options: Option<SvgOptions>) -> Result<String, JsValue> {
+    svg_js(text, &options.map_or(JsValue::UNDEFINED, JsValue::from)).map_err(error)
 }
 
 fn svg_js(text: &str, options: &JsValue) -> Result<String, Failure> {
@@ -448,11 +454,8 @@ fn svg_js(text: &str, options: &JsValue) -> Result<String, Failure> {
 /// A `GridnoteError` for a bad option, a text that does not read, a tafl position, an
 /// illegal position (its problems listed) or a board of more than 128 cells.
 #[wasm_bindgen(unchecked_return_type = "Solved")]
-pub fn solve(
-    text: &str,
-    #[wasm_bindgen(unchecked_param_type = "RulesOptions")] options: Option<JsValue>,
-) -> Result<JsValue, JsValue> {
-    solve_js(text, &options.unwrap_or(JsValue::UNDEFINED)).map_err(error)
+pub fn solve(text: &str, options: Option<RulesOptions>) -> Result<JsValue, JsValue> {
+    solve_js(text, &options.map_or(JsValue::UNDEFINED, JsValue::from)).map_err(error)
 }
 
 fn solve_js(text: &str, options: &JsValue) -> Result<JsValue, Failure> {

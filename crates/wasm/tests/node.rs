@@ -3,7 +3,7 @@
 //! own tests in src/api.rs.
 #![cfg(target_arch = "wasm32")]
 
-use gridnote_wasm::{check, convert, detect, formats, solve, svg};
+use gridnote_wasm::{ConvertOptions, RulesOptions, check, convert, detect, formats, solve, svg};
 use js_sys::{Array, Object, Reflect};
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_test::wasm_bindgen_test;
@@ -17,9 +17,9 @@ fn string(value: &JsValue, key: &str) -> String {
     get(value, key).as_string().unwrap_or_else(|| panic!("{key} is not a string"))
 }
 
-/// A JavaScript object from JSON text.
-fn js(json: &str) -> JsValue {
-    js_sys::JSON::parse(json).unwrap()
+/// A JavaScript value from JSON text, as the options type a function takes.
+fn js<T: JsCast>(json: &str) -> T {
+    js_sys::JSON::parse(json).unwrap().unchecked_into()
 }
 
 fn strings(value: &JsValue) -> Vec<String> {
@@ -70,7 +70,7 @@ fn a_syntax_error_is_thrown_with_span_format_and_caret() {
 
 #[wasm_bindgen_test]
 fn bad_options_are_thrown_not_panicked() {
-    let cases = [
+    let cases: [(JsValue, &str); 7] = [
         (JsValue::UNDEFINED, "options.to: missing: name the target format (formats() lists them)"),
         (js("[1]"), "options: expected an object"),
         (JsValue::from("tsn"), "options: expected an object"),
@@ -86,13 +86,15 @@ fn bad_options_are_thrown_not_panicked() {
         ),
     ];
     for (options, expected) in cases {
+        let options: ConvertOptions = options.unchecked_into();
         let (message, span, format, caret) = thrown(convert("2_o/_x_/3_ x", options).unwrap_err());
         assert_eq!(message, expected);
         assert!(span.is_null() && format.is_null() && caret.is_null());
     }
     let (message, ..) = thrown(svg("2_o/_x_/3_ x", Some(js(r#"{"highlight":"a1"}"#))).unwrap_err());
     assert_eq!(message, "options.highlight: expected an array of strings");
-    let (message, ..) = thrown(svg("2_o/_x_/3_ x", Some(js(r#"{"arrows":[["a1"]]}"#))).unwrap_err());
+    let (message, ..) =
+        thrown(svg("2_o/_x_/3_ x", Some(js(r#"{"arrows":[["a1"]]}"#))).unwrap_err());
     assert_eq!(message, "options.arrows: expected an array of [from, to] pairs of cell names");
 }
 
@@ -124,7 +126,8 @@ fn check_reports_problems_and_outcome() {
     let problems = Array::from(&get(&bad, "problems"));
     assert!(problems.length() > 0);
     assert!(!string(&problems.get(0), "message").is_empty());
-    let tafl = check("3 4 3/1a1/2d a 3 2", Some(JsValue::NULL)).unwrap();
+    let tafl =
+        check("3 4 3/1a1/2d a 3 2", Some(JsValue::NULL.unchecked_into::<RulesOptions>())).unwrap();
     assert!(get(&tafl, "rules").is_null());
     assert_eq!(string(&tafl, "format"), "tsn");
 }
@@ -135,7 +138,8 @@ fn svg_draws_a_picture() {
     assert!(picture.starts_with("<svg "));
     assert!(picture.contains(" width=\"200\""));
     assert!(picture.ends_with("</svg>\n"));
-    let (message, ..) = thrown(svg("2_o/_x_/3_ x", Some(js(r#"{"highlight":["z9"]}"#))).unwrap_err());
+    let (message, ..) =
+        thrown(svg("2_o/_x_/3_ x", Some(js(r#"{"highlight":["z9"]}"#))).unwrap_err());
     assert!(message.starts_with("options.highlight: "), "{message}");
 }
 
@@ -147,8 +151,7 @@ fn solve_gives_the_verdict() {
     assert_eq!(strings(&get(&solved, "best")), ["a3"]);
     assert_eq!(string(&solved, "toMove"), "o");
     assert_eq!(string(&solved, "summary"), "x wins in 4 plies; best: a3");
-    let (message, span, format, _) =
-        thrown(solve("3 4 3/1a1/2d a 3 2", None).unwrap_err());
+    let (message, span, format, _) = thrown(solve("3 4 3/1a1/2d a 3 2", None).unwrap_err());
     assert_eq!(
         message,
         "solve handles m,n,k games (tic-tac-toe and its relatives); a tsn position is tafl"
