@@ -354,7 +354,9 @@ pub(crate) fn pack_check(package: &Path) -> Result<(), String> {
     ];
     let missing: Vec<&String> = wanted.iter().filter(|w| !files.contains(&w.as_str())).collect();
     if !missing.is_empty() {
-        return Err(format!("npm pack --dry-run: the tarball lacks {missing:?} (it holds {files:?})"));
+        return Err(format!(
+            "npm pack --dry-run: the tarball lacks {missing:?} (it holds {files:?})"
+        ));
     }
     println!(
         "wasm: npm pack --dry-run: {} {}, {} files, {} bytes packed",
