@@ -359,6 +359,7 @@ impl Board {
     /// assert_eq!(Board::new(2, 3).unwrap().row(1).len(), 3);
     /// ```
     #[must_use]
+    #[inline]
     pub fn row(&self, row: usize) -> &[Cell] {
         let cols = self.cols();
         &self.cells()[row * cols..(row + 1) * cols]

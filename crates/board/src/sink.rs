@@ -277,15 +277,32 @@ impl<'a, S: Sink + ?Sized, const N: usize> AsciiWriter<'a, S, N> {
     /// ```
     /// let mut out = String::new();
     /// let mut w = gridnote_board::sink::AsciiWriter::<_>::new(&mut out);
-    /// w.push_decimal(7);
-    /// w.push_decimal(255);
+    /// for n in [7, 10, 255, 1000, 4_294_967_295] {
+    ///     w.push_decimal(n);
+    ///     w.push(b' ');
+    /// }
     /// w.finish();
-    /// assert_eq!(out, "7255");
+    /// assert_eq!(out, "7 10 255 1000 4294967295 ");
     /// ```
     #[inline(always)]
     pub fn push_decimal(&mut self, n: u32) {
         if n < 10 {
             self.push(b'0' + n as u8);
+        } else {
+            self.push_digits(n);
+        }
+    }
+
+    /// [`AsciiWriter::push_decimal`] of 10 or more, out of line: the one-digit case is
+    /// the common one in run lengths, and inlining this grew the writers' loops.
+    #[inline(never)]
+    fn push_digits(&mut self, n: u32) {
+        if n < 1000 {
+            if n >= 100 {
+                self.push(b'0' + (n / 100) as u8);
+            }
+            self.push(b'0' + (n / 10 % 10) as u8);
+            self.push(b'0' + (n % 10) as u8);
         } else {
             self.flush();
             crate::number::push_decimal(self.out, n);

@@ -3,8 +3,7 @@
 
 use core::fmt;
 use core::str::FromStr;
-use gridnote_board::number::push_decimal;
-use gridnote_board::sink::{FmtSink, Sink};
+use gridnote_board::sink::{AsciiWriter, FmtSink, Sink};
 
 use gridnote_board::{Cell, Player};
 
@@ -46,23 +45,30 @@ impl Tsn {
         let size = board.rows();
         // Five numbers of at most 10 digits, separators and the side, then the rows.
         out.reserve(60 + rows_bound(size));
-        push_decimal(out, size as u32);
-        out.push(' ');
-        push_decimal(out, self.defenders());
-        out.push(' ');
+        // Gathered on the stack and appended in pieces: a push into a `String` reloads and
+        // checks its length and capacity every time.
+        let mut w = AsciiWriter::<S, WRITE_BUFFER>::new(out);
+        w.push_decimal(size as u32);
+        w.push(b' ');
+        w.push_decimal(self.defenders());
+        w.push(b' ');
         // Rows from the bottom (the board's last row) to the top.
-        for row in (0..size).rev() {
-            push_row(out, board.row(row));
-            if row > 0 {
-                out.push('/');
+        for (i, row) in board.iter_rows().rev().enumerate() {
+            if i > 0 {
+                w.push(b'/');
             }
+            push_row(&mut w, row);
         }
-        out.push(' ');
-        out.push(side_char(self.to_move()));
-        out.push(' ');
-        push_decimal(out, self.ply());
-        out.push(' ');
-        push_decimal(out, self.since_capture());
+        w.push(b' ');
+        w.push(match self.to_move() {
+            Player::One => b'a',
+            Player::Two => b'd',
+        });
+        w.push(b' ');
+        w.push_decimal(self.ply());
+        w.push(b' ');
+        w.push_decimal(self.since_capture());
+        w.finish();
     }
 }
 
@@ -140,57 +146,53 @@ const fn rows_bound(size: usize) -> usize {
     size * size + size - 1
 }
 
+/// The writer's buffer: the text of boards up to 15×15 goes to the sink in one piece.
+const WRITE_BUFFER: usize = 256;
+
 /// One row, left to right, with maximal empty runs.
-fn push_row<S: Sink + ?Sized>(out: &mut S, row: &[Cell]) {
+#[inline(always)]
+fn push_row<S: Sink + ?Sized>(w: &mut AsciiWriter<'_, S, WRITE_BUFFER>, row: &[Cell]) {
     let mut empty = 0usize;
     for &cell in row {
         if cell.is_piece() {
-            push_empty(out, empty);
-            empty = 0;
-            out.push(piece_char(cell));
+            if empty > 0 {
+                push_empty(w, empty);
+                empty = 0;
+            }
+            w.push(PIECES[usize::from(cell.rank())]);
         } else {
             // A Tsn holds no void cell (Tsn::new rejects them); only empties reach here.
             empty += 1;
         }
     }
-    push_empty(out, empty);
+    if empty > 0 {
+        push_empty(w, empty);
+    }
 }
 
-/// `n` empty squares in the fewest count characters: `Z`s, then the remainder.
-fn push_empty<S: Sink + ?Sized>(out: &mut S, mut n: usize) {
+/// `n` (at least 1: callers check) empty squares in the fewest count characters: `Z`s, then the
+/// remainder.
+#[inline(always)]
+fn push_empty<S: Sink + ?Sized>(w: &mut AsciiWriter<'_, S, WRITE_BUFFER>, mut n: usize) {
     while n > MAX_RUN {
-        out.push('Z');
+        w.push(b'Z');
         n -= MAX_RUN;
     }
-    if n > 0 {
-        out.push(count_char(n));
-    }
+    w.push(COUNTS[n]);
 }
 
 /// The base-36 count character for 1..=35 squares.
-fn count_char(n: usize) -> char {
-    const DIGITS: &[u8; 36] = b"0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
-    char::from(DIGITS[n])
-}
+const COUNTS: &[u8; 36] = b"0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
 
-/// `a` attacker, `d` defender, `k` king (a Tsn holds no other piece).
-/// The letter of a piece a Tsn holds: `Tsn::new` lets only attackers, defenders and
-/// the defenders' king in.
-const fn piece_char(cell: Cell) -> char {
-    match cell {
-        Cell::TwoKing => 'k',
-        Cell::TwoMan => 'd',
-        _ => 'a',
-    }
-}
-
-/// `a` for the attackers (Player One), `d` for the defenders (Player Two).
-const fn side_char(player: Player) -> char {
-    match player {
-        Player::One => 'a',
-        Player::Two => 'd',
-    }
-}
+/// The letter of each piece a Tsn holds, by [`Cell::rank`]: `a` attacker, `d` defender,
+/// `k` king. `Tsn::new` lets no other cell in; their entries are never written.
+const PIECES: [u8; 256] = {
+    let mut letters = [b'?'; 256];
+    letters[Cell::OneMan.index()] = b'a';
+    letters[Cell::TwoMan.index()] = b'd';
+    letters[Cell::TwoKing.index()] = b'k';
+    letters
+};
 
 impl Ten {
     /// The length of the extension's text.
@@ -277,6 +279,7 @@ impl FromStr for Ten {
 mod tests {
     use super::*;
     use gridnote_board::Board;
+    use gridnote_board::number::push_decimal;
 
     #[test]
     fn empty_runs_use_the_fewest_characters() {
@@ -293,12 +296,11 @@ mod tests {
         ];
         for (n, text) in cases {
             let mut out = String::new();
-            push_empty(&mut out, n);
+            let mut w = AsciiWriter::new(&mut out);
+            push_empty(&mut w, n);
+            w.finish();
             assert_eq!(out, text, "{n} empty squares");
         }
-        let mut out = String::new();
-        push_empty(&mut out, 0);
-        assert_eq!(out, "");
     }
 
     #[test]
