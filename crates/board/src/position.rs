@@ -16,6 +16,7 @@ use crate::rules::{Outcome, Rules};
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
 pub struct Position {
     /// The board.
     pub board: Board,

@@ -11,7 +11,8 @@ use crate::cell::{Cell, Player};
 ///
 /// ```
 /// use gridnote_board::Rules;
-/// assert_eq!(Rules::TIC_TAC_TOE, Rules { in_a_row: 3, diagonals: true, misere: false });
+/// assert_eq!(Rules::TIC_TAC_TOE, Rules::new(3, true, false));
+/// assert_eq!((Rules::TIC_TAC_TOE.in_a_row, Rules::TIC_TAC_TOE.diagonals), (3, true));
 /// let variant = Rules::TOMORROWS.with_misere(true);
 /// assert_eq!(variant.to_string(), "tomorrows+misere");
 /// assert_eq!("tomorrows+misere".parse::<Rules>(), Ok(variant));
@@ -20,6 +21,7 @@ use crate::cell::{Cell, Player};
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
 pub struct Rules {
     /// How many of one player's pieces in a straight line end the game (k).
     pub in_a_row: usize,
@@ -36,6 +38,19 @@ impl Default for Rules {
 }
 
 impl Rules {
+    /// Rules of `in_a_row` (k) pieces in a line, with or without diagonals, misère or
+    /// not. (`Rules` may gain fields, so it is built with this or from a preset.)
+    ///
+    /// ```
+    /// use gridnote_board::Rules;
+    /// assert_eq!(Rules::new(3, true, false), Rules::TIC_TAC_TOE);
+    /// assert_eq!(Rules::new(4, false, true).in_a_row, 4);
+    /// ```
+    #[must_use]
+    pub const fn new(in_a_row: usize, diagonals: bool, misere: bool) -> Rules {
+        Rules { in_a_row, diagonals, misere }
+    }
+
     /// Tic-tac-toe: three in a row, diagonals count, normal play.
     pub const TIC_TAC_TOE: Rules = Rules { in_a_row: 3, diagonals: true, misere: false };
 

@@ -64,7 +64,7 @@ fn agree(rows: usize, cols: usize, rules: Rules) -> usize {
             // With the side to move the counts imply, the position check agrees too.
             let pos = Position::try_from(board).unwrap();
             assert!(pos.is_legal(rules));
-            let wrong = Position { to_move: pos.to_move.other(), ..pos };
+            let wrong = Position::new(pos.board.clone(), pos.to_move.other());
             assert!(!wrong.is_legal(rules));
         }
     }

@@ -9,7 +9,7 @@ fn every_printed_rules_name_reads_back_to_the_same_rules() {
     for diagonals in [false, true] {
         for misere in [false, true] {
             for in_a_row in (1..=64).chain([100, 255, 1000, 65_535, 4_294_967_295]) {
-                let rules = Rules { in_a_row, diagonals, misere };
+                let rules = Rules::new(in_a_row, diagonals, misere);
                 let name = rules.to_string();
                 assert_eq!(name.parse::<Rules>(), Ok(rules), "{name}");
                 assert!(seen.insert(name.clone()), "two rules print as {name}");
@@ -21,7 +21,7 @@ fn every_printed_rules_name_reads_back_to_the_same_rules() {
 
 #[test]
 fn the_modifiers_read_in_any_order_and_the_names_are_exact() {
-    let expected = Rules { in_a_row: 4, diagonals: true, misere: true };
+    let expected = Rules::new(4, true, true);
     for name in [
         "tomorrows+diagonals+misere+k=4",
         "tic-tac-toe+k=4+misere",

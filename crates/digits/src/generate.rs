@@ -40,12 +40,13 @@ pub const MAX_CELLS: usize = 1024;
 ///
 /// ```
 /// use gridnote_digits::Spec;
-/// let pattern = Spec { rows: 3, cols: 4, k: 3, diagonals: false }.generate()?;
+/// let pattern = Spec::new(3, 4, 3, false).generate()?;
 /// assert_eq!(pattern.as_str(), "^(?:(?:.{4})*.{0,1}(?:(1)11|(2)22)|.*(?:(?:1...){2}(1)|(?:2...){2}(2))|[12]*$)");
 /// # Ok::<(), gridnote_digits::GenerateError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
 pub struct Spec {
     /// Rows of the board, 1..=255.
     pub rows: usize,
@@ -58,6 +59,18 @@ pub struct Spec {
 }
 
 impl Spec {
+    /// A `rows × cols` board where `k` in a row make a line, with or without diagonals.
+    /// (`Spec` may gain fields, so it is built with this or from a preset.)
+    ///
+    /// ```
+    /// use gridnote_digits::Spec;
+    /// assert_eq!(Spec::new(3, 3, 3, true), Spec::TIC_TAC_TOE);
+    /// ```
+    #[must_use]
+    pub const fn new(rows: usize, cols: usize, k: usize, diagonals: bool) -> Spec {
+        Spec { rows, cols, k, diagonals }
+    }
+
     /// Tic-tac-toe: 3 × 3, k = 3, diagonals. Generates exactly [`SEED_REGEX`](crate::SEED_REGEX).
     ///
     /// ```
@@ -87,7 +100,7 @@ impl Spec {
     /// ```
     #[must_use]
     pub const fn rules(self) -> Rules {
-        Rules { in_a_row: self.k, diagonals: self.diagonals, misere: false }
+        Rules::new(self.k, self.diagonals, false)
     }
 
     /// The length of the digit strings the pattern reads: rows × cols.
@@ -109,7 +122,7 @@ impl Spec {
     /// ```
     /// use gridnote_digits::{GenerateError, Spec};
     /// assert_eq!(
-    ///     Spec { rows: 3, cols: 3, k: 4, diagonals: true }.validate(),
+    ///     Spec::new(3, 3, 4, true).validate(),
     ///     Err(GenerateError::LineLength { k: 4, rows: 3, cols: 3 })
     /// );
     /// ```
@@ -135,7 +148,7 @@ impl Spec {
     /// ```
     /// use gridnote_digits::board::Player;
     /// use gridnote_digits::{Spec, Verdict};
-    /// let pattern = Spec { rows: 1, cols: 5, k: 2, diagonals: false }.generate()?;
+    /// let pattern = Spec::new(1, 5, 2, false).generate()?;
     /// assert_eq!(pattern.check("12210")?, Verdict::Won(Player::Two));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```

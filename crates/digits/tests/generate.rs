@@ -84,7 +84,7 @@ fn every_shape_of_at_most_9_cells_every_k_both_diagonal_settings() {
         .flat_map(|rows| (1..=9 / rows).map(move |cols| (rows, cols)))
         .flat_map(|(rows, cols)| {
             (1..=rows.max(cols))
-                .flat_map(move |k| [false, true].map(|diagonals| Spec { rows, cols, k, diagonals }))
+                .flat_map(move |k| [false, true].map(|diagonals| Spec::new(rows, cols, k, diagonals)))
         })
         .collect();
     // Two threads: the machine's cores.
@@ -105,7 +105,7 @@ fn every_shape_of_at_most_9_cells_every_k_both_diagonal_settings() {
         if spec == Spec::TIC_TAC_TOE {
             assert_eq!(tally, [4_123, 4_123, 32, 11_093, 312]);
         }
-        if spec == (Spec { rows: 6, cols: 1, k: 3, diagonals: false }) {
+        if spec == Spec::new(6, 1, 3, false) {
             assert_eq!(tally, [79, 79, 26, 543, 2]);
         }
     }
@@ -118,7 +118,7 @@ fn every_shape_of_at_most_9_cells_every_k_both_diagonal_settings() {
 #[test]
 fn three_by_four_and_four_by_three_with_k_3() {
     let specs = [(3, 4, false), (3, 4, true), (4, 3, false), (4, 3, true)]
-        .map(|(rows, cols, diagonals)| Spec { rows, cols, k: 3, diagonals });
+        .map(|(rows, cols, diagonals)| Spec::new(rows, cols, 3, diagonals));
     let tallies: Vec<Tally> = std::thread::scope(|scope| {
         let handles = specs.map(|s| scope.spawn(move || exhaustive(s)));
         handles.into_iter().map(|h| h.join().unwrap()).collect()
@@ -156,7 +156,7 @@ impl Arbitrary for Case {
             let rows = in_range(g, 1, 8);
             let cols = in_range(g, 1, 8);
             let k = in_range(g, 1, rows.max(cols));
-            Spec { rows, cols, k, diagonals: bool::arbitrary(g) }
+            Spec::new(rows, cols, k, bool::arbitrary(g))
         };
         // Sparse, mixed and full boards.
         let palettes: [&[Cell]; 3] = [
@@ -175,7 +175,7 @@ impl Arbitrary for Case {
         let spec = self.spec;
         Box::new(shrink_board(&self.board).filter_map(move |board| {
             let (rows, cols) = (board.rows(), board.cols());
-            let spec = Spec { rows, cols, k: spec.k.min(rows.max(cols)), ..spec };
+            let spec = Spec::new(rows, cols, spec.k.min(rows.max(cols)), spec.diagonals);
             (board.line_holders(spec.rules()) != [true, true]).then_some(Case { spec, board })
         }))
     }

@@ -54,7 +54,7 @@ impl Context {
             rows: board.rows(),
             cols: board.cols(),
             voids: board.cells().iter().map(|c| c.is_void()).collect(),
-            rules: Rules { in_a_row: rules.in_a_row.max(1), ..rules },
+            rules: Rules::new(rules.in_a_row.max(1), rules.diagonals, rules.misere),
         }
     }
 }

@@ -94,6 +94,7 @@ impl ParseOptions {
 /// # Ok::<(), gridnote_t3en::ParseError>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub struct Parsed {
     /// The position read.
     pub t3en: T3en,

@@ -30,7 +30,7 @@ impl Arbitrary for Square {
     }
 
     fn shrink(&self) -> Box<dyn Iterator<Item = Square>> {
-        let Position { board, to_move } = self.0.clone();
+        let Position { board, to_move, .. } = self.0.clone();
         let n = board.rows();
         let smaller = (n > 1).then(|| {
             Board::from_fn(n - 1, n - 1, |r, c| board.get(r, c).unwrap_or(Cell::Empty)).unwrap()

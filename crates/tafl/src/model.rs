@@ -174,7 +174,7 @@ impl Tsn {
     /// ```
     #[must_use]
     pub fn position(&self) -> Position {
-        Position { board: self.board.clone(), to_move: self.to_move }
+        Position::new(self.board.clone(), self.to_move)
     }
 
     /// The position, without copying the board.
@@ -186,7 +186,7 @@ impl Tsn {
     /// ```
     #[must_use]
     pub fn into_position(self) -> Position {
-        Position { board: self.board, to_move: self.to_move }
+        Position::new(self.board, self.to_move)
     }
 
     /// A TSN value from a shared [`Position`] and the three counters TSN adds.
