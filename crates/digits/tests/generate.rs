@@ -83,8 +83,9 @@ fn every_shape_of_at_most_9_cells_every_k_both_diagonal_settings() {
     let specs: Vec<Spec> = (1..=9usize)
         .flat_map(|rows| (1..=9 / rows).map(move |cols| (rows, cols)))
         .flat_map(|(rows, cols)| {
-            (1..=rows.max(cols))
-                .flat_map(move |k| [false, true].map(|diagonals| Spec::new(rows, cols, k, diagonals)))
+            (1..=rows.max(cols)).flat_map(move |k| {
+                [false, true].map(|diagonals| Spec::new(rows, cols, k, diagonals))
+            })
         })
         .collect();
     // Two threads: the machine's cores.
