@@ -560,19 +560,22 @@ pub struct CellName {
 
 impl fmt::Display for CellName {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write_file_letters(f, self.file)?;
+        let mut sink = crate::sink::FmtSink::new(f);
+        push_file_letters(&mut sink, self.file);
+        sink.finish()?;
         write!(f, "{}", self.rank)
     }
 }
 
 /// Writes the file letters of column `col` (0 = `a`, 25 = `z`, 26 = `aa`, …).
-pub(crate) fn write_file_letters(out: &mut impl fmt::Write, col: usize) -> fmt::Result {
+pub(crate) fn push_file_letters<S: crate::sink::Sink + ?Sized>(out: &mut S, col: usize) {
     // Bijective base 26: a..z, aa..az, ba.. ; 255 columns need at most two letters.
     let n = col + 1;
     if n > 26 {
-        out.write_char(char::from(b'a' + ((n - 1) / 26 - 1) as u8))?;
+        // Beyond `zz` (no board has such a file) the letter is wrong but no panic.
+        out.push_ascii(b'a'.wrapping_add(((n - 1) / 26 - 1) as u8));
     }
-    out.write_char(char::from(b'a' + ((n - 1) % 26) as u8))
+    out.push_ascii(b'a' + ((n - 1) % 26) as u8);
 }
 
 /// A cell name that could not be read.

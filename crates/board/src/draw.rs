@@ -1,10 +1,10 @@
 //! Drawing a board for people, as the seeds illustrate it: one text row per board row,
 //! cells separated by spaces, rank numbers on the left and file letters underneath.
 
-use core::fmt::Write as _;
-
-use crate::board::{Board, write_file_letters};
+use crate::board::{Board, push_file_letters};
 use crate::cell::Cell;
+use crate::number::push_decimal;
+use crate::sink::Sink;
 
 /// The characters a drawing uses for each kind of cell.
 ///
@@ -91,31 +91,52 @@ impl Board {
     #[must_use]
     pub fn draw_with(&self, glyphs: &Glyphs) -> String {
         let rank_width = digits(self.rows());
-        let col_width = if self.cols() > 26 { 2 } else { 1 };
         let mut out = String::with_capacity((self.rows() + 1) * (rank_width + self.cols() * 3 + 1));
+        self.draw_to(glyphs, &mut out);
+        out
+    }
+
+    /// Appends the drawing of [`Board::draw_with`] to any [`Sink`] (a `String`, a
+    /// `Vec<u8>`, a formatter through [`FmtSink`](crate::sink::FmtSink)), without a
+    /// temporary `String`.
+    ///
+    /// ```
+    /// use gridnote_board::{Board, Cell, Glyphs};
+    /// let board = Board::from_cells(1, 2, vec![Cell::ONE, Cell::Empty])?;
+    /// let mut out = b"board:\n".to_vec();
+    /// board.draw_to(&Glyphs::DEFAULT, &mut out);
+    /// assert_eq!(out, b"board:\n1 x _\n  a b\n");
+    /// # Ok::<(), gridnote_board::BoardError>(())
+    /// ```
+    pub fn draw_to<S: Sink + ?Sized>(&self, glyphs: &Glyphs, out: &mut S) {
+        let rank_width = digits(self.rows());
+        let col_width = if self.cols() > 26 { 2 } else { 1 };
         for (r, row) in self.iter_rows().enumerate() {
-            let _ = write!(out, "{:>rank_width$}", self.rows() - r);
+            let rank = self.rows() - r;
+            for _ in digits(rank)..rank_width {
+                out.push_ascii(b' ');
+            }
+            push_decimal(out, rank as u32);
             for &cell in row {
-                out.push(' ');
+                out.push_ascii(b' ');
                 for _ in 1..col_width {
-                    out.push(' ');
+                    out.push_ascii(b' ');
                 }
                 out.push(glyphs.glyph(cell));
             }
-            out.push('\n');
+            out.push_ascii(b'\n');
         }
         for _ in 0..rank_width {
-            out.push(' ');
+            out.push_ascii(b' ');
         }
         for c in 0..self.cols() {
-            out.push(' ');
+            out.push_ascii(b' ');
             if col_width == 2 && c < 26 {
-                out.push(' ');
+                out.push_ascii(b' ');
             }
-            let _ = write_file_letters(&mut out, c);
+            push_file_letters(out, c);
         }
-        out.push('\n');
-        out
+        out.push_ascii(b'\n');
     }
 }
 

@@ -59,6 +59,28 @@ pub trait Sink {
     fn push_ascii(&mut self, byte: u8) {
         self.push(char::from(byte & 0x7F));
     }
+    /// Appends formatted text (`format_args!`), for the parts of a writer that show
+    /// values through their `Display`. An error a `Display` implementation returns ends
+    /// that value's text; the sink goes on.
+    ///
+    /// ```
+    /// use gridnote_board::sink::Sink;
+    /// use gridnote_board::Player;
+    /// let mut out = Vec::new();
+    /// out.push_fmt(format_args!("{} to move", Player::Two));
+    /// assert_eq!(out, b"Player Two to move");
+    /// ```
+    fn push_fmt(&mut self, args: fmt::Arguments<'_>) {
+        /// `fmt::Write` over any sink.
+        struct Adapter<'s, S: ?Sized>(&'s mut S);
+        impl<S: Sink + ?Sized> fmt::Write for Adapter<'_, S> {
+            fn write_str(&mut self, s: &str) -> fmt::Result {
+                self.0.push_str(s);
+                Ok(())
+            }
+        }
+        let _ = fmt::write(&mut Adapter(self), args);
+    }
     /// A hint that about `additional` more bytes will be appended.
     fn reserve(&mut self, additional: usize) {
         let _ = additional;

@@ -1,9 +1,10 @@
 //! The full check of a digit string: syntax, the seed's counting rule, strict legality,
 //! the seed regex's verdict, the direct verdict, and whether they agree.
 
-use core::fmt::{self, Write as _};
+use core::fmt;
 
-use gridnote_board::{Player, Problems, Rules};
+use gridnote_board::sink::{FmtSink, Sink};
+use gridnote_board::{Glyphs, Player, Problems, Rules};
 
 use crate::digits::{Digits, ParseError};
 use crate::verdict::{Verdict, direct_verdict, seed_verdict};
@@ -200,41 +201,54 @@ impl Report {
     /// # Ok::<(), gridnote_digits::ParseError>(())
     /// ```
     pub fn write_to(&self, out: &mut String) {
+        self.append_to(out);
+    }
+
+    /// Appends the report of [`Report::write_to`] to any [`Sink`] (a `String`, a
+    /// `Vec<u8>`, a formatter: `Display` writes through this, with no temporary `String`).
+    ///
+    /// ```
+    /// let report = gridnote_digits::check("000000000")?;
+    /// let mut bytes = Vec::new();
+    /// report.append_to(&mut bytes);
+    /// assert_eq!(bytes, report.to_string().as_bytes());
+    /// # Ok::<(), gridnote_digits::ParseError>(())
+    /// ```
+    pub fn append_to<S: Sink + ?Sized>(&self, out: &mut S) {
         out.push_str("digits: ");
-        self.digits.write_to(out);
+        self.digits.append_to(out);
         out.push('\n');
-        out.push_str(&self.digits.board().draw());
-        let _ = writeln!(out, "pieces: Player One {}, Player Two {}", self.ones, self.twos);
-        let _ = writeln!(
-            out,
-            "seed count rule (#1 = #2 ± 1 or 0): {}",
+        self.digits.board().draw_to(&Glyphs::DEFAULT, out);
+        out.push_fmt(format_args!("pieces: Player One {}, Player Two {}\n", self.ones, self.twos));
+        out.push_fmt(format_args!(
+            "seed count rule (#1 = #2 ± 1 or 0): {}\n",
             if self.seed_count_rule { "holds" } else { "fails" }
-        );
+        ));
         if self.problems.is_empty() {
             out.push_str("legality (tic-tac-toe, Player One first): legal\n");
         } else {
             out.push_str("legality (tic-tac-toe, Player One first): illegal\n");
             for problem in self.problems.iter() {
-                let _ = writeln!(out, "  - {problem}");
+                out.push_fmt(format_args!("  - {problem}\n"));
             }
         }
         match self.side_to_move {
             Some(player) => {
-                let _ = writeln!(out, "side to move (from the counts): {player}");
+                out.push_fmt(format_args!("side to move (from the counts): {player}\n"));
             }
             None => out.push_str("side to move (from the counts): none fits\n"),
         }
-        let _ = writeln!(out, "regex verdict: {}", self.regex);
-        let _ = writeln!(out, "direct verdict: {}", self.direct);
-        let _ = writeln!(out, "verdicts: {}", self.agreement);
+        out.push_fmt(format_args!("regex verdict: {}\n", self.regex));
+        out.push_fmt(format_args!("direct verdict: {}\n", self.direct));
+        out.push_fmt(format_args!("verdicts: {}\n", self.agreement));
     }
 }
 
 impl fmt::Display for Report {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let mut out = String::new();
-        self.write_to(&mut out);
-        f.write_str(&out)
+        let mut sink = FmtSink::new(f);
+        self.append_to(&mut sink);
+        sink.finish()
     }
 }
 
