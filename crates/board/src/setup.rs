@@ -1,7 +1,7 @@
 //! [`Setup`]: everything a position text can carry, the one intermediate of every
 //! conversion between notations.
 
-use crate::{Board, Player};
+use crate::{Board, Player, SideError};
 
 /// The counters only tafl notations (TSN, TEN) carry.
 ///
@@ -220,6 +220,28 @@ impl Setup {
     #[must_use]
     pub fn to_move_or_counts(&self) -> Option<Player> {
         self.to_move.or_else(|| self.side_from_counts())
+    }
+
+    /// The side to move for a notation that must write one: the carried one, else the
+    /// one the counts imply, else the counts in a [`SideError`] (each format turns it
+    /// into its own model error).
+    ///
+    /// # Errors
+    /// [`SideError`] when no side is carried and the counts fit neither.
+    ///
+    /// ```
+    /// use gridnote_board::{setup::Setup, Board, Cell, Player};
+    /// let board = Board::from_cells(1, 3, vec![Cell::ONE; 3])?;
+    /// let err = Setup::new(board.clone()).side_to_move().unwrap_err();
+    /// assert_eq!((err.one, err.two), (3, 0));
+    /// assert_eq!(Setup::new(board).with_to_move(Player::Two).side_to_move(), Ok(Player::Two));
+    /// # Ok::<(), gridnote_board::BoardError>(())
+    /// ```
+    pub fn side_to_move(&self) -> Result<Player, SideError> {
+        self.to_move_or_counts().ok_or_else(|| {
+            let counts = self.board.counts();
+            SideError { one: counts.of(Player::One), two: counts.of(Player::Two) }
+        })
     }
 }
 

@@ -62,13 +62,9 @@ impl Notation for T3en {
         _: &ParseOptions,
         notes: &mut Vec<Note>,
     ) -> Result<T3en, ModelError> {
-        let to_move = setup.to_move_or_counts().ok_or_else(|| {
-            let counts = setup.board.counts();
-            ModelError::NoSideToMove {
-                one: counts.of(gridnote_board::Player::One),
-                two: counts.of(gridnote_board::Player::Two),
-            }
-        })?;
+        let to_move = setup
+            .side_to_move()
+            .map_err(|e| ModelError::NoSideToMove { one: e.one, two: e.two })?;
         let board = pad_to_square(setup.board, notes);
         T3en::new(Position::new(board, to_move))
     }

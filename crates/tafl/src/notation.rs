@@ -4,7 +4,7 @@ use gridnote_board::notation::{Game, Notation};
 use gridnote_board::notes::{Field, Note};
 use gridnote_board::setup::{Carries, Setup, TaflFields};
 use gridnote_board::sink::Sink;
-use gridnote_board::{Board, Glyphs, Player};
+use gridnote_board::{Glyphs, Player};
 
 use crate::{Extension, ModelError, ParseError, Ten, Tsn};
 
@@ -206,10 +206,7 @@ fn digit_first(text: &str) -> bool {
 
 /// The setup's side to move, else the one its counts imply.
 fn side(setup: &Setup) -> Result<Player, ModelError> {
-    setup.to_move_or_counts().ok_or_else(|| {
-        let counts = Board::counts(&setup.board);
-        ModelError::NoSideToMove { one: counts.of(Player::One), two: counts.of(Player::Two) }
-    })
+    setup.side_to_move().map_err(|e| ModelError::NoSideToMove { one: e.one, two: e.two })
 }
 
 #[cfg(test)]

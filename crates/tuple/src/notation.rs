@@ -4,7 +4,7 @@ use gridnote_board::notation::Notation;
 use gridnote_board::notes::Note;
 use gridnote_board::setup::{Carries, Setup};
 use gridnote_board::sink::Sink;
-use gridnote_board::{Board, Cell, Player, Position, Rules};
+use gridnote_board::{Board, Cell, Position, Rules};
 
 use crate::{ModelError, ParseError, Tuple};
 
@@ -56,10 +56,9 @@ impl Notation for Tuple {
     /// Full void bottom rows, or full void right columns, are cropped (the inverse of
     /// T3EN's padding); any other void cell cannot be written.
     fn from_setup(setup: Setup, _: &(), _: &mut Vec<Note>) -> Result<Tuple, ModelError> {
-        let to_move = setup.to_move_or_counts().ok_or_else(|| {
-            let counts = setup.board.counts();
-            ModelError::NoSideToMove { one: counts.of(Player::One), two: counts.of(Player::Two) }
-        })?;
+        let to_move = setup
+            .side_to_move()
+            .map_err(|e| ModelError::NoSideToMove { one: e.one, two: e.two })?;
         let board = crop_margins(setup.board)?;
         Tuple::new(Position::new(board, to_move))
     }
