@@ -185,6 +185,7 @@ impl Board {
     /// assert!(Board::new(256, 1).is_err());
     /// # Ok::<(), gridnote_board::BoardError>(())
     /// ```
+    #[inline]
     pub fn new(rows: usize, cols: usize) -> Result<Board, BoardError> {
         Board::filled(rows, cols, Cell::Empty)
     }
@@ -200,6 +201,7 @@ impl Board {
     /// assert_eq!(board.counts().void, 4);
     /// # Ok::<(), gridnote_board::BoardError>(())
     /// ```
+    #[inline]
     pub fn filled(rows: usize, cols: usize, cell: Cell) -> Result<Board, BoardError> {
         check_sides(rows, cols)?;
         Ok(Board::new_unchecked(rows, cols, Cells::filled(rows * cols, cell)))
