@@ -10,7 +10,9 @@
 //! Sizes are bounded as in the grammar: a count over 255 or a row longer than the first
 //! gives `None` before any cell of it is stored, so the cells never exceed 255 × 255.
 
-use gridnote_board::{Board, Cell, MAX_SIDE, Player, Position};
+use gridnote_board::{Board, Cell, MAX_SIDE, Position};
+
+use crate::alphabet::{CELL_OF, side_of};
 
 /// Reads `text` as T3EN if it is plainly well formed: the position and whether every run
 /// was canonical. `None` for anything else, and in strict mode for non-canonical runs.
@@ -43,8 +45,7 @@ fn parse_tracking<const TRACK: bool>(text: &str, strict: bool) -> Option<(Positi
     }
     // t3en = rows SP side ; side = "x" / "o", and nothing after it
     let to_move = match bytes.get(i..)? {
-        [b'x'] => Player::One,
-        [b'o'] => Player::Two,
+        [byte] => side_of(*byte)?,
         _ => return None,
     };
     Some((Position::new(board, to_move), canonical))
@@ -79,23 +80,6 @@ fn rows<const TRACK: bool>(bytes: &[u8], side: usize, cells: &mut [Cell]) -> Opt
     Some((i + 1, canonical))
 }
 
-/// The code of each byte that is a `cell` (`"_"`, `"x"`, `"o"`, `"."`): its index in
-/// [`CELLS`]; 0 for every other byte.
-const CELL_CODE: [u8; 256] = {
-    let mut table = [0; 256];
-    table[b'_' as usize] = 1;
-    table[b'x' as usize] = 2;
-    table[b'o' as usize] = 3;
-    table[b'.' as usize] = 4;
-    table
-};
-
-/// The cell of each code of [`CELL_CODE`] (code 0 is no cell and never read).
-const CELLS: [Cell; 5] = [Cell::Empty, Cell::Empty, Cell::ONE, Cell::TWO, Cell::Void];
-
-/// The [`CELL_CODE`] of `"_"`.
-const EMPTY: u8 = 1;
-
 /// `row = 1*run` filling `row` exactly, from byte `i`: the index after the row and
 /// whether its runs were canonical (no count of 1, no two runs of one kind in a row).
 /// Only with `TRACK` are the runs checked for being canonical (else the answer is `true`).
@@ -111,25 +95,24 @@ fn row_runs<const TRACK: bool>(
     while at < row.len() {
         // run = [count] cell ; count = %x31-39 *DIGIT
         let mut byte = *bytes.get(i)?;
-        let mut code = CELL_CODE[usize::from(byte)];
         let mut count = 1;
-        if code == 0 {
-            if byte.wrapping_sub(b'1') >= 9 {
-                return None;
+        let cell = match CELL_OF[usize::from(byte)] {
+            Some(cell) => cell,
+            None => {
+                if byte.wrapping_sub(b'1') >= 9 {
+                    return None;
+                }
+                let (n, next) = run_count(bytes, i + 1, byte)?;
+                byte = *bytes.get(next)?;
+                // A count of 1 is written only in non-canonical text.
+                if TRACK {
+                    canonical &= n != 1;
+                }
+                count = n;
+                i = next;
+                CELL_OF[usize::from(byte)]?
             }
-            let (n, next) = run_count(bytes, i + 1, byte)?;
-            byte = *bytes.get(next)?;
-            code = CELL_CODE[usize::from(byte)];
-            if code == 0 {
-                return None;
-            }
-            // A count of 1 is written only in non-canonical text.
-            if TRACK {
-                canonical &= n != 1;
-            }
-            count = n;
-            i = next;
-        }
+        };
         i += 1;
         // Two runs of one kind in a row are one run, written in two parts.
         if TRACK {
@@ -144,9 +127,9 @@ fn row_runs<const TRACK: bool>(
         // Most runs are one cell; writing an empty cell again is harmless and saves a
         // branch. Longer empty runs are skipped: the cells start empty.
         if count == 1 {
-            row[at] = CELLS[usize::from(code)];
-        } else if code != EMPTY {
-            row[at..end].fill(CELLS[usize::from(code)]);
+            row[at] = cell;
+        } else if cell != Cell::Empty {
+            row[at..end].fill(cell);
         }
         at = end;
     }
@@ -175,11 +158,11 @@ fn first_row_len(bytes: &[u8]) -> Option<usize> {
     loop {
         let &byte = bytes.get(i)?;
         i += 1;
-        if CELL_CODE[usize::from(byte)] != 0 {
+        if CELL_OF[usize::from(byte)].is_some() {
             len += 1;
         } else if byte.wrapping_sub(b'1') < 9 {
             let (count, next) = run_count(bytes, i, byte)?;
-            if CELL_CODE[usize::from(*bytes.get(next)?)] == 0 {
+            if CELL_OF[usize::from(*bytes.get(next)?)].is_none() {
                 return None;
             }
             i = next + 1;

@@ -29,6 +29,7 @@ use winnow::error::ParserError;
 use winnow::stream::{LocatingSlice, Location, Stream};
 use winnow::token::{any, rest, take_while};
 
+use crate::alphabet::{cell_of_char, side_of};
 use crate::error::ParseError;
 use crate::write::push_run;
 
@@ -256,7 +257,7 @@ fn unexpected(at: usize, found: char, row: usize) -> ParseError {
 
 /// Whether `c` can start a run: a digit or a cell.
 fn starts_run(c: char) -> bool {
-    c.is_ascii_digit() || matches!(c, '_' | '.' | 'x' | 'o')
+    c.is_ascii_digit() || cell_of_char(c).is_some()
 }
 
 /// run = [count] cell
@@ -306,14 +307,7 @@ fn count(input: &mut Input<'_>) -> PResult<usize> {
 ///
 /// Backtracks on anything else.
 fn cell(input: &mut Input<'_>) -> PResult<Cell> {
-    any.verify_map(|c| match c {
-        '_' => Some(Cell::Empty),
-        '.' => Some(Cell::Void),
-        'x' => Some(Cell::ONE),
-        'o' => Some(Cell::TWO),
-        _ => None,
-    })
-    .parse_next(input)
+    any.verify_map(cell_of_char).parse_next(input)
 }
 
 /// The side to move written straight after the last row, without its space
@@ -361,9 +355,11 @@ fn separator(input: &mut Input<'_>) -> PResult<()> {
 /// side = "x" / "o"
 fn side(input: &mut Input<'_>) -> PResult<Player> {
     let at = input.current_token_start();
-    match opt(any).parse_next(input)? {
-        Some('x') => Ok(Player::One),
-        Some('o') => Ok(Player::Two),
+    let found = opt(any).parse_next(input)?;
+    if let Some(player) = found.and_then(|c| u8::try_from(c).ok()).and_then(side_of) {
+        return Ok(player);
+    }
+    match found {
         Some(found @ ('X' | 'O')) => cut(ParseError::UppercasePiece { span: at..at + 1, found }),
         Some(found) => cut(ParseError::BadSide { span: at..at + found.len_utf8(), found }),
         None => cut(ParseError::MissingSide { span: at..at }),

@@ -1,9 +1,11 @@
 //! Writing canonical T3EN: maximal runs of any kind of cell, a count only for runs of 2
 //! or more, rows from the top joined by `/`, one space, the side to move.
 
+use gridnote_board::Cell;
 use gridnote_board::number::push_decimal;
 use gridnote_board::sink::{AsciiWriter, Sink};
-use gridnote_board::{Cell, Player};
+
+use crate::alphabet::{BYTE_OF, side_byte};
 
 use crate::t3en::T3en;
 
@@ -52,10 +54,7 @@ impl T3en {
             push_row(&mut w, row);
         }
         w.push(b' ');
-        w.push(match position.to_move {
-            Player::One => b'x',
-            Player::Two => b'o',
-        });
+        w.push(side_byte(position.to_move));
         w.finish();
     }
 }
@@ -101,7 +100,7 @@ fn push_buffered_run<S: Sink + ?Sized>(
         // Runs are at most 255 long (a row is at most 255 cells).
         w.push_decimal(len);
     }
-    w.push(CHARS[usize::from(cell.rank())]);
+    w.push(BYTE_OF[usize::from(cell.rank())]);
 }
 
 /// `run = [count] cell`: appends `len` (when 2 or more) and the cell's character.
@@ -109,23 +108,8 @@ pub(crate) fn push_run<S: Sink + ?Sized>(out: &mut S, cell: Cell, len: usize) {
     if len >= 2 {
         push_decimal(out, len as u32);
     }
-    out.push_ascii(CHARS[usize::from(cell.rank())]);
+    out.push_ascii(BYTE_OF[usize::from(cell.rank())]);
 }
-
-/// The T3EN character of each cell, by [`Cell::index`]: `.` void, `_` empty, `x` and `o`.
-/// A [`T3en`] holds no king (its constructors refuse them) and no other cell; their
-/// entries are the owner's letter and `?`, never written.
-const CHARS: [u8; 256] = {
-    let mut chars = [b'?'; 256];
-    let known = *b"._xxoo";
-    let mut i = 0;
-    while i < known.len() {
-        chars[i] = known[i];
-        i += 1;
-    }
-    chars
-};
-const _: () = assert!(Cell::COUNT == 6);
 
 #[cfg(test)]
 mod tests {
