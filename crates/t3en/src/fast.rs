@@ -162,9 +162,8 @@ fn first_row_len(bytes: &[u8]) -> Option<usize> {
             len += 1;
         } else if byte.wrapping_sub(b'1') < 9 {
             let (count, next) = run_count(bytes, i, byte)?;
-            if CELL_OF[usize::from(*bytes.get(next)?)].is_none() {
-                return None;
-            }
+            // The count must be followed by a cell.
+            CELL_OF[usize::from(*bytes.get(next)?)]?;
             i = next + 1;
             len += count;
         } else if (byte == b'/' || byte == b' ') && len > 0 {
