@@ -980,7 +980,7 @@ fn report(f: &Figures<'_>) -> Result<String, String> {
     let _ = writeln!(
         w,
         "| valgrind | {} |",
-        if valgrind.is_empty() { "not installed: no instruction counts" } else { valgrind }
+        if valgrind.is_empty() { "not used in this run: no instruction counts" } else { valgrind }
     );
     let _ = writeln!(w, "| load average at start (1 min) | {} |", machine.load);
     let _ = writeln!(
