@@ -242,11 +242,16 @@ impl Cell {
     /// ```
     #[must_use]
     pub const fn player(self) -> Option<Player> {
-        match self {
-            Cell::Void | Cell::Empty => None,
-            Cell::OneMan | Cell::OneKing => Some(Player::One),
-            Cell::TwoMan | Cell::TwoKing => Some(Player::Two),
-        }
+        // A table by rank: one load, where a match compiled to a chain of comparisons.
+        const PLAYERS: [Option<Player>; Cell::COUNT] = [
+            None,
+            None,
+            Some(Player::One),
+            Some(Player::One),
+            Some(Player::Two),
+            Some(Player::Two),
+        ];
+        PLAYERS[self as usize]
     }
 
     /// The role of the piece on this cell, if any.

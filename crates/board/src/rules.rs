@@ -431,11 +431,13 @@ impl Masks {
         let mut masks = Masks { pieces: [0; 2], empty: 0 };
         // From the last cell to the first, shifting each mask up one bit per cell, so the
         // loop has no variable shifts and no branches.
+        // One-byte cells in rank order: One's pieces are ranks 2 and 3, Two's 4 and 5, so
+        // each test is a range check on the byte.
         for &cell in cells.iter().rev() {
-            let player = cell.player();
+            let rank = cell.rank();
             masks.empty = masks.empty << 1 | u64::from(cell == Cell::Empty);
-            masks.pieces[0] = masks.pieces[0] << 1 | u64::from(player == Some(Player::One));
-            masks.pieces[1] = masks.pieces[1] << 1 | u64::from(player == Some(Player::Two));
+            masks.pieces[0] = masks.pieces[0] << 1 | u64::from(rank.wrapping_sub(2) < 2);
+            masks.pieces[1] = masks.pieces[1] << 1 | u64::from(rank.wrapping_sub(4) < 2);
         }
         masks
     }
