@@ -162,7 +162,7 @@ impl Tsn {
     }
 
     /// The shared [`Position`]: the board and the side to move. The king is Player Two's
-    /// [`Role::King`] piece.
+    /// [`Role::King`](gridnote_board::Role::King) piece.
     ///
     /// ```
     /// use gridnote_tafl::board::Player;
