@@ -127,20 +127,14 @@ fn examine(source: &Source, args: &CheckArgs) -> Findings {
 
 /// The TSN/TEN semantic check of a source read from TSN or TEN.
 fn tafl_problems(source: &Source) -> Vec<ProblemJson> {
-    let (Some(fields), Some(to_move)) = (source.tafl, source.to_move) else { return Vec::new() };
-    match gridnote_tafl::Tsn::new(
-        source.board.clone(),
-        fields.defenders,
-        to_move,
-        fields.ply,
-        fields.since_capture,
-    ) {
-        Ok(tsn) => tsn
+    match gridnote_tafl::Tsn::carried(source) {
+        None => Vec::new(),
+        Some(Ok(tsn)) => tsn
             .problems()
             .iter()
             .map(|p| ProblemJson { name: p.name(), message: p.to_string() })
             .collect(),
-        Err(err) => vec![ProblemJson { name: "model", message: err.to_string() }],
+        Some(Err(err)) => vec![ProblemJson { name: "model", message: err.to_string() }],
     }
 }
 

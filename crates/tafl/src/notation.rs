@@ -8,6 +8,36 @@ use gridnote_board::{Glyphs, Player};
 
 use crate::{Extension, ModelError, ParseError, Ten, Tsn};
 
+impl Tsn {
+    /// The TSN value a setup carries as it is: its board, side to move and tafl counters,
+    /// none derived (unlike [`Notation::from_setup`]). `None` when the setup lacks the
+    /// counters or the side; an error when they make no TSN value. The checks of
+    /// `gridnote check` and gridnote-wasm run on it.
+    ///
+    /// ```
+    /// use gridnote_tafl::board::notation::NotationExt;
+    /// use gridnote_tafl::board::{setup::Setup, Board};
+    /// use gridnote_tafl::Tsn;
+    ///
+    /// let setup = Tsn::read("3 4 3/1a1/2d a 3 2", &())?;
+    /// let tsn = Tsn::carried(&setup).expect("carries the counters")?;
+    /// assert_eq!(tsn.to_string(), "3 4 3/1a1/2d a 3 2");
+    /// assert!(Tsn::carried(&Setup::new(Board::new(3, 3)?)).is_none());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn carried(setup: &Setup) -> Option<Result<Tsn, ModelError>> {
+        let (Some(fields), Some(to_move)) = (setup.tafl, setup.to_move) else { return None };
+        Some(Tsn::new(
+            setup.board.clone(),
+            fields.defenders,
+            to_move,
+            fields.ply,
+            fields.since_capture,
+        ))
+    }
+}
+
 /// ```
 /// use gridnote_tafl::board::notation::{Notation, NotationExt};
 /// use gridnote_tafl::board::{setup::Setup, Board, Player};

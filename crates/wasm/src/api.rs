@@ -246,20 +246,14 @@ pub(crate) struct Checked {
 
 /// The TSN/TEN semantic check of a tafl source (as `gridnote check` does it).
 fn tafl_problems(source: &Source) -> Vec<ProblemInfo> {
-    let (Some(fields), Some(to_move)) = (source.tafl, source.to_move) else { return Vec::new() };
-    match gridnote_tafl::Tsn::new(
-        source.board.clone(),
-        fields.defenders,
-        to_move,
-        fields.ply,
-        fields.since_capture,
-    ) {
-        Ok(tsn) => tsn
+    match gridnote_tafl::Tsn::carried(source) {
+        None => Vec::new(),
+        Some(Ok(tsn)) => tsn
             .problems()
             .iter()
             .map(|p| ProblemInfo { name: p.name(), message: p.to_string() })
             .collect(),
-        Err(err) => vec![ProblemInfo { name: "model", message: err.to_string() }],
+        Some(Err(err)) => vec![ProblemInfo { name: "model", message: err.to_string() }],
     }
 }
 
