@@ -274,21 +274,7 @@ fn bench(args: &BenchArgs) -> Result<(), String> {
             args.repeat.max(1),
             args.seconds
         );
-        status(
-            cargo()
-                .current_dir(&root)
-                .env("CRITERION_HOME", &criterion_home)
-                .args(["bench", "--manifest-path"])
-                .arg(bench_manifest(&root))
-                .arg("--target-dir")
-                .arg(&target)
-                .args(["--bench", "gridnote", "--"])
-                .args(["--warm-up-time", &args.warm_up.to_string()])
-                .args(["--measurement-time", &args.seconds.to_string()])
-                .arg("--noplot")
-                // Criterion's progress goes to stderr: stdout carries only the report.
-                .stdout(stderr_handle()?),
-        )?;
+        criterion(&root, &target, &criterion_home, "gridnote", args)?;
         let round = read_estimates(&criterion_home)?;
         for (id, &median) in &round {
             let best = estimates.entry(id.clone()).or_insert(median);
@@ -302,20 +288,7 @@ fn bench(args: &BenchArgs) -> Result<(), String> {
         let home = target.join(format!("criterion-{bench}"));
         let _ = std::fs::remove_dir_all(&home);
         eprintln!("bench: criterion, benches/{bench}.rs");
-        status(
-            cargo()
-                .current_dir(&root)
-                .env("CRITERION_HOME", &home)
-                .args(["bench", "--manifest-path"])
-                .arg(bench_manifest(&root))
-                .arg("--target-dir")
-                .arg(&target)
-                .args(["--bench", bench, "--"])
-                .args(["--warm-up-time", &args.warm_up.to_string()])
-                .args(["--measurement-time", &args.seconds.to_string()])
-                .arg("--noplot")
-                .stdout(stderr_handle()?),
-        )?;
+        criterion(&root, &target, &home, bench, args)?;
         estimates.extend(read_estimates(&home)?);
     }
     let wasm = wasm_size(&root, &target);
@@ -457,6 +430,31 @@ fn wasm_size(root: &Path, target: &Path) -> Option<u64> {
         .iter()
         .find_map(|dir| std::fs::metadata(dir.join("gridnote_wasm_bg.wasm")).ok())
         .map(|meta| meta.len())
+}
+
+/// Runs criterion on `bench/benches/<bench>.rs` with `home` as its `CRITERION_HOME`.
+fn criterion(
+    root: &Path,
+    target: &Path,
+    home: &Path,
+    bench: &str,
+    args: &BenchArgs,
+) -> Result<(), String> {
+    status(
+        cargo()
+            .current_dir(root)
+            .env("CRITERION_HOME", home)
+            .args(["bench", "--manifest-path"])
+            .arg(bench_manifest(root))
+            .arg("--target-dir")
+            .arg(target)
+            .args(["--bench", bench, "--"])
+            .args(["--warm-up-time", &args.warm_up.to_string()])
+            .args(["--measurement-time", &args.seconds.to_string()])
+            .arg("--noplot")
+            // Criterion's progress goes to stderr: stdout carries only the report.
+            .stdout(stderr_handle()?),
+    )
 }
 
 /// A handle on this process's standard error, for a child's standard output.

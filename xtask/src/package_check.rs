@@ -21,7 +21,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
 use std::time::Instant;
 
-use crate::{cargo, target_dir, workspace_root};
+use crate::{cargo, exit, target_dir, workspace_root};
 
 /// The bare-metal target the `no-std` crates are checked for (no `std`, no allocator).
 const NO_STD_TARGET: &str = "thumbv7em-none-eabihf";
@@ -131,16 +131,6 @@ pub(crate) fn run(args: &PackageCheckArgs) -> ExitCode {
 
 pub(crate) fn run_msrv() -> ExitCode {
     exit(msrv())
-}
-
-fn exit(result: Result<(), String>) -> ExitCode {
-    match result {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(err) => {
-            eprintln!("error: {err}");
-            ExitCode::FAILURE
-        }
-    }
 }
 
 fn package_check(args: &PackageCheckArgs) -> Result<(), String> {

@@ -49,13 +49,7 @@ pub(crate) fn run(args: &WasmArgs) -> ExitCode {
         }
         Ok::<(), String>(())
     })();
-    match result {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(err) => {
-            eprintln!("error: {err}");
-            ExitCode::FAILURE
-        }
-    }
+    crate::exit(result)
 }
 
 /// The installed tools the build needs.

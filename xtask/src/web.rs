@@ -15,7 +15,7 @@ use std::time::{Duration, Instant};
 use clap::Args;
 
 use crate::wasm::{self, Tools, output, rel, status};
-use crate::{target_dir, workspace_root};
+use crate::{exit, target_dir, workspace_root};
 
 /// The playground's browser driver, pinned (installed with npm into target/web-test).
 const PLAYWRIGHT: &str = "playwright-core@1.64.1";
@@ -59,16 +59,6 @@ pub(crate) fn run(args: &WebArgs) -> ExitCode {
         Ok::<(), String>(())
     })();
     exit(result)
-}
-
-fn exit(result: Result<(), String>) -> ExitCode {
-    match result {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(err) => {
-            eprintln!("error: {err}");
-            ExitCode::FAILURE
-        }
-    }
 }
 
 /// Builds the wasm package and copies web/ and the package into `target/web-site`.
