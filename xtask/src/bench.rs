@@ -1126,10 +1126,14 @@ fn guard_section(w: &mut String, f: &Figures<'_>) {
          under an empty environment; only the function that runs its iterations is counted \
          (`--toggle-collect`), on a thread of its own so that the length of the program's \
          path, arguments and environment cannot shift its stack (that moved a 3x3 solve's \
-         count by 0.07% before); the runner is built with the checkout's path and cargo's \
-         home remapped (`--remap-path-prefix`), in a target directory of its own. The same \
-         commit counted from a fresh clone elsewhere gives the same figures. A different \
-         compiler or dependency version changes them: bless after upgrading."
+         count by 0.07% before); the runner is built through links at fixed paths \
+         (`{}/root`, `cargo` and `target`) in an environment cleared of profile overrides \
+         and flags, because cargo hashes the absolute path of the bench workspace's path \
+         dependencies into their crates' metadata, which steers inlining: two checkouts of \
+         one commit built at their own paths counted `read/digits_set` 45% apart. A fresh \
+         clone elsewhere builds the same binary byte for byte. A different compiler or \
+         dependency version changes the figures: bless after upgrading.",
+        guard::FIXED
     );
 }
 

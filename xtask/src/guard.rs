@@ -11,8 +11,9 @@
 //! Counts are deterministic: the runner counts only the operation (`--toggle-collect` on
 //! one function, not the process start nor the preparation), on a thread of its own (so
 //! the length of paths, arguments and environment cannot move its stack), under an empty
-//! environment, and the runner is built with the checkout's path remapped
-//! (`--remap-path-prefix`), so that a clone elsewhere builds the same binary.
+//! environment, and the runner is built through the fixed paths of [`FIXED`] (see
+//! [`build`]), so that a checkout anywhere, on any machine with the same toolchain, builds
+//! the same binary.
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -55,25 +56,59 @@ pub(crate) fn valgrind_version() -> Option<String> {
     out.status.success().then(|| String::from_utf8_lossy(&out.stdout).trim().to_owned())
 }
 
-/// Builds the runner (release, its own target directory under `target`, the checkout's
-/// path remapped) and lists its operations.
+/// The folder the runner is built through: `root` (a link to the checkout), `cargo` (to
+/// cargo's home) and `target` (to `target/bench-ops`), so that every path the compiler sees
+/// is the same on every machine.
+///
+/// The paths matter beyond the text of panic messages: the `bench` workspace reaches the
+/// gridnote crates as path dependencies outside itself, and cargo hashes such a
+/// dependency's absolute path into the crate's `-C metadata`. That hash names the code
+/// generation units, and their names steer which functions LLVM inlines: two checkouts of
+/// one commit built different binaries, and on CI's checkout `Digits::from_str` cost 34
+/// instructions more (`read/digits_set` +45%) with nothing changed.
+pub(crate) const FIXED: &str = "/tmp/gridnote-bench-ops";
+
+/// Builds the runner (release, through [`FIXED`], in `target/bench-ops`) and lists its
+/// operations. The build's environment is cleared of what could change the code cargo
+/// generates (profile overrides, incremental builds, flags, wrappers). Runs of two
+/// checkouts at once take turns on a lock.
 pub(crate) fn build(root: &Path, target: &Path) -> Result<Runner, String> {
     let target = target.join("bench-ops");
     eprintln!("bench: building the operations runner (bench/src/bin/gridnote-bench-ops.rs)");
-    let mut flags = format!("--remap-path-prefix={}=/gridnote", root.display());
-    // Dependencies' sources live under cargo's home, which differs between machines.
-    if let Some(home) = cargo_home() {
-        let _ = write!(flags, "\x1f--remap-path-prefix={}=/cargo", home.display());
+    let fixed = Path::new(FIXED);
+    std::fs::create_dir_all(fixed)
+        .and_then(|()| std::fs::create_dir_all(&target))
+        .map_err(|e| format!("cannot create {} or {}: {e}", fixed.display(), target.display()))?;
+    let lock = std::fs::File::create(fixed.join(".lock"))
+        .map_err(|e| format!("cannot create {}/.lock: {e}", fixed.display()))?;
+    lock.lock().map_err(|e| format!("cannot lock {}/.lock: {e}", fixed.display()))?;
+    let home = cargo_home().ok_or("cannot tell cargo's home (neither CARGO_HOME nor HOME)")?;
+    for (name, to) in [("root", root), ("cargo", home.as_path()), ("target", target.as_path())] {
+        point(&fixed.join(name), to)?;
     }
-    let status = cargo()
-        .current_dir(root)
-        .env("CARGO_ENCODED_RUSTFLAGS", flags)
+    let mut build = cargo();
+    for (key, _) in std::env::vars_os() {
+        let key = key.to_string_lossy();
+        if key.starts_with("CARGO_PROFILE_")
+            || key.starts_with("CARGO_BUILD_")
+            || key.starts_with("CARGO_TARGET_")
+            || ["RUSTFLAGS", "RUSTC_WRAPPER", "RUSTC_WORKSPACE_WRAPPER"].contains(&&*key)
+        {
+            build.env_remove(&*key);
+        }
+    }
+    let status = build
+        .current_dir(fixed.join("root"))
+        .env("CARGO_HOME", fixed.join("cargo"))
+        .env("CARGO_ENCODED_RUSTFLAGS", "")
+        .env("CARGO_INCREMENTAL", "0")
         .args(["build", "--release", "--bin", "gridnote-bench-ops", "--manifest-path"])
-        .arg(root.join("bench/Cargo.toml"))
+        .arg(fixed.join("root/bench/Cargo.toml"))
         .arg("--target-dir")
-        .arg(&target)
+        .arg(fixed.join("target"))
         .status()
         .map_err(|e| format!("cannot run cargo: {e}"))?;
+    drop(lock);
     if !status.success() {
         return Err(format!("building the operations runner failed: {status}"));
     }
@@ -94,6 +129,23 @@ pub(crate) fn build(root: &Path, target: &Path) -> Result<Runner, String> {
         .map(parse_listing)
         .collect::<Result<Vec<_>, String>>()?;
     Ok(Runner { path, operations })
+}
+
+/// Makes `link` a symbolic link to `to`, replacing what was there in one rename.
+fn point(link: &Path, to: &Path) -> Result<(), String> {
+    let to = to.canonicalize().map_err(|e| format!("cannot resolve {}: {e}", to.display()))?;
+    if std::fs::read_link(link).is_ok_and(|now| now == to) {
+        return Ok(());
+    }
+    let fresh = link.with_extension(format!("new{}", std::process::id()));
+    let _ = std::fs::remove_file(&fresh);
+    #[cfg(unix)]
+    let made = std::os::unix::fs::symlink(&to, &fresh);
+    #[cfg(not(unix))]
+    let made: std::io::Result<()> =
+        Err(std::io::Error::other("the instruction guard builds on Unix only"));
+    made.and_then(|()| std::fs::rename(&fresh, link))
+        .map_err(|e| format!("cannot link {} to {}: {e}", link.display(), to.display()))
 }
 
 fn cargo_home() -> Option<PathBuf> {

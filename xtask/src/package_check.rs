@@ -320,10 +320,11 @@ fn internal_closure(m: &Member, by_name: &BTreeMap<&str, &Member>) -> BTreeSet<S
     let mut seen = BTreeSet::new();
     let mut todo: Vec<&String> = m.deps.iter().chain(&m.dev_deps).collect();
     while let Some(name) = todo.pop() {
-        if name != &m.name && seen.insert(name.clone()) {
-            if let Some(dep) = by_name.get(name.as_str()) {
-                todo.extend(&dep.deps);
-            }
+        if name != &m.name
+            && seen.insert(name.clone())
+            && let Some(dep) = by_name.get(name.as_str())
+        {
+            todo.extend(&dep.deps);
         }
     }
     seen

@@ -133,13 +133,14 @@ fn dependencies(krate: &Crate, problems: &mut Vec<String>) {
         if section != "[dependencies]" {
             continue;
         }
-        if let Some(dep) = line.split(['=', '.', ' ']).next() {
-            if dep.starts_with("gridnote-") && dep != "gridnote-board" {
-                problems.push(format!(
-                    "{} depends on {dep}: only gridnote-board is allowed outside the hubs",
-                    krate.name
-                ));
-            }
+        if let Some(dep) = line.split(['=', '.', ' ']).next()
+            && dep.starts_with("gridnote-")
+            && dep != "gridnote-board"
+        {
+            problems.push(format!(
+                "{} depends on {dep}: only gridnote-board is allowed outside the hubs",
+                krate.name
+            ));
         }
     }
 }

@@ -136,14 +136,13 @@ pub(crate) fn lock_version(crate_name: &str) -> Result<String, String> {
         .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
     let mut lines = lock.lines();
     while let Some(line) = lines.next() {
-        if line.trim() == format!("name = \"{crate_name}\"") {
-            if let Some(version) = lines
+        if line.trim() == format!("name = \"{crate_name}\"")
+            && let Some(version) = lines
                 .next()
                 .and_then(|l| l.trim().strip_prefix("version = \""))
                 .and_then(|l| l.strip_suffix('"'))
-            {
-                return Ok(version.to_owned());
-            }
+        {
+            return Ok(version.to_owned());
         }
     }
     Err(format!("{crate_name} is not in Cargo.lock"))
