@@ -231,6 +231,7 @@ fn row_name(index: usize, inverted: bool, field: &str) -> String {
 ///
 /// One pass over the bytes. The first row's width is the board size (at most 255); the
 /// board is allocated once that is known, and never grows beyond size × size.
+#[inline]
 pub(crate) fn read(
     text: &str,
     base: usize,
@@ -275,13 +276,13 @@ fn read_fast(bytes: &[u8], inverted: bool) -> Option<PositionRecord> {
         let mut rows = squares.chunks_exact_mut(size).rev();
         rows.next()?.copy_from_slice(&first[..size]);
         for row in rows {
-            at += row_fast(&body[at..], row)?;
+            at = row_fast(body, at, row)?;
         }
     } else {
         let mut rows = squares.chunks_exact_mut(size);
         rows.next()?.copy_from_slice(&first[..size]);
         for row in rows {
-            at += row_fast(&body[at..], row)?;
+            at = row_fast(body, at, row)?;
         }
     }
     (at == body.len()).then_some(PositionRecord { size: size as u8, squares })
@@ -290,22 +291,38 @@ fn read_fast(bytes: &[u8], inverted: bool) -> Option<PositionRecord> {
 /// What a byte does in a row: the byte to store (0 for empty squares) and how many
 /// squares it covers. Bytes that cannot start a square (`/`, `0`, anything but pieces and
 /// digits) cover more squares than any row has, which ends the row as too long.
+///
+/// Packed in one word (the byte in the low 8 bits, the width above), so that a look-up
+/// is one load: measured, one instruction a byte fewer than a two-field struct.
 #[derive(Clone, Copy)]
-struct Square {
-    byte: u8,
-    width: u16,
+struct Square(u32);
+
+impl Square {
+    const fn new(byte: u8, width: u32) -> Square {
+        Square(byte as u32 | width << 8)
+    }
+
+    #[inline(always)]
+    fn byte(self) -> u8 {
+        self.0 as u8
+    }
+
+    #[inline(always)]
+    fn width(self) -> usize {
+        (self.0 >> 8) as usize
+    }
 }
 
-const NOT_A_SQUARE: u16 = 0x1000;
+const NOT_A_SQUARE: u32 = 0x1000;
 
 const SQUARES: [Square; 256] = {
-    let mut table = [Square { byte: 0, width: NOT_A_SQUARE }; 256];
+    let mut table = [Square::new(0, NOT_A_SQUARE); 256];
     let mut b = 0;
     while b < 256 {
         if IS_PIECE[b] {
-            table[b] = Square { byte: b as u8, width: 1 };
+            table[b] = Square::new(b as u8, 1);
         } else if b >= b'1' as usize && b <= b'9' as usize {
-            table[b] = Square { byte: 0, width: (b - b'0' as usize) as u16 };
+            table[b] = Square::new(0, (b - b'0' as usize) as u32);
         }
         b += 1;
     }
@@ -326,29 +343,28 @@ fn more_digits(text: &[u8], read: &mut usize, mut n: usize) -> Option<usize> {
     Some(n)
 }
 
-/// One row and its closing `/`, written into `cells`; returns the bytes read. `None`
-/// unless the squares add up to exactly `cells.len()` and a `/` follows.
+/// One row and its closing `/`, read from `text[at..]` into `cells`; returns where the
+/// next row starts. `None` unless the squares add up to exactly `cells.len()` and a `/`
+/// follows.
 ///
 /// Each byte is one table look-up: its square is stored and the column moves on by its
 /// width; only a count looks for further digits.
 #[inline(always)]
-fn row_fast(text: &[u8], cells: &mut [u8]) -> Option<usize> {
+fn row_fast(text: &[u8], mut at: usize, cells: &mut [u8]) -> Option<usize> {
     let size = cells.len();
     let mut col = 0;
-    let mut read = 0;
     while col < size {
-        let square = SQUARES[usize::from(*text.get(read)?)];
-        read += 1;
-        cells[col] = square.byte;
-        if square.byte == 0 {
+        let square = SQUARES[usize::from(*text.get(at)?)];
+        at += 1;
+        cells[col] = square.byte();
+        if square.byte() == 0 {
             // A count (or a byte that is no square: the row is already past its end).
-            let n = usize::from(square.width);
-            col += more_digits(text, &mut read, n)?;
+            col += more_digits(text, &mut at, square.width())?;
         } else {
             col += 1;
         }
     }
-    (col == size && text.get(read) == Some(&b'/')).then_some(read + 1)
+    (col == size && text.get(at) == Some(&b'/')).then_some(at + 1)
 }
 
 /// The first row and its `/`, written into `cells`: its width (1 to 255) and the bytes
@@ -363,9 +379,9 @@ fn first_row(text: &[u8], cells: &mut [u8; MAX_SIZE]) -> Option<(usize, usize)> 
             return (1..=MAX_SIZE).contains(&col).then_some((col, read));
         }
         let square = SQUARES[usize::from(b)];
-        *cells.get_mut(col)? = square.byte;
-        if square.byte == 0 {
-            col += more_digits(text, &mut read, usize::from(square.width))?;
+        *cells.get_mut(col)? = square.byte();
+        if square.byte() == 0 {
+            col += more_digits(text, &mut read, square.width())?;
         } else {
             col += 1;
         }
@@ -373,6 +389,8 @@ fn first_row(text: &[u8], cells: &mut [u8; MAX_SIZE]) -> Option<(usize, usize)> 
 }
 
 /// The checked reader: the same grammar, every error named with its span.
+#[cold]
+#[inline(never)]
 fn read_checked(
     text: &str,
     base: usize,
