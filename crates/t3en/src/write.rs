@@ -1,9 +1,9 @@
 //! Writing canonical T3EN: maximal runs of any kind of cell, a count only for runs of 2
 //! or more, rows from the top joined by `/`, one space, the side to move.
 
-use gridnote_board::Cell;
 use gridnote_board::number::push_decimal;
-use gridnote_board::sink::{AsciiWriter, Sink};
+use gridnote_board::sink::{Sink, write_ascii};
+use gridnote_board::{Cell, Position};
 
 use crate::alphabet::{BYTE_OF, side_byte};
 
@@ -42,20 +42,17 @@ impl T3en {
     /// ```
     pub fn append_to<S: Sink + ?Sized>(&self, out: &mut S) {
         let position = self.position();
-        let board = &position.board;
-        out.reserve(written_bound(board.rows(), board.cols()));
-        // Gathered on the stack and appended in pieces: a push into a `String` reloads and
-        // checks its length and capacity every time.
-        let mut w = AsciiWriter::<S, WRITE_BUFFER>::new(out);
-        for (r, row) in board.iter_rows().enumerate() {
-            if r > 0 {
-                w.push(b'/');
-            }
-            push_row(&mut w, row);
+        let side = position.board.cols();
+        let bound = written_bound(side, side);
+        out.reserve(bound);
+        // A small board's text in a small buffer (it is zeroed on every call).
+        if bound <= SMALL_BUFFER {
+            write_text::<S, SMALL_BUFFER>(position, out);
+        } else if side + 2 <= BUFFER {
+            write_text::<S, BUFFER>(position, out);
+        } else {
+            write_unbuffered(position, out);
         }
-        w.push(b' ');
-        w.push(side_byte(position.to_move));
-        w.finish();
     }
 }
 
@@ -66,41 +63,115 @@ const fn written_bound(rows: usize, cols: usize) -> usize {
     rows * cols + rows - 1 + 2
 }
 
-/// The writer's buffer: the text of boards up to 15×15 goes to the sink in one piece.
-const WRITE_BUFFER: usize = 256;
+/// The writer's buffer: the text of boards up to 15×15 goes to the sink in one piece,
+/// and any row up to 254 cells fits in it with its `/` and the side. 256 bytes, so that
+/// an index into it is the low byte of a length (measured: 4% fewer instructions than a
+/// buffer of 512 bytes, whose index takes a mask).
+const BUFFER: usize = 256;
 
-/// `row = 1*run`: one row as maximal runs of equal cells. One-byte cells are compared
-/// as they are (measured: one loop comparing each cell with the run's costs 22% fewer
-/// instructions than a loop per run); each run's character is looked up once.
+/// The buffer for the text of boards up to 7×7.
+const SMALL_BUFFER: usize = 64;
+
+/// The canonical text of `position` (a square board) gathered in a buffer of `N` bytes
+/// on the stack and appended to `out` in pieces. Each row first makes room for its
+/// longest text (a byte per cell, the `/` after it, and the side after the last row), so
+/// the bytes of a row are stored without a check: `N` is a power of two, so an index
+/// taken modulo `N` is always within the buffer, and the caller makes sure that a row's
+/// longest text (the side and 2) fits in `N` bytes.
 #[inline(always)]
-fn push_row<S: Sink + ?Sized>(w: &mut AsciiWriter<'_, S, WRITE_BUFFER>, row: &[Cell]) {
-    let [first, rest @ ..] = row else { return };
-    let mut run = *first;
-    let mut len = 1u32;
-    for &cell in rest {
-        if cell == run {
-            len += 1;
-        } else {
-            push_buffered_run(w, run, len);
-            run = cell;
-            len = 1;
+fn write_text<S: Sink + ?Sized, const N: usize>(position: &Position, out: &mut S) {
+    let cells = position.board.cells();
+    let side = position.board.cols();
+    let mut buf = [0u8; N];
+    let mut len = 0usize;
+    for row in cells.chunks_exact(side) {
+        if len + side + 2 > N {
+            write_ascii(out, &buf[..len]);
+            len = 0;
         }
+        len = push_row(&mut buf, len, row);
+        buf[len % N] = b'/';
+        len += 1;
     }
-    push_buffered_run(w, run, len);
+    // The space, in place of the last `/`, and the side.
+    buf[(len - 1) % N] = b' ';
+    buf[len % N] = side_byte(position.to_move);
+    write_ascii(out, &buf[..(len + 1).min(N)]);
 }
 
-/// [`push_run`] into the writer's buffer.
+/// `row = 1*run`: one row as maximal runs of equal cells, stored from `len` (the caller
+/// made room for it): the length after it. One-byte cells are compared as they are
+/// (measured: one loop comparing each cell with the run's costs 22% fewer instructions
+/// than a loop per run, and finding the runs' ends eight cells at a time, from a word of
+/// eight cells and the word one cell further on, cost a quarter more on mid-game boards,
+/// whose runs are short); each run's character is looked up once.
 #[inline(always)]
-fn push_buffered_run<S: Sink + ?Sized>(
-    w: &mut AsciiWriter<'_, S, WRITE_BUFFER>,
-    cell: Cell,
-    len: u32,
-) {
-    if len >= 2 {
-        // Runs are at most 255 long (a row is at most 255 cells).
-        w.push_decimal(len);
+fn push_row<const N: usize>(buf: &mut [u8; N], mut len: usize, row: &[Cell]) -> usize {
+    let [first, rest @ ..] = row else { return len };
+    let mut run = *first;
+    let mut n = 1u32;
+    for &cell in rest {
+        if cell == run {
+            n += 1;
+        } else {
+            len = push_buffered_run(buf, len, run, n);
+            run = cell;
+            n = 1;
+        }
     }
-    w.push(BYTE_OF[usize::from(cell.rank())]);
+    push_buffered_run(buf, len, run, n)
+}
+
+/// The canonical text of a board too wide for [`BUFFER`] (255 columns), run by run
+/// straight into the sink.
+#[cold]
+#[inline(never)]
+fn write_unbuffered<S: Sink + ?Sized>(position: &Position, out: &mut S) {
+    for (r, row) in position.board.iter_rows().enumerate() {
+        if r > 0 {
+            out.push_ascii(b'/');
+        }
+        let mut rest = row;
+        while let [cell, ..] = rest {
+            let len = rest.iter().take_while(|c| *c == cell).count();
+            push_run(out, *cell, len);
+            rest = &rest[len..];
+        }
+    }
+    out.push_ascii(b' ');
+    out.push_ascii(side_byte(position.to_move));
+}
+
+/// [`push_run`] into the writer's buffer at `len`: the length after it.
+#[inline(always)]
+fn push_buffered_run<const N: usize>(
+    buf: &mut [u8; N],
+    mut len: usize,
+    cell: Cell,
+    n: u32,
+) -> usize {
+    if n >= 2 {
+        if n < 10 {
+            buf[len % N] = b'0' + n as u8;
+            len += 1;
+        } else {
+            len = push_long_count(buf, len, n);
+        }
+    }
+    buf[len % N] = BYTE_OF[usize::from(cell.rank())];
+    len + 1
+}
+
+/// A run length of 10 to 255 into the writer's buffer at `len`: the length after it.
+#[inline(never)]
+fn push_long_count<const N: usize>(buf: &mut [u8; N], mut len: usize, n: u32) -> usize {
+    if n >= 100 {
+        buf[len % N] = b'0' + (n / 100 % 10) as u8;
+        len += 1;
+    }
+    buf[len % N] = b'0' + (n / 10 % 10) as u8;
+    buf[(len + 1) % N] = b'0' + (n % 10) as u8;
+    len + 2
 }
 
 /// `run = [count] cell`: appends `len` (when 2 or more) and the cell's character.
@@ -138,5 +209,88 @@ mod tests {
         }
         // Alternating cells reach the bound exactly.
         assert_eq!(written_bound(10, 10), alternating.len());
+    }
+
+    /// T3EN written the plain way: each row's runs (`chunk_by`), a count from 2.
+    fn reference(t3en: &T3en) -> String {
+        let board = &t3en.position().board;
+        let rows: Vec<String> = board
+            .iter_rows()
+            .map(|row| {
+                let mut text = String::new();
+                for run in row.chunk_by(|a, b| a == b) {
+                    push_run(&mut text, run[0], run.len());
+                }
+                text
+            })
+            .collect();
+        let side = if t3en.position().to_move == gridnote_board::Player::One { 'x' } else { 'o' };
+        format!("{} {side}", rows.join("/"))
+    }
+
+    /// Boards on each side of every buffer edge: the small buffer's last board (7×7),
+    /// the first in the large buffer, the last whose text fits it in one piece (15×15),
+    /// rows of 16 and 17 cells, the widest rows the buffer takes (254) and rows too wide
+    /// for it (255); each all empty, alternating (the longest text, a byte per cell), in
+    /// runs of every length up to 12, and with the longest counts.
+    #[test]
+    fn boards_across_the_buffer_edges_are_written_whole() {
+        use gridnote_board::{Board, Player, Position};
+        let kinds = [Cell::Void, Cell::Empty, Cell::ONE, Cell::TWO];
+        for side in [1, 2, 7, 8, 9, 15, 16, 17, 31, 100, 253, 254, 255] {
+            let patterns: [&dyn Fn(usize, usize) -> Cell; 4] = [
+                &|_, _| Cell::Empty,
+                &|r, c| kinds[(r + c) % 4],
+                &|r, c| kinds[(r * side + c) / (1 + (r * side + c) % 12) % 4],
+                &|r, c| if c == 0 || c + 1 == side { Cell::ONE } else { kinds[r % 4] },
+            ];
+            for (p, pattern) in patterns.iter().enumerate() {
+                let board = Board::from_fn(side, side, pattern).unwrap();
+                for player in Player::BOTH {
+                    let t3en = T3en::new(Position::new(board.clone(), player)).unwrap();
+                    let expected = reference(&t3en);
+                    let mut text = String::from("<");
+                    t3en.append_to(&mut text);
+                    assert_eq!(text[1..], expected, "side {side}, pattern {p}");
+                    let mut bytes = b">".to_vec();
+                    t3en.append_to(&mut bytes);
+                    assert_eq!(bytes[1..], *expected.as_bytes(), "side {side}, pattern {p}");
+                    assert_eq!(t3en.to_string(), expected, "side {side}, pattern {p}");
+                    assert_eq!(expected.parse::<T3en>().unwrap(), t3en, "side {side}");
+                }
+            }
+        }
+    }
+
+    /// Rows whose texts have every length (alternating cells, then one run), so that the
+    /// text gathered reaches every length before a row and the buffer's edge falls at
+    /// every place of a row, of the space and of the side.
+    #[test]
+    fn the_buffer_edge_falls_anywhere() {
+        use gridnote_board::{Board, Player, Position};
+        let mut seed = 0x2545_f491_4f6c_dd1d_u64;
+        let mut next = move |below: usize| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed % below as u64) as usize
+        };
+        for side in (1..=40).chain(250..=255) {
+            for _ in 0..if side < 50 { 200 } else { 3 } {
+                // The last row is often the longest text a row can have.
+                let mut widths: Vec<usize> = (0..side).map(|_| next(side + 1)).collect();
+                if next(2) == 0 {
+                    widths[side - 1] = side;
+                }
+                let board = Board::from_fn(side, side, |r, c| match c < widths[r] {
+                    true if c % 2 == 0 => Cell::ONE,
+                    true => Cell::TWO,
+                    false => Cell::Empty,
+                })
+                .unwrap();
+                let t3en = T3en::new(Position::new(board, Player::Two)).unwrap();
+                assert_eq!(t3en.to_string(), reference(&t3en), "side {side}");
+            }
+        }
     }
 }
