@@ -84,8 +84,10 @@ fn write_text<S: Sink + ?Sized, const N: usize>(position: &Position, out: &mut S
     let side = position.board.cols();
     let mut buf = [0u8; N];
     let mut len = 0usize;
+    // When the whole text fits, no row needs to make room.
+    let fits = written_bound(side, side) <= N;
     for row in cells.chunks_exact(side) {
-        if len + side + 2 > N {
+        if !fits && len + side + 2 > N {
             write_ascii(out, &buf[..len]);
             len = 0;
         }
