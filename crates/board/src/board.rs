@@ -34,9 +34,10 @@ pub enum BoardError {
         /// Cells given.
         found: usize,
     },
-    /// More cells than an operation on borrowed cells handles (see
-    /// [`Rules::outcome_of_cells`](crate::Rules::outcome_of_cells)).
-    #[error("{cells} cells is more than {max}: build a Board for a board this large")]
+    /// More cells than an operation takes: 64 for the outcome on borrowed cells
+    /// ([`Rules::outcome_of_cells`](crate::Rules::outcome_of_cells)), [`Board::SMALL`]
+    /// for [`Board::from_small`].
+    #[error("{cells} cells is more than {max}, the most this takes")]
     TooManyCells {
         /// Cells given.
         cells: usize,
@@ -173,6 +174,14 @@ pub(crate) const fn check_sides(rows: usize, cols: usize) -> Result<(), BoardErr
 }
 
 impl Board {
+    /// The most cells a board keeps in place, without allocating (a 4×4 board, or 3×5,
+    /// or 2×8); see [`Board::from_small`].
+    ///
+    /// ```
+    /// assert_eq!(gridnote_board::Board::SMALL, 16);
+    /// ```
+    pub const SMALL: usize = crate::storage::INLINE;
+
     /// An all-empty board.
     ///
     /// # Errors
@@ -248,6 +257,37 @@ impl Board {
             return Err(BoardError::CellCount { expected: rows * cols, found: cells.len() });
         }
         Ok(Board::new_unchecked(rows, cols, Cells::from_slice(cells)))
+    }
+
+    /// A board of at most [`Board::SMALL`] cells from the first `rows × cols` of `cells`,
+    /// in row-major order (top row first); the others are ignored. It allocates nothing
+    /// and copies the array whole: a reader that gathers a small board's cells in an
+    /// array of its own makes the board in one step.
+    ///
+    /// # Errors
+    /// [`BoardError::Side`] for a bad side, [`BoardError::TooManyCells`] when
+    /// `rows × cols` is more than [`Board::SMALL`].
+    ///
+    /// ```
+    /// use gridnote_board::{Board, Cell};
+    /// let mut cells = [Cell::Void; Board::SMALL];
+    /// cells[..4].copy_from_slice(&[Cell::ONE, Cell::Empty, Cell::Empty, Cell::TWO]);
+    /// let board = Board::from_small(2, 2, cells)?;
+    /// assert_eq!(board.cells(), &[Cell::ONE, Cell::Empty, Cell::Empty, Cell::TWO]);
+    /// assert!(Board::from_small(5, 5, cells).is_err());
+    /// # Ok::<(), gridnote_board::BoardError>(())
+    /// ```
+    #[inline]
+    pub fn from_small(
+        rows: usize,
+        cols: usize,
+        cells: [Cell; Board::SMALL],
+    ) -> Result<Board, BoardError> {
+        check_sides(rows, cols)?;
+        if rows * cols > Board::SMALL {
+            return Err(BoardError::TooManyCells { cells: rows * cols, max: Board::SMALL });
+        }
+        Ok(Board::new_unchecked(rows, cols, Cells::Inline(cells)))
     }
 
     /// A board whose cell at (row, col) is `f(row, col)`.
@@ -631,5 +671,46 @@ mod serde_impl {
             let repr = Repr::deserialize(d)?;
             Board::from_cells(repr.rows, repr.cols, repr.cells).map_err(serde::de::Error::custom)
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Board, BoardError};
+    use crate::cell::Cell;
+
+    #[test]
+    fn a_small_board_takes_the_first_cells_of_its_array() {
+        let mut cells = [Cell::TWO; Board::SMALL];
+        cells[..6].copy_from_slice(&[
+            Cell::Void,
+            Cell::Empty,
+            Cell::ONE,
+            Cell::ONE,
+            Cell::Empty,
+            Cell::Void,
+        ]);
+        let board = Board::from_small(2, 3, cells).unwrap();
+        assert_eq!((board.rows(), board.cols()), (2, 3));
+        assert_eq!(board.cells(), &cells[..6]);
+        // The cells past the board are not part of it: equal boards, equal hashes.
+        let other = Board::from_slice(2, 3, &cells[..6]).unwrap();
+        assert_eq!(board, other);
+        let hash = |b: &Board| {
+            use core::hash::{BuildHasher, BuildHasherDefault};
+            BuildHasherDefault::<std::collections::hash_map::DefaultHasher>::default().hash_one(b)
+        };
+        assert_eq!(hash(&board), hash(&other));
+        assert_eq!(Board::from_small(4, 4, cells).unwrap().cells(), &cells);
+        assert_eq!(Board::from_small(1, 16, cells).unwrap().cols(), 16);
+        assert_eq!(
+            Board::from_small(3, 6, cells),
+            Err(BoardError::TooManyCells { cells: 18, max: 16 })
+        );
+        assert_eq!(Board::from_small(0, 3, cells), Err(BoardError::Side { rows: 0, cols: 3 }));
+        assert_eq!(
+            BoardError::TooManyCells { cells: 18, max: 16 }.to_string(),
+            "18 cells is more than 16, the most this takes"
+        );
     }
 }

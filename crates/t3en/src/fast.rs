@@ -39,8 +39,18 @@ pub(crate) fn parse_lenient(text: &str) -> Option<Position> {
 fn parse_tracking<const TRACK: bool>(text: &str, strict: bool) -> Option<(Position, bool)> {
     let bytes = text.as_bytes();
     let side = first_row_len(bytes)?;
-    let mut board = Board::new(side, side).ok()?;
-    let (i, canonical) = rows::<TRACK>(bytes, side, board.cells_mut())?;
+    let (board, (i, canonical)) = if side * side <= SMALL_BOARD {
+        // Read on the stack, with room for a short run's SPILL cells anywhere.
+        let mut cells = [Cell::Empty; SMALL_BOARD + SPILL];
+        let len = side * side;
+        let mut at = Runs { i: 0, at: 0, row_end: side, canonical: true, last: 0 };
+        let i = at.runs::<TRACK, false>(bytes, side, &mut cells, len, SMALL_BOARD)??;
+        (Board::from_small(side, side, *cells.first_chunk()?).ok()?, (i, at.canonical))
+    } else {
+        let mut board = Board::new(side, side).ok()?;
+        let read = rows::<TRACK>(bytes, side, board.cells_mut())?;
+        (board, read)
+    };
     if strict && !canonical {
         return None;
     }
@@ -65,10 +75,13 @@ fn parse_tracking<const TRACK: bool>(text: &str, strict: bool) -> Option<(Positi
 /// written outside the board.
 fn rows<const TRACK: bool>(bytes: &[u8], side: usize, cells: &mut [Cell]) -> Option<(usize, bool)> {
     let mut at = Runs { i: 0, at: 0, row_end: side, canonical: true, last: 0 };
-    if let Some(limit) = cells.len().checked_sub(SPILL) {
-        at.runs::<TRACK, false>(bytes, side, cells, limit)?;
+    let len = cells.len();
+    if let Some(limit) = len.checked_sub(SPILL) {
+        if let Some(i) = at.runs::<TRACK, false>(bytes, side, cells, len, limit)? {
+            return Some((i, at.canonical));
+        }
     }
-    let i = at.runs::<TRACK, true>(bytes, side, cells, 0)?;
+    let i = at.runs::<TRACK, true>(bytes, side, cells, len, 0)??;
     Some((i, at.canonical))
 }
 
@@ -94,9 +107,9 @@ impl Runs {
         bytes: &[u8],
         side: usize,
         cells: &mut [Cell],
+        len: usize,
         limit: usize,
-    ) -> Option<usize> {
-        let len = cells.len();
+    ) -> Option<Option<usize>> {
         let Runs { mut i, mut at, mut row_end, mut canonical, mut last } = *self;
         while TAIL || at <= limit {
             // run = [count] cell ; count = %x31-39 *DIGIT
@@ -141,16 +154,16 @@ impl Runs {
                 if TRACK {
                     last = 0;
                 }
-            } else if TAIL && byte == b' ' && at == row_end && at == len {
+            } else if byte == b' ' && at == row_end && at == len {
                 // SP after the last row
                 self.canonical = canonical;
-                return Some(i);
+                return Some(Some(i));
             } else {
                 return None;
             }
         }
         *self = Runs { i, at, row_end, canonical, last };
-        Some(i)
+        Some(None)
     }
 }
 
@@ -172,6 +185,9 @@ fn long_count(bytes: &[u8], mut i: usize, first: usize) -> Option<(usize, usize,
         }
     }
 }
+
+/// The most cells of a board read on the stack and copied into place once.
+const SMALL_BOARD: usize = Board::SMALL;
 
 /// The cells a short run writes at once when the board has room (see [`rows`]).
 const SPILL: usize = 16;
