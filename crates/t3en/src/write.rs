@@ -264,6 +264,40 @@ mod tests {
         }
     }
 
+    /// `Display` gives the writer's pieces to the formatter as they are: a board whose
+    /// text is longer than the buffer arrives in two pieces, and a formatter error ends
+    /// the text (later pieces are skipped) and is returned.
+    #[test]
+    fn display_hands_the_pieces_to_the_formatter_and_keeps_its_error() {
+        use core::fmt::{self, Write as _};
+        struct Pieces {
+            got: Vec<String>,
+            room: usize,
+        }
+        impl fmt::Write for Pieces {
+            fn write_str(&mut self, s: &str) -> fmt::Result {
+                if self.got.len() == self.room {
+                    return Err(fmt::Error);
+                }
+                self.got.push(s.to_owned());
+                Ok(())
+            }
+        }
+        let text = format!("{} o", ["x_o_x_o_x_o_x_o_x_o_"; 20].join("/"));
+        let t3en: T3en = text.parse().unwrap();
+        let mut all = Pieces { got: Vec::new(), room: usize::MAX };
+        write!(all, "{t3en}").unwrap();
+        assert_eq!(all.got.concat(), text);
+        assert_eq!(all.got.len(), 2);
+        assert!(all.got[0].len() <= BUFFER);
+        let mut short = Pieces { got: Vec::new(), room: 1 };
+        assert_eq!(write!(short, "{t3en}"), Err(fmt::Error));
+        assert_eq!(short.got, [all.got[0].clone()]);
+        let mut none = Pieces { got: Vec::new(), room: 0 };
+        assert_eq!(write!(none, "{t3en}"), Err(fmt::Error));
+        assert!(none.got.is_empty());
+    }
+
     /// Rows whose texts have every length (alternating cells, then one run), so that the
     /// text gathered reaches every length before a row and the buffer's edge falls at
     /// every place of a row, of the space and of the side.
