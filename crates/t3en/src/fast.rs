@@ -35,35 +35,56 @@ pub(crate) fn parse_lenient(text: &str) -> Option<Position> {
 
 /// [`parse`], tracking whether the runs are canonical only when `TRACK` is set (when it
 /// is not, the answer is `true` and `strict` must be false).
+///
+/// The first row is read into cells on the stack, which gives the side. A board of up
+/// to [`SMALL_BOARD`] cells is read there whole and made in one step; a larger one is
+/// made at its final size, gets the first row, and the other rows are read into it. A
+/// first row longer than the stack takes is counted first ([`first_row_len`]), and the
+/// board read from the start.
 #[inline(always)]
 fn parse_tracking<const TRACK: bool>(text: &str, strict: bool) -> Option<(Position, bool)> {
     let bytes = text.as_bytes();
-    let side = first_row_len(bytes)?;
-    let (board, (i, canonical)) = if side * side <= SMALL_BOARD {
-        // Read on the stack, with room for a short run's SPILL cells anywhere.
-        let mut cells = [Cell::Empty; SMALL_BOARD + SPILL];
-        let len = side * side;
-        let mut at = Runs { i: 0, at: 0, row_end: side, canonical: true, last: 0 };
-        let i = at.runs::<TRACK, false>(bytes, side, &mut cells, len, SMALL_BOARD)??;
-        (Board::from_small(side, side, *cells.first_chunk()?).ok()?, (i, at.canonical))
-    } else {
-        let mut board = Board::new(side, side).ok()?;
-        let read = rows::<TRACK>(bytes, side, board.cells_mut())?;
-        (board, read)
+    let mut stack = [Cell::Empty; STACK];
+    let mut runs = Runs::START;
+    let board = match runs.first_row::<TRACK>(bytes, &mut stack)? {
+        Some(side) if side * side <= SMALL_BOARD => {
+            // The rest on the stack too, with room for a short run's SPILL cells anywhere.
+            runs.runs::<TRACK, false>(bytes, side, &mut stack, side * side, STACK - SPILL)??;
+            Board::from_small(side, side, *stack.first_chunk()?).ok()?
+        }
+        Some(side) => {
+            let mut board = Board::new(side, side).ok()?;
+            let cells = board.cells_mut();
+            cells.get_mut(..side)?.copy_from_slice(stack.get(..side)?);
+            rows::<TRACK>(&mut runs, bytes, side, cells)?;
+            board
+        }
+        None => {
+            let side = first_row_len(bytes)?;
+            let mut board = Board::new(side, side).ok()?;
+            runs = Runs::START;
+            runs.row_end = side;
+            rows::<TRACK>(&mut runs, bytes, side, board.cells_mut())?;
+            board
+        }
     };
-    if strict && !canonical {
+    if strict && !runs.canonical {
         return None;
     }
     // t3en = rows SP side ; side = "x" / "o", and nothing after it
-    let to_move = match bytes.get(i..)? {
+    let to_move = match bytes.get(runs.i..)? {
         [byte] => side_of(*byte)?,
         _ => return None,
     };
-    Some((Position::new(board, to_move), canonical))
+    Some((Position::new(board, to_move), runs.canonical))
 }
 
-/// `rows = row *("/" row)` with exactly `side` rows of `side` cells, and the space after
-/// them: the index after that space and whether every run was canonical.
+/// Cells on the stack: a first row of up to `STACK - SPILL` cells, or a whole board of up
+/// to [`SMALL_BOARD`] cells, with room for a short run's [`SPILL`] cells after it.
+const STACK: usize = 64;
+
+/// `rows = row *("/" row)` with exactly `side` rows of `side` cells into `cells`, from
+/// where `runs` is to the space after the rows.
 ///
 /// One pass over the whole board, a run at a time; every run is written, empty ones
 /// included. While [`SPILL`] cells or more are left after a run's start, the run is
@@ -73,21 +94,24 @@ fn parse_tracking<const TRACK: bool>(text: &str, strict: bool) -> Option<(Positi
 /// are written exactly. Rows are checked at their end (at each `/` and at the space): a
 /// row longer than `side` spills into the next one and is refused there, and nothing is
 /// written outside the board.
-fn rows<const TRACK: bool>(bytes: &[u8], side: usize, cells: &mut [Cell]) -> Option<(usize, bool)> {
-    let mut at = Runs { i: 0, at: 0, row_end: side, canonical: true, last: 0 };
+fn rows<const TRACK: bool>(
+    runs: &mut Runs,
+    bytes: &[u8],
+    side: usize,
+    cells: &mut [Cell],
+) -> Option<()> {
     let len = cells.len();
     if let Some(limit) = len.checked_sub(SPILL) {
-        if let Some(i) = at.runs::<TRACK, false>(bytes, side, cells, len, limit)? {
-            return Some((i, at.canonical));
+        if runs.runs::<TRACK, false>(bytes, side, cells, len, limit)?.is_some() {
+            return Some(());
         }
     }
-    let i = at.runs::<TRACK, true>(bytes, side, cells, len, 0)??;
-    Some((i, at.canonical))
+    runs.runs::<TRACK, true>(bytes, side, cells, len, 0)?.map(|_| ())
 }
 
-/// Where [`rows`] is: the next byte, the next cell, the end of the current row, whether
-/// the runs so far were canonical and the character of the previous run in this row (0
-/// before the first).
+/// Where the reading is: the next byte, the next cell, the end of the current row,
+/// whether the runs so far were canonical and the character of the previous run in this
+/// row (0 before the first).
 struct Runs {
     i: usize,
     at: usize,
@@ -97,6 +121,62 @@ struct Runs {
 }
 
 impl Runs {
+    /// Before the first byte.
+    const START: Runs = Runs { i: 0, at: 0, row_end: 0, canonical: true, last: 0 };
+
+    /// The first row into `stack`, up to the `/` or the space after it (not read): its
+    /// length, the side. `Some(None)` for a row longer than `STACK - SPILL` cells, whose
+    /// length is not known yet.
+    #[inline(always)]
+    fn first_row<const TRACK: bool>(
+        &mut self,
+        bytes: &[u8],
+        stack: &mut [Cell; STACK],
+    ) -> Option<Option<usize>> {
+        let Runs { mut i, mut at, mut canonical, mut last, .. } = *self;
+        while at <= STACK - SPILL {
+            // run = [count] cell ; count = %x31-39 *DIGIT
+            let byte = *bytes.get(i)?;
+            i += 1;
+            if let Some(cell) = CELL_OF[usize::from(byte)] {
+                if TRACK {
+                    canonical &= byte != last;
+                    last = byte;
+                }
+                *stack.get_mut(at)? = cell;
+                at += 1;
+            } else if byte.wrapping_sub(b'1') < 9 {
+                let mut count = usize::from(byte - b'0');
+                let mut next = *bytes.get(i)?;
+                i += 1;
+                match CELL_OF[usize::from(next)] {
+                    Some(cell) => {
+                        *stack.get_mut(at..)?.first_chunk_mut::<SPILL>()? = SPILLED[cell.index()];
+                    }
+                    None => {
+                        (count, i, next) = long_count(bytes, i - 1, count)?;
+                        let cell = CELL_OF[usize::from(next)]?;
+                        match stack.get_mut(at..at + count) {
+                            Some(run) => fill(run, cell),
+                            None => return Some(None),
+                        }
+                    }
+                }
+                if TRACK {
+                    canonical &= count != 1 && next != last;
+                    last = next;
+                }
+                at += count;
+            } else if (byte == b'/' || byte == b' ') && at > 0 {
+                *self = Runs { i: i - 1, at, row_end: at, canonical, last };
+                return Some(Some(at));
+            } else {
+                return None;
+            }
+        }
+        Some(None)
+    }
+
     /// Reads runs: without `TAIL` while the next run starts at or before `limit` (at
     /// least [`SPILL`] cells before the board's end), writing [`SPILL`] cells a run; with
     /// `TAIL` to the space after the rows, writing exactly the run's cells (the index
@@ -156,7 +236,7 @@ impl Runs {
                 }
             } else if byte == b' ' && at == row_end && at == len {
                 // SP after the last row
-                self.canonical = canonical;
+                *self = Runs { i, at, row_end, canonical, last };
                 return Some(Some(i));
             } else {
                 return None;
@@ -442,6 +522,34 @@ mod tests {
                     let canonical = row_text == rows[row];
                     assert!(reads_to(&text, &board, canonical), "{text}");
                 }
+            }
+        }
+    }
+
+    /// First rows on each side of the most the stack takes (`STACK - SPILL` cells): single
+    /// cells, and runs of several lengths ending at every cell from a little before that
+    /// to a little past the stack (counts of two digits crossing both).
+    #[test]
+    fn first_rows_around_the_stack_read() {
+        let most = super::STACK - super::SPILL;
+        for side in (most - 3..=most + 3).chain([super::STACK, super::STACK + 1, 100]) {
+            let mut boards = Vec::new();
+            let alternating =
+                |r: usize, c: usize| if (r + c) % 2 == 0 { Cell::ONE } else { Cell::TWO };
+            boards.push(Board::from_fn(side, side, alternating).unwrap());
+            for end in most - 10..=side.min(super::STACK + 10) {
+                for len in [1, 2, 9, 10, 11, end.min(40), end] {
+                    if len > end {
+                        continue;
+                    }
+                    let mut board = Board::from_fn(side, side, alternating).unwrap();
+                    board.cells_mut()[end - len..end].fill(Cell::Void);
+                    boards.push(board);
+                }
+            }
+            for board in &boards {
+                let text = text_of(board);
+                assert!(reads_to(&text, board, true), "{text}");
             }
         }
     }
