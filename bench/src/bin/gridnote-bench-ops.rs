@@ -133,6 +133,77 @@ fn serde_op<T: serde::Serialize + 'static>(name: &str, what: &str, values: fn() 
     })
 }
 
+/// What a format's texts cost as plain strings, with no writer of ours: appended with
+/// `push_str` (`copy/`), through `Display` (`write!`, `display/…_str`) and through serde_json
+/// (`serde/…_str`). The difference between the last two and the first is the formatting
+/// machinery's and the serializer's own cost for that text, which any `Display` or
+/// `Serialize` of the same text pays; the Display and serde targets hold it aside.
+fn text_refs<T: std::fmt::Display + 'static>(
+    name: &'static str,
+    values: fn() -> Vec<T>,
+) -> [Op; 3] {
+    fn texts<T: std::fmt::Display>(values: fn() -> Vec<T>) -> Vec<String> {
+        values().iter().map(ToString::to_string).collect()
+    }
+    [
+        op(
+            format!("copy/{name}_str"),
+            format!("the {name} set's texts appended as strings (push_str)"),
+            1000,
+            move || {
+                let texts = texts(values);
+                prepared(
+                    texts.len(),
+                    Bytes::Output(texts.iter().map(String::len).sum()),
+                    move |s| {
+                        s.text.clear();
+                        for text in &texts {
+                            s.text.push_str(black_box(text));
+                        }
+                        black_box(s.text.len());
+                    },
+                )
+            },
+        ),
+        op(
+            format!("display/{name}_str"),
+            format!("the {name} set's texts as strings through Display (write!)"),
+            1000,
+            move || {
+                let texts = texts(values);
+                prepared(
+                    texts.len(),
+                    Bytes::Output(texts.iter().map(String::len).sum()),
+                    move |s| {
+                        s.text.clear();
+                        for text in &texts {
+                            display(black_box(&text.as_str()), &mut s.text);
+                        }
+                        black_box(s.text.len());
+                    },
+                )
+            },
+        ),
+        op(
+            format!("serde/{name}_str"),
+            format!("the {name} set's texts as JSON strings (serde_json::to_writer of the str)"),
+            1000,
+            move || {
+                let texts = texts(values);
+                let json: usize =
+                    texts.iter().map(|t| serde_json::to_string(t).expect("a string").len()).sum();
+                prepared(texts.len(), Bytes::Output(json), move |s| {
+                    s.bytes.clear();
+                    for text in &texts {
+                        let _ = serde_json::to_writer(&mut s.bytes, black_box(text.as_str()));
+                    }
+                    black_box(s.bytes.len());
+                })
+            },
+        ),
+    ]
+}
+
 fn display<T: std::fmt::Display>(value: &T, out: &mut String) {
     let _ = write!(out, "{value}");
 }
@@ -249,6 +320,12 @@ fn operations() -> Vec<Op> {
             })
         }),
     ];
+    ops.extend(text_refs("t3en", t3en));
+    ops.extend(text_refs("tsn", tsn));
+    ops.extend(text_refs("ten", ten));
+    ops.extend(text_refs("tuple", tuple));
+    ops.extend(text_refs("digits", digits));
+    ops.extend(text_refs("otn", otn));
     ops.extend(conversions());
     ops.extend(solves());
     ops.extend(pictures());
