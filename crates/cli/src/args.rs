@@ -124,7 +124,7 @@ pub struct ShowArgs {
 /// `--rules`: any name `Rules` prints (`tic-tac-toe+k=4`, `tomorrows+misere`, …); every
 /// subcommand that takes rules parses them here.
 pub(crate) fn parse_rules(text: &str) -> Result<gridnote_board::Rules, String> {
-    text.parse().map_err(|e: gridnote_board::RulesError| e.to_string())
+    text.parse().map_err(|e: gridnote_board::UnknownName| e.to_string())
 }
 
 fn parse_defenders(text: &str) -> Result<u32, String> {
@@ -140,9 +140,5 @@ fn parse_code_kind(text: &str) -> Result<CodeKind, String> {
 }
 
 fn parse_radix(text: &str) -> Result<Radix, String> {
-    match text {
-        "dec" => Ok(Radix::Decimal),
-        "bin" => Ok(Radix::Binary),
-        _ => Err(format!("unknown radix `{text}`: expected dec or bin")),
-    }
+    text.parse::<Radix>().map_err(|e| e.to_string())
 }

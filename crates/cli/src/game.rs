@@ -13,7 +13,7 @@ use std::ops::Range;
 
 use clap::Args;
 use gridnote_board::notation::Notation;
-use gridnote_board::report::render;
+use gridnote_board::report::{Spanned, render};
 use gridnote_convert::{Format, Options, convert};
 use gridnote_otn::{Game, LinePath, OtnRecord, Replay};
 

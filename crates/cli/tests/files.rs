@@ -235,6 +235,42 @@ fn rules_names_that_check_prints_are_accepted_by_rules() {
     assert_eq!((status, out.as_str()), (0, "xo_/xo_/3_ x\n"));
 }
 
+#[test]
+fn unknown_names_list_every_accepted_name() {
+    for (args, message) in [
+        (
+            &["convert", "--to", "fen"][..],
+            "error: invalid value 'fen' for '--to <FMT>': unknown format `fen`: expected one of t3en, tsn, ten, tuple, digits, bits, otn\n",
+        ),
+        (
+            &["convert", "--to", "tsn", "--code", "thirteen"],
+            "error: invalid value 'thirteen' for '--code <CODE>': unknown code `thirteen`: expected one of seed, naive, dense, symmetric\n",
+        ),
+        (
+            &["convert", "--to", "tsn", "--radix", "hex"],
+            "error: invalid value 'hex' for '--radix <RADIX>': unknown radix `hex`: expected dec or bin\n",
+        ),
+        (
+            &["check", "--rules", "chess"],
+            "error: invalid value 'chess' for '--rules <RULES>': unknown rules `chess`: expected tic-tac-toe or tomorrows\n",
+        ),
+        (
+            &["check", "--rules", "tomorrows+misere+wrap"],
+            "error: invalid value 'tomorrows+misere+wrap' for '--rules <RULES>': unknown rules modifier `+wrap`: expected one of +misere, +diagonals, +no-diagonals, +k=N (N > 0)\n",
+        ),
+        (
+            &["show", "--svg", "--theme", "plaid"],
+            "error: invalid value 'plaid' for '--theme <NAME>': unknown theme `plaid`: expected default or high-contrast\n",
+        ),
+    ] {
+        let mut args = args.to_vec();
+        args.push("120000000");
+        let (status, out, err) = run(&args, b"");
+        assert_eq!((status, out.as_str()), (2, ""), "{args:?}");
+        assert!(err.starts_with(message), "{args:?}: {err}");
+    }
+}
+
 // 9. Flags are checked before any input is read.
 
 #[test]

@@ -1,5 +1,6 @@
 //! The conversion rules of design.md, one by one.
 
+use gridnote_convert::Spanned;
 use gridnote_convert::{
     CodeKind, ConvertError, Field, Format, NoteKind, NoteValue, Options, Radix, convert, detect,
     read,

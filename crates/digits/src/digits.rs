@@ -258,25 +258,18 @@ const fn plural(n: usize) -> &'static str {
     if n == 1 { "" } else { "s" }
 }
 
-impl ParseError {
-    /// The byte range of the offending text (also through [`Spanned`]).
-    ///
-    /// ```
-    /// use gridnote_digits::Digits;
-    /// let err = "1é0000000".parse::<Digits>().unwrap_err();
-    /// assert_eq!(err.span(), 1..3);
-    /// ```
-    #[must_use]
-    pub fn span(&self) -> Range<usize> {
+/// The byte range of the offending text.
+///
+/// ```
+/// use gridnote_digits::{Digits, Spanned};
+/// let err = "1é0000000".parse::<Digits>().unwrap_err();
+/// assert_eq!(err.span(), 1..3);
+/// ```
+impl Spanned for ParseError {
+    fn span(&self) -> Range<usize> {
         match self {
             ParseError::Length { span, .. } | ParseError::Char { span, .. } => span.clone(),
         }
-    }
-}
-
-impl Spanned for ParseError {
-    fn span(&self) -> Range<usize> {
-        ParseError::span(self)
     }
 }
 

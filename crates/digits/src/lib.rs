@@ -20,4 +20,5 @@ pub use verdict::{SEED_REGEX, Verdict, direct_verdict, seed_regex, seed_verdict}
 /// The shared board model (gridnote-board), re-exported so that a program depending on
 /// this crate alone can name the types its functions take and return.
 pub use gridnote_board as board;
-pub use gridnote_board::{Board, Cell, Player, Rules};
+pub use gridnote_board::report::Spanned;
+pub use gridnote_board::{Board, Cell, Player, Rules, UnknownName};

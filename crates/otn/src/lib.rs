@@ -30,3 +30,4 @@ pub use rules::{
 /// The shared board model (gridnote-board), re-exported so that a program depending on
 /// this crate alone can name the types its conversions take and return.
 pub use gridnote_board as board;
+pub use gridnote_board::report::Spanned;

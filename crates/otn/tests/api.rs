@@ -2,6 +2,7 @@
 //! reach known positions, warnings and errors say what they should.
 
 use gridnote_board::{Board, Cell, Glyphs};
+use gridnote_otn::Spanned;
 use gridnote_otn::{
     ConvertError, Entry, Game, Info, Kind, LinePath, MoveRecord, MoveType, OtnPiece,
     PositionRecord, ReplayProblem, ReplayWarning, RulesRecord, Side, Space,
