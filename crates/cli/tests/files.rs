@@ -440,6 +440,22 @@ fn show_takes_the_input_flags() {
     let (status, out, _) = run(&["show", "--from", "T3EN"], b"3_/_x_/3_ o\n");
     assert_eq!(status, 0);
     assert!(out.starts_with("3_/_x_/3_ o (t3en, 3x3)\n"), "{out}");
+    // An OTN rules record implies its side to move (atkf); a position record does not.
+    let (status, out, _) = run(&["show", "dim:3 atkf:n start:/1t1/tKt/1t1/"], b"");
+    assert_eq!(status, 0);
+    assert_eq!(
+        out,
+        "dim:3 atkf:n start:/1t1/tKt/1t1/ (otn, 3x3)\n3 _ a _\n2 a k a\n1 _ a _\n  a b c\n\
+         no side to move in this format (OpenTafl rules atkf:n: the defenders move first)\n\n"
+    );
+    let (status, out, _) = run(&["show", "--json", "dim:3 atkf:n start:/1t1/tKt/1t1/"], b"");
+    assert_eq!(status, 0);
+    assert_eq!(
+        out,
+        r#"{"input":"dim:3 atkf:n start:/1t1/tKt/1t1/","format":"otn","rows":3,"cols":3,"to_move":"defenders","to_move_from_counts":false,"to_move_implied_by":"OpenTafl rules atkf:n: the defenders move first","drawing":"3 _ a _\n2 a k a\n1 _ a _\n  a b c\n"}"#
+            .to_owned()
+            + "\n"
+    );
     let (status, _, err) = run(&["show", "-i", "/no/such/file"], b"");
     assert_eq!(status, 2);
     assert!(err.starts_with("error: cannot open input file `/no/such/file`"));
