@@ -17,6 +17,7 @@ use crate::inputs::{InputArgs, parse_format};
 /// Exit status: 0 when every input succeeded, 1 when any failed, 2 for usage errors.
 #[derive(Debug, Parser)]
 #[command(name = "gridnote", version, max_term_width = 100)]
+#[non_exhaustive]
 pub struct Cli {
     /// What to do.
     #[command(subcommand)]
@@ -51,6 +52,7 @@ pub enum Command {
 
 /// `gridnote convert`.
 #[derive(Debug, Args)]
+#[non_exhaustive]
 pub struct ConvertArgs {
     /// The target format, any case (`gridnote formats` lists them).
     #[arg(long, value_name = "FMT", value_parser = parse_format)]
@@ -91,6 +93,7 @@ pub struct ConvertArgs {
 
 /// `gridnote check`.
 #[derive(Debug, Args)]
+#[non_exhaustive]
 pub struct CheckArgs {
     /// The input flags: --from, --input, --json, --quiet and the INPUTs.
     #[command(flatten)]
@@ -112,6 +115,7 @@ pub struct CheckArgs {
 
 /// `gridnote show`.
 #[derive(Debug, Args)]
+#[non_exhaustive]
 pub struct ShowArgs {
     /// The picture flags: --svg, --size, --flip, --highlight, --arrow, --out-dir, ….
     #[command(flatten)]

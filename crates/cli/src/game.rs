@@ -25,6 +25,7 @@ const MAX_GAME_BYTES: u64 = 16 * 1024 * 1024;
 
 /// `gridnote game`.
 #[derive(Debug, Args)]
+#[non_exhaustive]
 pub struct GameArgs {
     /// The game record (an OpenTafl `.otg` file), or `-` for standard input.
     #[arg(value_name = "FILE")]

@@ -10,7 +10,7 @@ mod notation;
 mod verdict;
 
 pub use check::{Agreement, Report, check, seed_count_rule};
-pub use digits::{Digits, FromBoardError, LEN, ParseError, SIDE};
+pub use digits::{Digits, LEN, ModelError, ParseError, SIDE};
 pub use generate::{
     CONNECT_FOUR, CONNECT_FOUR_REGEX, GenerateError, MAX_CELLS, Pattern, Spec, connect_four,
     generate,

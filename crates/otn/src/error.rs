@@ -241,7 +241,7 @@ pub(crate) fn found(text: &str, span: &Range<usize>) -> String {
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
-pub enum ConvertError {
+pub enum ModelError {
     /// A guard, mercenary, knight or commander.
     #[error("the {piece} on {square} has no equivalent outside OTN")]
     Piece {

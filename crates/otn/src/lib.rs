@@ -15,7 +15,7 @@ mod rules;
 #[cfg(feature = "serde")]
 mod serde_impl;
 
-pub use error::{ConvertError, ParseError, ReplayError, ReplayProblem, ReplayWarning};
+pub use error::{ModelError, ParseError, ReplayError, ReplayProblem, ReplayWarning};
 pub use game::{Address, Comment, Game, GameResult, Half, LinePath, Slot, Tag, Turn, TurnRef};
 pub use moves::{Capture, Info, Move, MoveRecord, MoveType};
 pub use notation::OtnRecord;

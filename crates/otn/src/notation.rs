@@ -13,7 +13,7 @@ use gridnote_board::setup::{Carries, ImpliedSide, Setup};
 use gridnote_board::sink::Sink;
 use gridnote_board::{Board, Glyphs, Player};
 
-use crate::{ConvertError, Entry, ParseError, PositionRecord, RulesRecord, YesNo};
+use crate::{Entry, ModelError, ParseError, PositionRecord, RulesRecord, YesNo};
 
 /// An OTN position record or rules record: the converter's `otn` format.
 ///
@@ -57,7 +57,7 @@ impl Notation for OtnRecord {
 
     type Options = ();
     type ParseError = ParseError;
-    type ModelError = ConvertError;
+    type ModelError = ModelError;
 
     /// Starts with `/` (a position record) or `dim:` (a rules record).
     fn sniff(text: &str) -> bool {
@@ -77,7 +77,7 @@ impl Notation for OtnRecord {
     /// who moves in its start position ([`OtnRecord::implied_to_move`]). A guard,
     /// mercenary, knight or commander has no equivalent in the shared model: an error
     /// naming the piece and its square.
-    fn to_setup(self, _: &()) -> Result<Setup, ConvertError> {
+    fn to_setup(self, _: &()) -> Result<Setup, ModelError> {
         match self {
             OtnRecord::Position(record) => Ok(Setup::new(Board::try_from(&record)?)),
             OtnRecord::Rules(rules) => {
@@ -115,7 +115,7 @@ impl Notation for OtnRecord {
     /// board, the replaced start position noted as dropped when it differs), else a
     /// position record. Rules that do not read as a rules record, or whose size differs
     /// from the board's, are noted as dropped.
-    fn from_setup(setup: Setup, _: &(), notes: &mut Vec<Note>) -> Result<OtnRecord, ConvertError> {
+    fn from_setup(setup: Setup, _: &(), notes: &mut Vec<Note>) -> Result<OtnRecord, ModelError> {
         let start = PositionRecord::try_from(&setup.board)?;
         let Some(text) = setup.rules else { return Ok(OtnRecord::Position(start)) };
         match text.parse::<RulesRecord>() {
