@@ -149,7 +149,9 @@ fn write_with<N: Notation>(
         .map_err(|e| ConvertError::Unrepresentable { to, source: model(e), span: span.clone() })?;
     if let (Some(side), Some(back)) = (source_side, back) {
         let back = value.implied_to_move().map_or(back, |implied| Back::Derived(implied.side));
-        drop_side(side, back, from, to, &mut notes);
+        if back.side() != Some(side) {
+            drop_side(side, back, from, to, &mut notes);
+        }
     }
     notes.sort_by_key(|note| note.field);
     if options.lossless && notes.iter().any(|n| n.kind == NoteKind::Dropped) {
@@ -160,8 +162,9 @@ fn write_with<N: Notation>(
     Ok(notes)
 }
 
-/// The side to move for a target that carries one: the source's, else derived from the
-/// counts (noted, in the target's spelling), else an error.
+/// The side to move for a target that carries one: the source's, else the one the source
+/// implies, else the attackers for a tafl source, else the counts' (each derived one
+/// noted in the target's spelling, with its rule), else an error.
 fn side_to_move(
     setup: &Setup,
     from: Format,
@@ -220,12 +223,22 @@ enum Back {
     Counts(Option<Player>),
 }
 
-/// For targets without a side to move: the source's `side` is dropped unless converting
-/// back gives it again (spelled as the source spells it).
+impl Back {
+    /// The side converting back gives, if any.
+    const fn side(self) -> Option<Player> {
+        match self {
+            Back::Derived(side) => Some(side),
+            Back::Counts(side) => side,
+        }
+    }
+}
+
+/// For targets without a side to move, when converting back does not give the source's
+/// `side` again: the note that drops it (spelled as the source spells it).
+#[cold]
 fn drop_side(side: Player, back: Back, from: Format, to: Format, notes: &mut Vec<Note>) {
     let letters = from.side_letters();
     let reason = match back {
-        Back::Derived(other) | Back::Counts(Some(other)) if other == side => return,
         Back::Derived(other) => format!(
             "{to} carries no side to move; converting back would give {}",
             letters[other.index()]
