@@ -282,9 +282,10 @@ impl Setup {
     /// ```
     #[must_use]
     pub fn to_move_or_counts(&self) -> Option<Player> {
-        self.to_move
-            .or(self.implied_to_move.map(|implied| implied.side))
-            .or_else(|| self.side_from_counts())
+        match (self.to_move, self.implied_to_move) {
+            (Some(side), _) | (None, Some(ImpliedSide { side, .. })) => Some(side),
+            (None, None) => self.side_from_counts(),
+        }
     }
 
     /// The side to move for a notation that must write one: the carried one, else the
