@@ -6,6 +6,7 @@
 mod common;
 
 use gridnote_bits::{CodeKind, Radix, parse_code, read_board, write_board, write_code};
+use gridnote_board::report::Spanned;
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {

@@ -5,7 +5,7 @@ use core::fmt::Display;
 use core::ops::Range;
 use core::str::FromStr;
 
-use gridnote_board::report::render;
+use gridnote_board::report::{Spanned, render};
 
 /// A rejected input: the error's span lies inside the input on character boundaries (or
 /// is the empty span at its end), and rendering it under the input does not panic.
@@ -18,10 +18,10 @@ pub fn check_error(text: &str, span: Range<usize>, message: &str) {
 
 /// bytes → read → if accepted, write → read → equal (and the writing is canonical: it
 /// writes itself back).
-pub fn round_trip<T>(text: &str, span: impl Fn(&T::Err) -> Range<usize>)
+pub fn round_trip<T>(text: &str)
 where
     T: FromStr + Display + PartialEq + core::fmt::Debug,
-    T::Err: Display + core::fmt::Debug,
+    T::Err: Spanned + Display + core::fmt::Debug,
 {
     match text.parse::<T>() {
         Ok(value) => {
@@ -32,6 +32,6 @@ where
             assert_eq!(again, value, "{text:?} -> {written:?}");
             assert_eq!(again.to_string(), written, "not canonical: {written:?}");
         }
-        Err(err) => check_error(text, span(&err), &err.to_string()),
+        Err(err) => check_error(text, err.span(), &err.to_string()),
     }
 }

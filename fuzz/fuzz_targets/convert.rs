@@ -8,6 +8,7 @@
 mod common;
 
 use gridnote_convert::{CodeKind, Format, NoteKind, Options, convert};
+use gridnote_board::report::Spanned;
 use libfuzzer_sys::fuzz_target;
 
 /// Every registered format.

@@ -10,7 +10,7 @@ use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else { return };
-    common::round_trip::<Game>(text, |e| e.span());
+    common::round_trip::<Game>(text);
     if let Ok(game) = text.parse::<Game>() {
         for line in game.lines() {
             if let Err(err) = game.replay(&line) {

@@ -8,13 +8,14 @@ mod common;
 
 use gridnote_board::Board;
 use gridnote_otn::{MoveRecord, PositionRecord, RulesRecord};
+use gridnote_board::report::Spanned;
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else { return };
-    common::round_trip::<PositionRecord>(text, |e| e.span());
-    common::round_trip::<RulesRecord>(text, |e| e.span());
-    common::round_trip::<MoveRecord>(text, |e| e.span());
+    common::round_trip::<PositionRecord>(text);
+    common::round_trip::<RulesRecord>(text);
+    common::round_trip::<MoveRecord>(text);
     match PositionRecord::parse_inverted(text) {
         Ok(position) => {
             let written = position.inverted().to_string();

@@ -5,11 +5,12 @@
 mod common;
 
 use gridnote_t3en::{ParseOptions, T3en};
+use gridnote_board::report::Spanned;
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else { return };
-    common::round_trip::<T3en>(text, |e| e.span());
+    common::round_trip::<T3en>(text);
     match T3en::parse_with(text, ParseOptions::strict()) {
         // Strict reading accepts exactly the canonical texts.
         Ok(parsed) => {

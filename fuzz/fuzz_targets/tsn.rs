@@ -9,7 +9,7 @@ use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else { return };
-    common::round_trip::<Tsn>(text, |e| e.span());
+    common::round_trip::<Tsn>(text);
     if let Ok(tsn) = text.parse::<Tsn>() {
         let _ = tsn.problems();
     }

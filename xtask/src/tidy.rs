@@ -2,8 +2,9 @@
 //!
 //! 1. Crates other than the hubs (gridnote-convert, gridnote-cli, gridnote-wasm) depend on
 //!    no gridnote crate but gridnote-board.
-//! 2. Every public error type and every public enum is `#[non_exhaustive]`, but for the
-//!    closed enums listed in [`CLOSED`] with the reason they cannot grow.
+//! 2. Every public error type (a struct named `…Error` or deriving `thiserror::Error`)
+//!    and every public enum is `#[non_exhaustive]`, but for the closed enums listed in
+//!    [`CLOSED`] with the reason they cannot grow.
 //! 3. Format variants (`Format::T3en`, …) are named only in the registry
 //!    (crates/convert/src/format.rs), never in other library or binary sources.
 //! 4. No module of a crate imports (`use crate::…`) a module that imports it back (no
@@ -160,17 +161,7 @@ fn non_exhaustive(shown: &str, text: &str, problems: &mut Vec<String>) {
         };
         let name: String =
             rest.chars().take_while(|c| c.is_ascii_alphanumeric() || *c == '_').collect();
-        if kind == "struct" && !name.ends_with("Error") {
-            continue;
-        }
-        // A unit or tuple error struct with private fields cannot be built outside anyway.
-        if kind == "struct" && (rest[name.len()..].starts_with(';')) {
-            continue;
-        }
-        if CLOSED.iter().any(|(closed, _)| *closed == name) {
-            continue;
-        }
-        let attributes = lines[..i]
+        let attributes: Vec<&str> = lines[..i]
             .iter()
             .rev()
             .take_while(|l| {
@@ -180,8 +171,25 @@ fn non_exhaustive(shown: &str, text: &str, problems: &mut Vec<String>) {
                     || l.starts_with("//")
                     || l.ends_with(")]")
             })
-            .any(|l| l.contains("non_exhaustive"));
-        if !attributes {
+            .copied()
+            .collect();
+        // An error struct: named `…Error`, or deriving `thiserror::Error` (`UnknownName`).
+        let error = name.ends_with("Error")
+            || attributes.iter().any(|l| {
+                let l = l.trim_start();
+                l.starts_with("#[derive(") && l.contains("thiserror::Error")
+            });
+        if kind == "struct" && !error {
+            continue;
+        }
+        // A unit or tuple error struct with private fields cannot be built outside anyway.
+        if kind == "struct" && (rest[name.len()..].starts_with(';')) {
+            continue;
+        }
+        if CLOSED.iter().any(|(closed, _)| *closed == name) {
+            continue;
+        }
+        if !attributes.iter().any(|l| l.contains("non_exhaustive")) {
             problems.push(format!(
                 "{shown}:{}: public {kind} {name} is not #[non_exhaustive] (or list it as closed in xtask/src/tidy.rs with the reason)",
                 i + 1
@@ -361,12 +369,14 @@ mod tests {
         let mut problems = Vec::new();
         non_exhaustive(
             "a.rs",
-            "/// x\n#[non_exhaustive]\npub enum A { B }\npub enum C { D }\npub struct E;\npub struct FError { x: u8 }\n",
+            "/// x\n#[non_exhaustive]\npub enum A { B }\npub enum C { D }\npub struct E;\npub struct FError { x: u8 }\n\
+             #[derive(Debug, thiserror::Error)]\npub struct Unknown { x: u8 }\npub struct Plain { x: u8 }\n",
             &mut problems,
         );
-        assert_eq!(problems.len(), 2);
+        assert_eq!(problems.len(), 3);
         assert!(problems[0].contains("a.rs:4: public enum C"));
         assert!(problems[1].contains("a.rs:6: public struct FError"));
+        assert!(problems[2].contains("a.rs:8: public struct Unknown"));
     }
 
     #[test]

@@ -1,8 +1,6 @@
 //! The four codes of a 3×3 board, by name.
 
 use core::fmt;
-use core::ops::Range;
-use core::str::FromStr;
 
 use crate::{dense, naive, seed, symmetric};
 
@@ -23,7 +21,7 @@ use crate::{dense, naive, seed, symmetric};
 /// assert_eq!(kind.bits(), 10);
 /// assert_eq!(kind.to_string(), "symmetric");
 /// assert!("Seed".parse::<CodeKind>().is_err());
-/// # Ok::<(), gridnote_bits::NameError>(())
+/// # Ok::<(), gridnote_bits::board::UnknownName>(())
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[non_exhaustive]
@@ -64,6 +62,27 @@ impl CodeKind {
             CodeKind::Dense => "dense",
             CodeKind::Symmetric => "symmetric",
         }
+    }
+
+    /// The names of [`CodeKind::ALL`], in that order.
+    ///
+    /// ```
+    /// use gridnote_bits::CodeKind;
+    /// assert_eq!(CodeKind::NAMES, ["seed", "naive", "dense", "symmetric"]);
+    /// ```
+    pub const NAMES: &'static [&'static str] = &["seed", "naive", "dense", "symmetric"];
+
+    /// The kind named `name` (exactly as [`CodeKind::name`] writes it), if any; without
+    /// `std` too (with `std`, `FromStr` gives an error naming the accepted names).
+    ///
+    /// ```
+    /// use gridnote_bits::CodeKind;
+    /// assert_eq!(CodeKind::named("dense"), Some(CodeKind::Dense));
+    /// assert_eq!(CodeKind::named("Dense"), None);
+    /// ```
+    #[must_use]
+    pub fn named(name: &str) -> Option<CodeKind> {
+        CodeKind::ALL.into_iter().find(|kind| kind.name() == name)
     }
 
     /// The bit width of the code on a 3×3 board: enough bits for its largest number.
@@ -123,58 +142,26 @@ impl fmt::Display for CodeKind {
     }
 }
 
-impl FromStr for CodeKind {
-    type Err = NameError;
-
-    /// Reads `seed`, `naive`, `dense` or `symmetric` (lowercase, nothing else).
-    fn from_str(s: &str) -> Result<CodeKind, NameError> {
-        CodeKind::ALL
-            .into_iter()
-            .find(|kind| kind.name() == s)
-            .ok_or_else(|| NameError::new("code", "seed, naive, dense or symmetric", s))
-    }
-}
-
-/// A name that is not one of those allowed: a [`CodeKind`] other than `seed`, `naive`,
-/// `dense`, `symmetric`, or a `Radix` other than `dec`, `bin`. The span
-/// covers the whole text.
+/// Reads `seed`, `naive`, `dense` or `symmetric` (lowercase, nothing else).
+///
+/// # Errors
+/// [`UnknownName`](gridnote_board::UnknownName) (`what` = `code`, `expected` =
+/// [`CodeKind::NAMES`]) for any other text; its span covers all of it.
 ///
 /// ```
 /// use gridnote_bits::CodeKind;
+/// use gridnote_bits::board::report::Spanned;
 /// let err = "thirteen".parse::<CodeKind>().unwrap_err();
-/// assert_eq!(err.to_string(), "unknown code: expected seed, naive, dense or symmetric");
+/// assert_eq!(err.to_string(), "unknown code `thirteen`: expected one of seed, naive, dense, symmetric");
 /// assert_eq!(err.span(), 0..8);
 /// ```
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("unknown {what}: expected {expected}")]
-#[non_exhaustive]
-pub struct NameError {
-    what: &'static str,
-    expected: &'static str,
-    span: Range<usize>,
-}
-
-impl NameError {
-    pub(crate) const fn new(what: &'static str, expected: &'static str, text: &str) -> NameError {
-        NameError { what, expected, span: 0..text.len() }
-    }
-
-    /// The byte range of the offending text: all of it.
-    ///
-    /// ```
-    /// let err = "".parse::<gridnote_bits::CodeKind>().unwrap_err();
-    /// assert_eq!(err.span(), 0..0);
-    /// ```
-    #[must_use]
-    pub fn span(&self) -> Range<usize> {
-        self.span.clone()
-    }
-}
-
 #[cfg(feature = "std")]
-impl gridnote_board::report::Spanned for NameError {
-    fn span(&self) -> Range<usize> {
-        self.span.clone()
+impl core::str::FromStr for CodeKind {
+    type Err = gridnote_board::UnknownName;
+
+    fn from_str(s: &str) -> Result<CodeKind, gridnote_board::UnknownName> {
+        CodeKind::named(s)
+            .ok_or_else(|| gridnote_board::UnknownName::new("code", s, CodeKind::NAMES))
     }
 }
 
@@ -198,7 +185,12 @@ mod serde_impl {
         }
 
         fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<CodeKind, E> {
-            v.parse().map_err(E::custom)
+            // The message of `UnknownName`, which needs `std`.
+            CodeKind::named(v).ok_or_else(|| {
+                E::custom(format_args!(
+                    "unknown code `{v}`: expected one of seed, naive, dense, symmetric"
+                ))
+            })
         }
     }
 

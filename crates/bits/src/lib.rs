@@ -42,8 +42,10 @@ pub use error::BitsError;
 #[cfg(feature = "std")]
 pub use gridnote_board as board;
 #[cfg(feature = "std")]
-pub use gridnote_board::{Board, Cell, Player};
-pub use kind::{CodeKind, NameError};
+pub use gridnote_board::report::Spanned;
+#[cfg(feature = "std")]
+pub use gridnote_board::{Board, Cell, Player, UnknownName};
+pub use kind::CodeKind;
 pub use layout::Layout;
 pub use mark::Mark;
 #[cfg(feature = "std")]

@@ -12,11 +12,11 @@ use core::fmt;
 use core::ops::Range;
 use core::str::FromStr;
 
-use gridnote_board::Board;
 use gridnote_board::number::{NumberError, parse_decimal};
 use gridnote_board::report::Spanned;
+use gridnote_board::{Board, UnknownName};
 
-use crate::{BitsError, CodeKind, NameError, decode, encode};
+use crate::{BitsError, CodeKind, decode, encode};
 
 /// A code's text that is not a number.
 ///
@@ -100,16 +100,15 @@ impl fmt::Display for Digits {
     }
 }
 
-impl ParseError {
-    /// The byte range of the offending text (empty at the end when something is missing).
-    ///
-    /// ```
-    /// use gridnote_bits::parse_code;
-    /// assert_eq!(parse_code("0x").unwrap_err().span(), 2..2);
-    /// assert_eq!(parse_code("").unwrap_err().span(), 0..0);
-    /// ```
-    #[must_use]
-    pub fn span(&self) -> Range<usize> {
+/// The byte range of the offending text (empty at the end when something is missing).
+///
+/// ```
+/// use gridnote_bits::{parse_code, Spanned};
+/// assert_eq!(parse_code("0x").unwrap_err().span(), 2..2);
+/// assert_eq!(parse_code("").unwrap_err().span(), 0..0);
+/// ```
+impl Spanned for ParseError {
+    fn span(&self) -> Range<usize> {
         match self {
             ParseError::Empty => 0..0,
             ParseError::Sign { span }
@@ -120,12 +119,6 @@ impl ParseError {
             | ParseError::NotDigit { span, .. }
             | ParseError::TooLarge { span } => span.clone(),
         }
-    }
-}
-
-impl Spanned for ParseError {
-    fn span(&self) -> Range<usize> {
-        ParseError::span(self)
     }
 }
 
@@ -221,6 +214,13 @@ pub enum Radix {
 }
 
 impl Radix {
+    /// The names [`Radix::name`] gives, decimal first.
+    ///
+    /// ```
+    /// assert_eq!(gridnote_bits::Radix::NAMES, ["dec", "bin"]);
+    /// ```
+    pub const NAMES: &'static [&'static str] = &["dec", "bin"];
+
     /// The name used on command lines: `dec` or `bin`.
     ///
     /// ```
@@ -266,15 +266,23 @@ impl fmt::Display for Radix {
     }
 }
 
+/// Reads `dec` or `bin`.
+///
+/// # Errors
+/// [`UnknownName`] (`what` = `radix`, `expected` = [`Radix::NAMES`]) for any other text.
+///
+/// ```
+/// let err = "hex".parse::<gridnote_bits::Radix>().unwrap_err();
+/// assert_eq!(err.to_string(), "unknown radix `hex`: expected dec or bin");
+/// ```
 impl FromStr for Radix {
-    type Err = NameError;
+    type Err = UnknownName;
 
-    /// Reads `dec` or `bin`.
-    fn from_str(s: &str) -> Result<Radix, NameError> {
+    fn from_str(s: &str) -> Result<Radix, UnknownName> {
         match s {
             "dec" => Ok(Radix::Decimal),
             "bin" => Ok(Radix::Binary),
-            _ => Err(NameError::new("radix", "dec or bin", s)),
+            _ => Err(UnknownName::new("radix", s, Radix::NAMES)),
         }
     }
 }
@@ -329,25 +337,18 @@ pub enum ReadError {
     },
 }
 
-impl ReadError {
-    /// The byte range of the offending text.
-    ///
-    /// ```
-    /// use gridnote_bits::{read_board, CodeKind};
-    /// assert_eq!(read_board(CodeKind::Seed, "12a").unwrap_err().span(), 2..3);
-    /// ```
-    #[must_use]
-    pub fn span(&self) -> Range<usize> {
+/// The byte range of the offending text.
+///
+/// ```
+/// use gridnote_bits::{read_board, CodeKind, Spanned};
+/// assert_eq!(read_board(CodeKind::Seed, "12a").unwrap_err().span(), 2..3);
+/// ```
+impl Spanned for ReadError {
+    fn span(&self) -> Range<usize> {
         match self {
             ReadError::Syntax(err) => err.span(),
             ReadError::Code { span, .. } => span.clone(),
         }
-    }
-}
-
-impl Spanned for ReadError {
-    fn span(&self) -> Range<usize> {
-        ReadError::span(self)
     }
 }
 

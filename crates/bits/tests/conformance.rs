@@ -6,6 +6,7 @@
 //! whatever the length of the text, with every code. (One test: the allocation counter is
 //! global.)
 
+use gridnote_bits::Spanned;
 use gridnote_bits::{Code, CodeKind, parse_code, read_board};
 use gridnote_testkit::conformance::Suite;
 use gridnote_testkit::{corpus, memory};

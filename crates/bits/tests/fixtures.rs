@@ -5,6 +5,7 @@
 use std::fmt::Write as _;
 use std::path::Path;
 
+use gridnote_bits::Spanned;
 use gridnote_bits::{
     CodeKind, Radix, ReadError, decode, encode, parse_code, read_board, write_code,
 };

@@ -1,6 +1,7 @@
 //! quickcheck round trips: codes through their text, boards through their codes, and
 //! arbitrary text never panics.
 
+use gridnote_bits::Spanned;
 use gridnote_bits::{
     CodeKind, Layout, MAX_CELLS, Radix, decode, decode_rect, encode, encode_rect, parse_code,
     read_board, write_code,

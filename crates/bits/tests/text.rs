@@ -167,12 +167,20 @@ fn names_of_kinds_and_radixes() {
     for radix in [Radix::Decimal, Radix::Binary] {
         assert_eq!(radix.to_string().parse::<Radix>(), Ok(radix));
     }
+    assert_eq!(CodeKind::NAMES, CodeKind::ALL.map(CodeKind::name));
+    assert_eq!(Radix::NAMES, [Radix::Decimal, Radix::Binary].map(Radix::name));
     let err = "hex".parse::<Radix>().unwrap_err();
-    assert_eq!(err.to_string(), "unknown radix: expected dec or bin");
+    assert_eq!(err.to_string(), "unknown radix `hex`: expected dec or bin");
+    assert_eq!((err.what, err.name.as_str(), err.expected), ("radix", "hex", Radix::NAMES));
     assert_eq!(Spanned::span(&err), 0..3);
     let err = "Dense ".parse::<CodeKind>().unwrap_err();
-    assert_eq!(err.to_string(), "unknown code: expected seed, naive, dense or symmetric");
+    assert_eq!(
+        err.to_string(),
+        "unknown code `Dense `: expected one of seed, naive, dense, symmetric"
+    );
+    assert_eq!((err.what, err.expected), ("code", CodeKind::NAMES));
     assert_eq!(err.span(), 0..6);
+    assert_eq!(CodeKind::named("Dense "), None);
     assert_eq!(
         CodeKind::ALL.map(|k| (k.bits(), k.max(), k.boards())),
         [(13, 6045, 6046), (15, 16796, 6046), (13, 5477, 5478), (10, 764, 765)]

@@ -6,7 +6,8 @@ use crate::cell::Cell;
 use crate::number::push_decimal;
 use crate::sink::Sink;
 
-/// The characters a drawing uses for each kind of cell.
+/// The characters a drawing uses for each kind of cell. The struct grows with [`Cell`],
+/// so it is built with [`Glyphs::new`] or taken from a preset.
 ///
 /// ```
 /// use gridnote_board::{Cell, Glyphs};
@@ -14,6 +15,7 @@ use crate::sink::Sink;
 /// assert_eq!(Glyphs::TAFL.glyph(Cell::TWO_KING), 'k');
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub struct Glyphs {
     /// A non-playable cell.
     pub void: char,
@@ -30,6 +32,26 @@ pub struct Glyphs {
 }
 
 impl Glyphs {
+    /// The glyphs of a void cell, an empty cell, Player One's man and king and Player
+    /// Two's man and king.
+    ///
+    /// ```
+    /// use gridnote_board::{Cell, Glyphs};
+    /// const DOTS: Glyphs = Glyphs::new(' ', '.', 'x', 'X', 'o', 'O');
+    /// assert_eq!(DOTS.glyph(Cell::TWO_KING), 'O');
+    /// ```
+    #[must_use]
+    pub const fn new(
+        void: char,
+        empty: char,
+        one: char,
+        one_king: char,
+        two: char,
+        two_king: char,
+    ) -> Glyphs {
+        Glyphs { void, empty, one, one_king, two, two_king }
+    }
+
     /// Tic-tac-toe marks: `.` void, `_` empty, `x`, `o` (kings `X`, `K`).
     pub const DEFAULT: Glyphs =
         Glyphs { void: '.', empty: '_', one: 'x', one_king: 'X', two: 'o', two_king: 'K' };

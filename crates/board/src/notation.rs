@@ -10,7 +10,7 @@ use core::fmt;
 use crate::notes::Note;
 use crate::report::Spanned;
 pub use crate::setup::Game;
-use crate::setup::{Carries, Setup};
+use crate::setup::{Carries, ImpliedSide, Setup};
 use crate::sink::Sink;
 use crate::{Glyphs, Player, Rules};
 
@@ -137,7 +137,8 @@ pub trait Notation: Sized {
     /// A [`ParseError`](Notation::ParseError) with the span of the offending text.
     fn parse_with(text: &str, options: &Self::Options) -> Result<Self, Self::ParseError>;
 
-    /// The position this value names.
+    /// The position this value names: every field it carries, and the side to move it
+    /// implies without carrying it ([`Notation::implied_to_move`]).
     ///
     /// # Errors
     /// A [`ModelError`](Notation::ModelError) when the value names no position.
@@ -157,6 +158,23 @@ pub trait Notation: Sized {
     /// Appends the canonical text to `out` (a `String`, a `Vec<u8>`, a formatter through
     /// [`FmtSink`](crate::sink::FmtSink)).
     fn append_to<S: Sink + ?Sized>(&self, options: &Self::Options, out: &mut S);
+
+    /// The side to move a reader of this value takes without its being written: what
+    /// [`to_setup`](Notation::to_setup) puts in [`Setup::implied_to_move`] (an OpenTafl
+    /// rules record's `atkf`). `None`, the default, for a value that implies none.
+    ///
+    /// A converter writing a format without a side to move asks the value it wrote, to
+    /// know whether converting back gives the source's side to move (nothing dropped) or
+    /// another one (the side is noted as dropped).
+    ///
+    /// ```
+    /// # use gridnote_board::{notation::Notation, setup::ImpliedSide};
+    /// # fn implied<N: Notation>(value: &N) -> Option<ImpliedSide> { value.implied_to_move() }
+    /// ```
+    #[must_use]
+    fn implied_to_move(&self) -> Option<ImpliedSide> {
+        None
+    }
 
     /// How this format spells `player` (see [`SIDE_LETTERS`](Notation::SIDE_LETTERS)).
     ///

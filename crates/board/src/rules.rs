@@ -6,6 +6,7 @@ use core::str::FromStr;
 
 use crate::board::{Board, BoardError};
 use crate::cell::{Cell, Player};
+use crate::name::UnknownName;
 
 /// The rules of an m,n,k game played on a [`Board`].
 ///
@@ -160,47 +161,74 @@ impl fmt::Display for Rules {
     }
 }
 
-/// A rules name that could not be read.
-///
-/// ```
-/// use gridnote_board::Rules;
-/// let err = "chess".parse::<Rules>().unwrap_err();
-/// assert_eq!(err.to_string(), "unknown rules `chess`: expected tic-tac-toe or tomorrows, optionally followed by +misere, +diagonals, +no-diagonals or +k=N");
-/// ```
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error(
-    "unknown rules `{0}`: expected tic-tac-toe or tomorrows, optionally followed by +misere, +diagonals, +no-diagonals or +k=N"
-)]
-#[non_exhaustive]
-pub struct RulesError(pub String);
+impl Rules {
+    /// The preset names [`Rules`] reads and prints, before any `+` modifier.
+    ///
+    /// ```
+    /// use gridnote_board::Rules;
+    /// assert_eq!(Rules::PRESETS, ["tic-tac-toe", "tomorrows"]);
+    /// ```
+    pub const PRESETS: &'static [&'static str] = &["tic-tac-toe", "tomorrows"];
+
+    /// The modifiers [`Rules`] reads after a preset, as messages list them.
+    ///
+    /// ```
+    /// use gridnote_board::Rules;
+    /// assert_eq!(Rules::MODIFIERS[0], "+misere");
+    /// ```
+    pub const MODIFIERS: &'static [&'static str] =
+        &["+misere", "+diagonals", "+no-diagonals", "+k=N (N > 0)"];
+}
 
 impl FromStr for Rules {
-    type Err = RulesError;
+    type Err = UnknownName;
 
     /// Reads a preset name (`tic-tac-toe`, `tomorrows`) with optional `+misere`,
-    /// `+diagonals`, `+no-diagonals` and `+k=N` (N ≥ 1) modifiers.
-    fn from_str(s: &str) -> Result<Rules, RulesError> {
-        let err = || RulesError(s.to_owned());
-        let mut parts = s.split('+');
-        let mut rules = match parts.next() {
-            Some("tic-tac-toe") => Rules::TIC_TAC_TOE,
-            Some("tomorrows") => Rules::TOMORROWS,
-            _ => return Err(err()),
+    /// `+diagonals`, `+no-diagonals` and `+k=N` (N ≥ 1) modifiers: every name
+    /// [`Rules`]' `Display` prints, and a few more.
+    ///
+    /// # Errors
+    /// [`UnknownName`] for the preset ([`Rules::PRESETS`], `what` = `rules`) or the first
+    /// modifier ([`Rules::MODIFIERS`], `what` = `rules modifier`, the span of that
+    /// `+modifier`) that is not one.
+    ///
+    /// ```
+    /// use gridnote_board::Rules;
+    /// let err = "chess".parse::<Rules>().unwrap_err();
+    /// assert_eq!(err.to_string(), "unknown rules `chess`: expected tic-tac-toe or tomorrows");
+    /// let err = "tomorrows+k=0".parse::<Rules>().unwrap_err();
+    /// assert_eq!(err.to_string(), "unknown rules modifier `+k=0`: expected one of +misere, +diagonals, +no-diagonals, +k=N (N > 0)");
+    /// assert_eq!(err.span, 9..13);
+    /// ```
+    fn from_str(s: &str) -> Result<Rules, UnknownName> {
+        let preset = s.find('+').map_or(s, |end| &s[..end]);
+        let mut rules = match preset {
+            "tic-tac-toe" => Rules::TIC_TAC_TOE,
+            "tomorrows" => Rules::TOMORROWS,
+            _ => return Err(UnknownName::new("rules", preset, Rules::PRESETS)),
         };
-        for part in parts {
-            match part {
+        let mut at = preset.len();
+        while at < s.len() {
+            // `s[at..]` starts with `+`.
+            let end = s[at + 1..].find('+').map_or(s.len(), |i| at + 1 + i);
+            let modifier = &s[at..end];
+            match &modifier[1..] {
                 "misere" => rules.misere = true,
                 "diagonals" => rules.diagonals = true,
                 "no-diagonals" => rules.diagonals = false,
-                _ => {
-                    let k = part.strip_prefix("k=").ok_or_else(err)?;
-                    let k = crate::number::parse_decimal(k).map_err(|_| err())?;
-                    if k == 0 {
-                        return Err(err());
-                    }
+                part => {
+                    let k = part
+                        .strip_prefix("k=")
+                        .and_then(|k| crate::number::parse_decimal(k).ok())
+                        .filter(|&k| k > 0);
+                    let Some(k) = k else {
+                        return Err(UnknownName::new("rules modifier", modifier, Rules::MODIFIERS)
+                            .offset(at));
+                    };
                     rules.in_a_row = k as usize;
                 }
             }
+            at = end;
         }
         Ok(rules)
     }

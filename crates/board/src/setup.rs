@@ -94,6 +94,40 @@ pub enum Game {
     Tafl,
 }
 
+/// A side to move that a text implies without writing it, and the rule that implies it.
+///
+/// An OpenTafl rules record carries no side to move, but its `atkf` says who moves first
+/// in its start position: its [`Setup::implied_to_move`] is the defenders for `atkf:n`.
+///
+/// ```
+/// use gridnote_board::setup::ImpliedSide;
+/// use gridnote_board::Player;
+/// let implied = ImpliedSide::new(Player::Two, "atkf:n: the defenders move first");
+/// assert_eq!(implied.side, Player::Two);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub struct ImpliedSide {
+    /// The side to move.
+    pub side: Player,
+    /// Why, in a few words: the rule a converter's "derived" note quotes.
+    pub rule: &'static str,
+}
+
+impl ImpliedSide {
+    /// `side` moves, because of `rule`.
+    ///
+    /// ```
+    /// use gridnote_board::setup::ImpliedSide;
+    /// use gridnote_board::Player;
+    /// assert_eq!(ImpliedSide::new(Player::One, "why").rule, "why");
+    /// ```
+    #[must_use]
+    pub const fn new(side: Player, rule: &'static str) -> ImpliedSide {
+        ImpliedSide { side, rule }
+    }
+}
+
 /// A position as any notation reads it: the board, and whatever else the text carried.
 ///
 /// Every notation reads into a `Setup` and writes from one
@@ -123,6 +157,10 @@ pub struct Setup {
     /// A variant's rules, as an OpenTafl rules record (`dim:7 name:Brandub … start:/…/`),
     /// when the text carries them.
     pub rules: Option<String>,
+    /// The side to move the text implies without carrying it, and why (an OpenTafl rules
+    /// record says who moves first in its start position); `None` when it implies none.
+    /// Only a text without a side to move implies one: [`Setup::to_move`] wins.
+    pub implied_to_move: Option<ImpliedSide>,
 }
 
 impl Setup {
@@ -135,7 +173,14 @@ impl Setup {
     /// ```
     #[must_use]
     pub fn new(board: Board) -> Setup {
-        Setup { board, to_move: None, tafl: None, extension: None, rules: None }
+        Setup {
+            board,
+            to_move: None,
+            tafl: None,
+            extension: None,
+            rules: None,
+            implied_to_move: None,
+        }
     }
 
     /// With a side to move.
@@ -194,6 +239,23 @@ impl Setup {
         self
     }
 
+    /// With a side to move the text implies without carrying it.
+    ///
+    /// ```
+    /// use gridnote_board::setup::{ImpliedSide, Setup};
+    /// use gridnote_board::{Board, Player};
+    /// let s = Setup::new(Board::new(3, 3)?)
+    ///     .with_implied_to_move(ImpliedSide::new(Player::Two, "the defenders move first"));
+    /// assert_eq!(s.to_move, None);
+    /// assert_eq!(s.to_move_or_counts(), Some(Player::Two));
+    /// # Ok::<(), gridnote_board::BoardError>(())
+    /// ```
+    #[must_use]
+    pub fn with_implied_to_move(mut self, implied: ImpliedSide) -> Setup {
+        self.implied_to_move = Some(implied);
+        self
+    }
+
     /// The side to move the counts imply (equal: Player One; One ahead by one: Player
     /// Two; otherwise none).
     ///
@@ -209,7 +271,8 @@ impl Setup {
         self.board.counts().side_to_move()
     }
 
-    /// The side to move: the carried one, else the one the counts imply.
+    /// The side to move: the carried one, else the implied one
+    /// ([`Setup::implied_to_move`]), else the one the counts imply.
     ///
     /// ```
     /// use gridnote_board::{setup::Setup, Board, Player};
@@ -219,11 +282,14 @@ impl Setup {
     /// ```
     #[must_use]
     pub fn to_move_or_counts(&self) -> Option<Player> {
-        self.to_move.or_else(|| self.side_from_counts())
+        match (self.to_move, self.implied_to_move) {
+            (Some(side), _) | (None, Some(ImpliedSide { side, .. })) => Some(side),
+            (None, None) => self.side_from_counts(),
+        }
     }
 
     /// The side to move for a notation that must write one: the carried one, else the
-    /// one the counts imply, else the counts in a [`SideError`] (each format turns it
+    /// implied one, else the one the counts imply, else the counts in a [`SideError`] (each format turns it
     /// into its own model error).
     ///
     /// # Errors

@@ -17,6 +17,7 @@ use crate::inputs::{InputArgs, parse_format};
 /// Exit status: 0 when every input succeeded, 1 when any failed, 2 for usage errors.
 #[derive(Debug, Parser)]
 #[command(name = "gridnote", version, max_term_width = 100)]
+#[non_exhaustive]
 pub struct Cli {
     /// What to do.
     #[command(subcommand)]
@@ -51,6 +52,7 @@ pub enum Command {
 
 /// `gridnote convert`.
 #[derive(Debug, Args)]
+#[non_exhaustive]
 pub struct ConvertArgs {
     /// The target format, any case (`gridnote formats` lists them).
     #[arg(long, value_name = "FMT", value_parser = parse_format)]
@@ -91,6 +93,7 @@ pub struct ConvertArgs {
 
 /// `gridnote check`.
 #[derive(Debug, Args)]
+#[non_exhaustive]
 pub struct CheckArgs {
     /// The input flags: --from, --input, --json, --quiet and the INPUTs.
     #[command(flatten)]
@@ -112,6 +115,7 @@ pub struct CheckArgs {
 
 /// `gridnote show`.
 #[derive(Debug, Args)]
+#[non_exhaustive]
 pub struct ShowArgs {
     /// The picture flags: --svg, --size, --flip, --highlight, --arrow, --out-dir, ….
     #[command(flatten)]
@@ -124,7 +128,7 @@ pub struct ShowArgs {
 /// `--rules`: any name `Rules` prints (`tic-tac-toe+k=4`, `tomorrows+misere`, …); every
 /// subcommand that takes rules parses them here.
 pub(crate) fn parse_rules(text: &str) -> Result<gridnote_board::Rules, String> {
-    text.parse().map_err(|e: gridnote_board::RulesError| e.to_string())
+    text.parse().map_err(|e: gridnote_board::UnknownName| e.to_string())
 }
 
 fn parse_defenders(text: &str) -> Result<u32, String> {
@@ -140,9 +144,5 @@ fn parse_code_kind(text: &str) -> Result<CodeKind, String> {
 }
 
 fn parse_radix(text: &str) -> Result<Radix, String> {
-    match text {
-        "dec" => Ok(Radix::Decimal),
-        "bin" => Ok(Radix::Binary),
-        _ => Err(format!("unknown radix `{text}`: expected dec or bin")),
-    }
+    text.parse::<Radix>().map_err(|e| e.to_string())
 }

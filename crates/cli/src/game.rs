@@ -13,7 +13,7 @@ use std::ops::Range;
 
 use clap::Args;
 use gridnote_board::notation::Notation;
-use gridnote_board::report::render;
+use gridnote_board::report::{Spanned, render};
 use gridnote_convert::{Format, Options, convert};
 use gridnote_otn::{Game, LinePath, OtnRecord, Replay};
 
@@ -25,6 +25,7 @@ const MAX_GAME_BYTES: u64 = 16 * 1024 * 1024;
 
 /// `gridnote game`.
 #[derive(Debug, Args)]
+#[non_exhaustive]
 pub struct GameArgs {
     /// The game record (an OpenTafl `.otg` file), or `-` for standard input.
     #[arg(value_name = "FILE")]

@@ -9,7 +9,7 @@ use std::io::{self, BufRead, BufReader, Read, Write};
 use std::ops::Range;
 
 use clap::Args;
-use gridnote_board::report::render;
+use gridnote_board::report::{Spanned, render};
 use gridnote_convert::{ConvertError, Format, Options, Source, detect, read};
 
 /// The longest input line read from standard input or a file (1 MiB); longer lines fail.
@@ -58,9 +58,7 @@ pub struct InputArgs {
 
 /// Reads a format name in any case (`T3EN`, `tsn`).
 pub(crate) fn parse_format(text: &str) -> Result<Format, String> {
-    text.to_ascii_lowercase()
-        .parse::<Format>()
-        .map_err(|_| gridnote_convert::UnknownFormat(text.to_owned()).to_string())
+    text.parse::<Format>().map_err(|e| e.to_string())
 }
 
 /// Which of the standard streams are terminals (all `false` for [`crate::run`]).

@@ -102,20 +102,24 @@ struct ShownJson<'a> {
     cols: usize,
     to_move: Option<&'a str>,
     to_move_from_counts: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    to_move_implied_by: Option<&'a str>,
     drawing: &'a str,
 }
 
 /// `show --json`: `{"input":…, ["line":N,] "format":…, "rows":…, "cols":…, "to_move":…,
-/// "to_move_from_counts":…, "drawing":…}` (`to_move` null when the format carries none and
-/// the counts fit no side).
+/// "to_move_from_counts":…, ["to_move_implied_by":…,] "drawing":…}` (`to_move` null when
+/// the format carries none, the text implies none and the counts fit no side;
+/// `to_move_implied_by` the rule when the text implies the side without carrying it).
 pub(crate) fn write_shown(
     out: &mut dyn Write,
     input: &Input<'_>,
     source: &gridnote_convert::Source,
-    carried: bool,
     side: Option<&str>,
     drawing: &str,
 ) -> io::Result<()> {
+    let carried = source.to_move.is_some();
+    let implied = if carried { None } else { source.implied_to_move.map(|i| i.rule) };
     line(
         out,
         &ShownJson {
@@ -125,7 +129,8 @@ pub(crate) fn write_shown(
             rows: source.board.rows(),
             cols: source.board.cols(),
             to_move: side,
-            to_move_from_counts: !carried && side.is_some(),
+            to_move_from_counts: !carried && implied.is_none() && side.is_some(),
+            to_move_implied_by: implied,
             drawing,
         },
     )

@@ -211,12 +211,11 @@ fn run_show(args: &args::ShowArgs, stdin: &mut dyn BufRead, io: &mut Io<'_>) -> 
         match input.read(input_args.from) {
             Ok(source) if json => {
                 let glyphs = source.format.glyphs();
-                let side = source.to_move.or_else(|| source.side_from_counts());
+                let side = source.to_move_or_counts();
                 json::write_shown(
                     out,
                     &input,
                     &source,
-                    source.to_move.is_some(),
                     side.map(|side| check::side_name(source.format, side)),
                     &source.board.draw_with(&glyphs),
                 )?;
@@ -232,12 +231,15 @@ fn run_show(args: &args::ShowArgs, stdin: &mut dyn BufRead, io: &mut Io<'_>) -> 
                     source.board.cols()
                 )?;
                 out.write_all(source.board.draw_with(&glyphs).as_bytes())?;
-                match source.to_move {
-                    Some(side) => {
+                match (source.to_move, source.implied_to_move) {
+                    (Some(side), _) => {
                         let name = check::side_name(source.format, side);
                         writeln!(out, "{name} to move")?;
                     }
-                    None => match source.side_from_counts() {
+                    (None, Some(implied)) => {
+                        writeln!(out, "no side to move in this format ({})", implied.rule)?;
+                    }
+                    (None, None) => match source.side_from_counts() {
                         Some(side) => writeln!(
                             out,
                             "no side to move in this format (the counts give {})",

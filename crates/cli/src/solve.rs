@@ -16,6 +16,7 @@ use crate::{EXIT_USAGE, finish, report_failure};
 
 /// `gridnote solve`.
 #[derive(Debug, Args)]
+#[non_exhaustive]
 pub struct SolveArgs {
     /// The input flags: --from, --input, --json, --quiet and the INPUTs.
     #[command(flatten)]

@@ -27,6 +27,7 @@ use crate::inputs::{Io, MAX_LINE};
 
 /// `gridnote st3p`.
 #[derive(Debug, Args)]
+#[non_exhaustive]
 pub struct St3pArgs {
     /// The most memory the engine's transposition table may take, in MiB.
     #[arg(long, value_name = "MIB", default_value_t = DEFAULT_TABLE_BYTES >> 20)]

@@ -99,7 +99,7 @@ fn parse_last_move(text: &str) -> Result<MoveCells, String> {
 
 fn parse_theme(text: &str) -> Result<Theme, String> {
     Theme::named(text)
-        .ok_or_else(|| format!("unknown theme `{text}`: expected {}", Theme::NAMES.join(" or ")))
+        .ok_or_else(|| gridnote_board::UnknownName::new("theme", text, &Theme::NAMES).to_string())
 }
 
 /// A cell name on `board`, or a message naming the flag.

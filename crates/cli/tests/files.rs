@@ -235,6 +235,42 @@ fn rules_names_that_check_prints_are_accepted_by_rules() {
     assert_eq!((status, out.as_str()), (0, "xo_/xo_/3_ x\n"));
 }
 
+#[test]
+fn unknown_names_list_every_accepted_name() {
+    for (args, message) in [
+        (
+            &["convert", "--to", "fen"][..],
+            "error: invalid value 'fen' for '--to <FMT>': unknown format `fen`: expected one of t3en, tsn, ten, tuple, digits, bits, otn\n",
+        ),
+        (
+            &["convert", "--to", "tsn", "--code", "thirteen"],
+            "error: invalid value 'thirteen' for '--code <CODE>': unknown code `thirteen`: expected one of seed, naive, dense, symmetric\n",
+        ),
+        (
+            &["convert", "--to", "tsn", "--radix", "hex"],
+            "error: invalid value 'hex' for '--radix <RADIX>': unknown radix `hex`: expected dec or bin\n",
+        ),
+        (
+            &["check", "--rules", "chess"],
+            "error: invalid value 'chess' for '--rules <RULES>': unknown rules `chess`: expected tic-tac-toe or tomorrows\n",
+        ),
+        (
+            &["check", "--rules", "tomorrows+misere+wrap"],
+            "error: invalid value 'tomorrows+misere+wrap' for '--rules <RULES>': unknown rules modifier `+wrap`: expected one of +misere, +diagonals, +no-diagonals, +k=N (N > 0)\n",
+        ),
+        (
+            &["show", "--svg", "--theme", "plaid"],
+            "error: invalid value 'plaid' for '--theme <NAME>': unknown theme `plaid`: expected default or high-contrast\n",
+        ),
+    ] {
+        let mut args = args.to_vec();
+        args.push("120000000");
+        let (status, out, err) = run(&args, b"");
+        assert_eq!((status, out.as_str()), (2, ""), "{args:?}");
+        assert!(err.starts_with(message), "{args:?}: {err}");
+    }
+}
+
 // 9. Flags are checked before any input is read.
 
 #[test]
@@ -404,6 +440,22 @@ fn show_takes_the_input_flags() {
     let (status, out, _) = run(&["show", "--from", "T3EN"], b"3_/_x_/3_ o\n");
     assert_eq!(status, 0);
     assert!(out.starts_with("3_/_x_/3_ o (t3en, 3x3)\n"), "{out}");
+    // An OTN rules record implies its side to move (atkf); a position record does not.
+    let (status, out, _) = run(&["show", "dim:3 atkf:n start:/1t1/tKt/1t1/"], b"");
+    assert_eq!(status, 0);
+    assert_eq!(
+        out,
+        "dim:3 atkf:n start:/1t1/tKt/1t1/ (otn, 3x3)\n3 _ a _\n2 a k a\n1 _ a _\n  a b c\n\
+         no side to move in this format (OpenTafl rules atkf:n: the defenders move first)\n\n"
+    );
+    let (status, out, _) = run(&["show", "--json", "dim:3 atkf:n start:/1t1/tKt/1t1/"], b"");
+    assert_eq!(status, 0);
+    assert_eq!(
+        out,
+        r#"{"input":"dim:3 atkf:n start:/1t1/tKt/1t1/","format":"otn","rows":3,"cols":3,"to_move":"defenders","to_move_from_counts":false,"to_move_implied_by":"OpenTafl rules atkf:n: the defenders move first","drawing":"3 _ a _\n2 a k a\n1 _ a _\n  a b c\n"}"#
+            .to_owned()
+            + "\n"
+    );
     let (status, _, err) = run(&["show", "-i", "/no/such/file"], b"");
     assert_eq!(status, 2);
     assert!(err.starts_with("error: cannot open input file `/no/such/file`"));

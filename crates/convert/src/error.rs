@@ -15,7 +15,7 @@ use crate::notes::Note;
 /// [`source`](std::error::Error::source).
 ///
 /// ```
-/// use gridnote_convert::{convert, ConvertError, Format, Options};
+/// use gridnote_convert::{convert, ConvertError, Format, Options, Spanned};
 /// let err = convert("4_/4_/4_/4_ x", None, Format::Digits, &Options::default()).unwrap_err();
 /// assert_eq!(err.to_string(), "cannot write digits: a 4x4 board cannot be a digit string, which holds a 3x3 board");
 /// assert_eq!(err.span(), 0..13);
@@ -92,29 +92,22 @@ impl fmt::Display for Dropped<'_> {
     }
 }
 
-impl ConvertError {
-    /// The byte span of the input this error is about.
-    ///
-    /// ```
-    /// use gridnote_convert::{convert, Format, Options};
-    /// let err = convert("", None, Format::T3en, &Options::default()).unwrap_err();
-    /// assert_eq!(err.span(), 0..0);
-    /// ```
-    #[must_use]
-    pub fn span(&self) -> Range<usize> {
+/// The byte span of the input this error is about.
+///
+/// ```
+/// use gridnote_convert::{convert, Format, Options, Spanned};
+/// let err = convert("", None, Format::T3en, &Options::default()).unwrap_err();
+/// assert_eq!(err.span(), 0..0);
+/// ```
+impl Spanned for ConvertError {
+    fn span(&self) -> Range<usize> {
         match self {
-            ConvertError::Detect(e) => 0..e.len,
+            ConvertError::Detect(e) => e.span(),
             ConvertError::Syntax(e) => e.span(),
             ConvertError::Invalid { span, .. }
             | ConvertError::Unrepresentable { span, .. }
             | ConvertError::NoSideToMove { span, .. }
             | ConvertError::Lossy { span, .. } => span.clone(),
         }
-    }
-}
-
-impl Spanned for ConvertError {
-    fn span(&self) -> Range<usize> {
-        ConvertError::span(self)
     }
 }

@@ -9,6 +9,7 @@
 use core::fmt;
 use core::str::FromStr;
 
+use gridnote_board::UnknownName;
 use gridnote_board::notation::Notation;
 use gridnote_board::setup::Carries;
 
@@ -40,6 +41,16 @@ macro_rules! registry {
         impl Format {
             /// Every format, in the order `gridnote formats` lists them.
             pub const ALL: &'static [Format] = &[$(Format::$variant),*];
+
+            /// The names of [`Format::ALL`], in that order: what a format name may be
+            /// (in any ASCII case), and what an [`UnknownName`] for a format lists.
+            ///
+            /// ```
+            /// use gridnote_convert::Format;
+            /// assert_eq!(Format::NAMES.len(), Format::ALL.len());
+            /// assert_eq!(Format::NAMES[0], Format::ALL[0].name());
+            /// ```
+            pub const NAMES: &'static [&'static str] = &[$(<$ty as Notation>::NAME),*];
 
             /// The format's name on the command line.
             ///
@@ -198,7 +209,7 @@ macro_rules! registry {
         /// A syntax error from one of the format readers, with its byte span.
         ///
         /// ```
-        /// use gridnote_convert::{convert, ConvertError, Format, Options, SyntaxError};
+        /// use gridnote_convert::{convert, ConvertError, Format, Options, Spanned, SyntaxError};
         /// let err = convert("3_/3_/3_ X", Some(Format::T3en), Format::Digits, &Options::default()).unwrap_err();
         /// assert!(matches!(err, ConvertError::Syntax(SyntaxError::T3en(_))));
         /// assert_eq!(err.span(), 9..10);
@@ -293,42 +304,27 @@ impl fmt::Display for Format {
     }
 }
 
-/// A format name that is not one of gridnote's.
+/// Reads a format by name, in any ASCII case.
+///
+/// # Errors
+/// [`UnknownName`] (`what` = `format`, `expected` = [`Format::NAMES`], the registry's
+/// names) for any other text; its span covers all of it.
 ///
 /// ```
-/// use gridnote_convert::Format;
+/// use gridnote_convert::{Format, Spanned};
 /// let err = "fen".parse::<Format>().unwrap_err();
 /// assert_eq!(err.to_string(), "unknown format `fen`: expected one of t3en, tsn, ten, tuple, digits, bits, otn");
+/// assert_eq!((err.what, err.expected, err.span()), ("format", Format::NAMES, 0..3));
 /// ```
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("unknown format `{0}`: expected one of {list}", list = Names)]
-pub struct UnknownFormat(pub String);
-
-/// The registry's names, comma-separated.
-struct Names;
-
-impl fmt::Display for Names {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for (i, format) in Format::ALL.iter().enumerate() {
-            if i > 0 {
-                f.write_str(", ")?;
-            }
-            f.write_str(format.name())?;
-        }
-        Ok(())
-    }
-}
-
 impl FromStr for Format {
-    type Err = UnknownFormat;
+    type Err = UnknownName;
 
-    /// A format by name, in any ASCII case.
-    fn from_str(s: &str) -> Result<Format, UnknownFormat> {
+    fn from_str(s: &str) -> Result<Format, UnknownName> {
         Format::ALL
             .iter()
             .copied()
             .find(|format| format.name().eq_ignore_ascii_case(s))
-            .ok_or_else(|| UnknownFormat(s.to_owned()))
+            .ok_or_else(|| UnknownName::new("format", s, Format::NAMES))
     }
 }
 
@@ -388,9 +384,22 @@ pub fn detect(text: &str) -> Result<Format, UndetectedFormat> {
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("{}", Tried(self.len))]
+#[non_exhaustive]
 pub struct UndetectedFormat {
     /// Length of the input, for the span (the whole input).
     pub len: usize,
+}
+
+/// The whole input.
+///
+/// ```
+/// use gridnote_convert::{detect, Spanned};
+/// assert_eq!(detect("hello").unwrap_err().span(), 0..5);
+/// ```
+impl gridnote_board::report::Spanned for UndetectedFormat {
+    fn span(&self) -> core::ops::Range<usize> {
+        0..self.len
+    }
 }
 
 /// The message of [`UndetectedFormat`]: every format's sniff rule, in detection order.

@@ -11,9 +11,14 @@ mod write;
 use gridnote_board::notes;
 
 pub use error::{ConvertError, ModelError, SyntaxError};
-pub use format::{Format, UndetectedFormat, UnknownFormat, detect};
+pub use format::{Format, UndetectedFormat, detect};
 pub use gridnote_bits::{CodeKind, Radix};
+/// The shared board model (gridnote-board), re-exported so that a program depending on
+/// this crate alone can name the types its functions take and return.
+pub use gridnote_board as board;
+pub use gridnote_board::UnknownName;
 pub use gridnote_board::notes::{Field, Note, NoteKind, NoteValue};
+pub use gridnote_board::report::Spanned;
 pub use gridnote_board::setup::{Setup, TaflFields};
 pub use gridnote_tafl::Extension;
 pub use read::read;

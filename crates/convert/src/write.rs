@@ -127,11 +127,19 @@ fn write_with<N: Notation>(
         }
     }
     // What it needs and the source lacks.
+    let source_side = setup.to_move;
+    // For a target without a side: what converting back would derive if the written
+    // value implies none (the attackers for a tafl target, else the counts).
+    let mut back = None;
     if carries.side_to_move {
         let side = side_to_move(&setup, from, to, N::SIDE_LETTERS, &span, &mut notes)?;
         setup.to_move = Some(side);
-    } else {
-        drop_side(&setup, from, to, &mut notes);
+    } else if source_side.is_some() {
+        back = Some(if to.game() == Game::Tafl {
+            Back::Derived(Player::One)
+        } else {
+            Back::Counts(setup.side_from_counts())
+        });
         setup.to_move = None;
     }
     if carries.tafl && setup.tafl.is_none() {
@@ -139,6 +147,12 @@ fn write_with<N: Notation>(
     }
     let value = N::from_setup(setup, notation_options, &mut notes)
         .map_err(|e| ConvertError::Unrepresentable { to, source: model(e), span: span.clone() })?;
+    if let (Some(side), Some(back)) = (source_side, back) {
+        let back = value.implied_to_move().map_or(back, |implied| Back::Derived(implied.side));
+        if back.side() != Some(side) {
+            drop_side(side, back, from, to, &mut notes);
+        }
+    }
     notes.sort_by_key(|note| note.field);
     if options.lossless && notes.iter().any(|n| n.kind == NoteKind::Dropped) {
         let dropped = notes.into_iter().filter(|n| n.kind == NoteKind::Dropped).collect();
@@ -148,8 +162,9 @@ fn write_with<N: Notation>(
     Ok(notes)
 }
 
-/// The side to move for a target that carries one: the source's, else derived from the
-/// counts (noted, in the target's spelling), else an error.
+/// The side to move for a target that carries one: the source's, else the one the source
+/// implies, else the attackers for a tafl source, else the counts' (each derived one
+/// noted in the target's spelling, with its rule), else an error.
 fn side_to_move(
     setup: &Setup,
     from: Format,
@@ -161,10 +176,16 @@ fn side_to_move(
     if let Some(side) = setup.to_move {
         return Ok(side);
     }
+    if let Some(implied) = setup.implied_to_move {
+        // The source implies a side without carrying it (an OpenTafl rules record's
+        // `atkf`), and says why.
+        notes.push(Note::derived(Field::SideToMove, letters[implied.side.index()], implied.rule));
+        return Ok(implied.side);
+    }
     let counts = setup.board.counts();
     if from.game() == Game::Tafl {
-        // A tafl position without a side to move: the attackers open every tafl game
-        // (OpenTafl's `atkf:n` variants aside).
+        // A tafl position without a side to move, and no rules saying otherwise: the
+        // attackers open a tafl game.
         let side = Player::One;
         notes.push(Note::derived(
             Field::SideToMove,
@@ -192,31 +213,42 @@ fn side_to_move(
     }
 }
 
-/// For targets without a side to move: the source's side is dropped unless the counts
-/// give it back (spelled as the source spells it).
-fn drop_side(setup: &Setup, from: Format, to: Format, notes: &mut Vec<Note>) {
-    let Some(side) = setup.to_move else { return };
-    let letters = from.side_letters();
-    // What converting back from `to` would derive.
-    let implied = if to.game() == Game::Tafl {
-        // A tafl target without a side: converting back derives the attackers.
-        Some(Player::One)
-    } else {
-        setup.side_from_counts()
-    };
-    if implied != Some(side) {
-        let reason = match implied {
-            Some(other) if to.game() == Game::Tafl => format!(
-                "{to} carries no side to move; converting back would give {}",
-                letters[other.index()]
-            ),
-            Some(other) => {
-                format!("{to} carries no side to move; the counts give {}", letters[other.index()])
-            }
-            None => format!("{to} carries no side to move and the counts fit none"),
-        };
-        notes.push(Note::dropped(Field::SideToMove, letters[side.index()], reason));
+/// What converting back from a target without a side to move would give.
+#[derive(Clone, Copy)]
+enum Back {
+    /// The side the written value implies ([`Notation::implied_to_move`]), or, for a tafl
+    /// target implying none, the attackers.
+    Derived(Player),
+    /// Another target: the side the counts give, if any.
+    Counts(Option<Player>),
+}
+
+impl Back {
+    /// The side converting back gives, if any.
+    const fn side(self) -> Option<Player> {
+        match self {
+            Back::Derived(side) => Some(side),
+            Back::Counts(side) => side,
+        }
     }
+}
+
+/// For targets without a side to move, when converting back does not give the source's
+/// `side` again: the note that drops it (spelled as the source spells it).
+#[cold]
+fn drop_side(side: Player, back: Back, from: Format, to: Format, notes: &mut Vec<Note>) {
+    let letters = from.side_letters();
+    let reason = match back {
+        Back::Derived(other) => format!(
+            "{to} carries no side to move; converting back would give {}",
+            letters[other.index()]
+        ),
+        Back::Counts(Some(other)) => {
+            format!("{to} carries no side to move; the counts give {}", letters[other.index()])
+        }
+        Back::Counts(None) => format!("{to} carries no side to move and the counts fit none"),
+    };
+    notes.push(Note::dropped(Field::SideToMove, letters[side.index()], reason));
 }
 
 /// The TSN/TEN fields a source lacks: given by options, else derived (noted).

@@ -1,5 +1,6 @@
 //! The conversion rules of design.md, one by one.
 
+use gridnote_convert::Spanned;
 use gridnote_convert::{
     CodeKind, ConvertError, Field, Format, NoteKind, NoteValue, Options, Radix, convert, detect,
     read,
@@ -234,4 +235,135 @@ fn syntax_errors_carry_their_spans() {
     }
     let source = read("7 8 2aaa2/3a3 a 1 0", Some(Format::Tsn), &opts()).unwrap_err();
     assert!(source.span().end <= 19);
+}
+
+/// Every note of a conversion, as `gridnote convert` prints it (without `note: `).
+fn notes(text: &str, from: Format, to: Format) -> (String, Vec<String>) {
+    let out = convert(text, Some(from), to, &opts()).unwrap();
+    (out.output, out.notes.iter().map(ToString::to_string).collect())
+}
+
+const TAFL_COUNTERS: [&str; 3] = [
+    "derived defenders 4 (the least positive multiple of 4 at least max(defenders, half the attackers rounded up))",
+    "derived ply 1 (a tafl position without counters: the start of a game)",
+    "derived since-capture 0 (no capture yet)",
+];
+
+/// The notes `rest` after a side-to-move note `side` (derived notes are sorted by field).
+fn with_side(side: &str, rest: &[&str]) -> Vec<String> {
+    let mut all = vec![side.to_owned()];
+    all.extend(rest.iter().map(|s| (*s).to_owned()));
+    all
+}
+
+#[test]
+fn an_otn_rules_record_says_who_moves_first() {
+    let (otn, ten) = (Format::Otn, Format::Ten);
+    // atkf:n: the defenders move first in the start position.
+    let defenders_first = "dim:3 atkf:n start:/1t1/tKt/1t1/";
+    assert_eq!(
+        notes(defenders_first, otn, Format::Tsn),
+        (
+            "3 4 1a1/aka/1a1 d 1 0".to_owned(),
+            with_side(
+                "derived side-to-move d (OpenTafl rules atkf:n: the defenders move first)",
+                &[
+                    TAFL_COUNTERS[0],
+                    TAFL_COUNTERS[1],
+                    TAFL_COUNTERS[2],
+                    "dropped rules dim:3 atkf:n start:/1t1/tKt/1t1/ (tsn cannot carry a variant's rules)",
+                ],
+            )
+        )
+    );
+    let (ten_text, ten_notes) = notes(defenders_first, otn, ten);
+    assert_eq!(ten_text, "3 4 1a1/aka/1a1 d 1 0 otn:1:dim:3%20atkf:n%20start:/1t1/tKt/1t1/");
+    assert_eq!(
+        ten_notes,
+        with_side(
+            "derived side-to-move d (OpenTafl rules atkf:n: the defenders move first)",
+            &TAFL_COUNTERS
+        )
+    );
+    // atkf:y, and no atkf at all (the default): the attackers.
+    for (rules, why) in [
+        ("dim:3 atkf:y start:/1t1/tKt/1t1/", "OpenTafl rules atkf:y: the attackers move first"),
+        ("dim:3 start:/1t1/tKt/1t1/", "OpenTafl rules without atkf: the attackers move first"),
+    ] {
+        let (text, notes) = notes(rules, otn, Format::Tsn);
+        assert_eq!(text, "3 4 1a1/aka/1a1 a 1 0");
+        assert_eq!(notes[0], format!("derived side-to-move a ({why})"));
+        assert_eq!(notes.len(), 5, "{notes:?}");
+    }
+    // A position record says nothing: a tafl game opens with the attackers.
+    assert_eq!(
+        notes("/1t1/tKt/1t1/", otn, ten),
+        (
+            "3 4 1a1/aka/1a1 a 1 0 -".to_owned(),
+            with_side(
+                "derived side-to-move a (tafl: the attackers move first)",
+                &[
+                    TAFL_COUNTERS[0],
+                    TAFL_COUNTERS[1],
+                    TAFL_COUNTERS[2],
+                    "derived extension - (no custom data)"
+                ],
+            )
+        )
+    );
+}
+
+#[test]
+fn otn_rules_come_back_with_their_side_to_move() {
+    let (otn, ten) = (Format::Otn, Format::Ten);
+    let defenders_first = "dim:3 atkf:n start:/1t1/tKt/1t1/";
+    // otn -> otn: nothing to say.
+    assert_eq!(notes(defenders_first, otn, otn), (defenders_first.to_owned(), vec![]));
+    // otn -> ten -> otn: the defenders' move is what the rules imply, so nothing is dropped.
+    let there = "3 4 1a1/aka/1a1 d 1 0 otn:1:dim:3%20atkf:n%20start:/1t1/tKt/1t1/";
+    assert_eq!(notes(there, ten, otn), (defenders_first.to_owned(), vec![]));
+    // The attackers to move, or counters past the start, do not come back.
+    let attackers = "3 4 1a1/aka/1a1 a 1 0 otn:1:dim:3%20atkf:n%20start:/1t1/tKt/1t1/";
+    assert_eq!(
+        notes(attackers, ten, otn),
+        (
+            defenders_first.to_owned(),
+            vec![
+                "dropped side-to-move a (otn carries no side to move; converting back would give d)"
+                    .to_owned()
+            ]
+        )
+    );
+    let later = "3 4 1a1/aka/1a1 d 7 2 otn:1:dim:3%20atkf:n%20start:/1t1/tKt/1t1/";
+    assert_eq!(
+        notes(later, ten, otn).1,
+        [
+            "dropped ply 7 (otn does not carry it; converting back would give 1)",
+            "dropped since-capture 2 (otn does not carry it; converting back would give 0)",
+        ]
+    );
+    // Rules with atkf:y (or none) and the defenders to move: the side is dropped.
+    let yes = "3 4 1a1/aka/1a1 d 1 0 otn:1:dim:3%20atkf:y%20start:/1t1/tKt/1t1/";
+    assert_eq!(
+        notes(yes, ten, otn),
+        (
+            "dim:3 atkf:y start:/1t1/tKt/1t1/".to_owned(),
+            vec![
+                "dropped side-to-move d (otn carries no side to move; converting back would give a)"
+                    .to_owned()
+            ]
+        )
+    );
+    // A TEN position away from its rules' start: the start position is dropped.
+    let moved = "3 4 1a1/ak1/1aa a 1 0 otn:1:dim:3%20start:/1t1/tKt/1t1/";
+    assert_eq!(
+        notes(moved, ten, otn),
+        (
+            "dim:3 start:/1t1/tK1/1tt/".to_owned(),
+            vec![
+                "dropped rules start:/1t1/tKt/1t1/ (the rules record written starts from the position instead)"
+                    .to_owned()
+            ]
+        )
+    );
 }

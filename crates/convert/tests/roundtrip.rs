@@ -78,11 +78,13 @@ fn seed(g: &mut Gen) -> (String, Format) {
             let to_move = side(g, &board);
             let counts = board.counts();
             let pieces = counts.occupied() as u32;
+            let d = counts.of(Player::Two) - counts.kings[1];
+            let need = d.max(counts.of(Player::One).div_ceil(2)).max(1);
+            let derived = (need.div_ceil(4) * 4) as u32;
             let (defenders, ply, since) = if bool::arbitrary(g) {
-                // The values a tic-tac-toe source would derive.
-                let d = counts.of(Player::Two) - counts.kings[1];
-                let need = d.max(counts.of(Player::One).div_ceil(2)).max(1);
-                ((need.div_ceil(4) * 4) as u32, pieces + 1, pieces)
+                // The values a tic-tac-toe source would derive, or (an OTN source) a tafl
+                // source without counters.
+                if bool::arbitrary(g) { (derived, pieces + 1, pieces) } else { (derived, 1, 0) }
             } else {
                 let ply = in_range(g, 1, 60) as u32;
                 (4 * in_range(g, 1, 6) as u32, ply, in_range(g, 0, ply as usize) as u32)
@@ -91,10 +93,10 @@ fn seed(g: &mut Gen) -> (String, Format) {
             if format == Format::Tsn {
                 tsn.to_string()
             } else {
-                let extension = if bool::arbitrary(g) {
-                    gridnote_tafl::Extension::None
-                } else {
-                    gridnote_tafl::Extension::custom("rules", "2", "edge:escape").unwrap()
+                let extension = match u8::arbitrary(g) % 3 {
+                    0 => gridnote_tafl::Extension::None,
+                    1 => gridnote_tafl::Extension::custom("rules", "2", "edge:escape").unwrap(),
+                    _ => otn_rules(g, tsn.board()),
                 };
                 gridnote_tafl::Ten::new(tsn, extension).unwrap().to_string()
             }
@@ -109,6 +111,18 @@ fn seed(g: &mut Gen) -> (String, Format) {
         _ => unreachable!("seeds are chosen from the four formats above"),
     };
     (text, format)
+}
+
+/// TEN's extension `otn:1:…` holding an OpenTafl rules record for `board`: with or
+/// without `atkf` (who moves first), its start position the board or, sometimes, an empty
+/// board of the same size.
+fn otn_rules(g: &mut Gen, board: &Board) -> gridnote_tafl::Extension {
+    let n = board.rows();
+    let atkf = *g.choose(&["", "%20atkf:y", "%20atkf:n"]).unwrap();
+    let start = if u8::arbitrary(g) % 4 == 0 { Board::new(n, n).unwrap() } else { board.clone() };
+    let start = gridnote_otn::PositionRecord::try_from(&start).unwrap();
+    let data = format!("dim:{n}{atkf}%20start:{start}");
+    gridnote_tafl::Extension::custom("otn", "1", &data).unwrap()
 }
 
 /// One generated position per format, in [`Format::ALL`] order.

@@ -258,25 +258,18 @@ const fn plural(n: usize) -> &'static str {
     if n == 1 { "" } else { "s" }
 }
 
-impl ParseError {
-    /// The byte range of the offending text (also through [`Spanned`]).
-    ///
-    /// ```
-    /// use gridnote_digits::Digits;
-    /// let err = "1é0000000".parse::<Digits>().unwrap_err();
-    /// assert_eq!(err.span(), 1..3);
-    /// ```
-    #[must_use]
-    pub fn span(&self) -> Range<usize> {
+/// The byte range of the offending text.
+///
+/// ```
+/// use gridnote_digits::{Digits, Spanned};
+/// let err = "1é0000000".parse::<Digits>().unwrap_err();
+/// assert_eq!(err.span(), 1..3);
+/// ```
+impl Spanned for ParseError {
+    fn span(&self) -> Range<usize> {
         match self {
             ParseError::Length { span, .. } | ParseError::Char { span, .. } => span.clone(),
         }
-    }
-}
-
-impl Spanned for ParseError {
-    fn span(&self) -> Range<usize> {
-        ParseError::span(self)
     }
 }
 
@@ -348,7 +341,7 @@ impl FromStr for Digits {
 ///
 /// ```
 /// use gridnote_digits::board::{Board, Cell};
-/// use gridnote_digits::{Digits, FromBoardError};
+/// use gridnote_digits::{Digits, ModelError};
 ///
 /// let err = Digits::try_from(&Board::new(4, 4)?).unwrap_err();
 /// assert_eq!(err.to_string(), "a 4x4 board cannot be a digit string, which holds a 3x3 board");
@@ -360,7 +353,7 @@ impl FromStr for Digits {
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
-pub enum FromBoardError {
+pub enum ModelError {
     /// The board is not 3×3.
     #[error("a {rows}x{cols} board cannot be a digit string, which holds a 3x3 board")]
     Shape {
@@ -386,25 +379,25 @@ pub enum FromBoardError {
 }
 
 impl TryFrom<&Board> for Digits {
-    type Error = FromBoardError;
+    type Error = ModelError;
 
     /// Takes a 3×3 board of empty cells and men; the first void cell or king (row-major
     /// from the top left) is named in the error.
-    fn try_from(board: &Board) -> Result<Digits, FromBoardError> {
+    fn try_from(board: &Board) -> Result<Digits, ModelError> {
         if (board.rows(), board.cols()) != (SIDE, SIDE) {
-            return Err(FromBoardError::Shape { rows: board.rows(), cols: board.cols() });
+            return Err(ModelError::Shape { rows: board.rows(), cols: board.cols() });
         }
         let mut out = Digits::EMPTY;
         for ((row, col), cell) in board.iter() {
             out.cells[row * SIDE + col] = match cell.piece() {
                 None if cell.is_empty() => Cell::Empty,
                 None => {
-                    return Err(FromBoardError::Void { cell: board.cell_name(row, col) });
+                    return Err(ModelError::Void { cell: board.cell_name(row, col) });
                 }
                 Some(Piece { role: Role::Man, .. }) => cell,
                 // A king: the one piece today that is not a man.
                 Some(Piece { player, .. }) => {
-                    return Err(FromBoardError::King { cell: board.cell_name(row, col), player });
+                    return Err(ModelError::King { cell: board.cell_name(row, col), player });
                 }
             };
         }
@@ -413,10 +406,10 @@ impl TryFrom<&Board> for Digits {
 }
 
 impl TryFrom<Board> for Digits {
-    type Error = FromBoardError;
+    type Error = ModelError;
 
     /// As for `&Board`.
-    fn try_from(board: Board) -> Result<Digits, FromBoardError> {
+    fn try_from(board: Board) -> Result<Digits, ModelError> {
         Digits::try_from(&board)
     }
 }

@@ -10,7 +10,7 @@ mod notation;
 mod verdict;
 
 pub use check::{Agreement, Report, check, seed_count_rule};
-pub use digits::{Digits, FromBoardError, LEN, ParseError, SIDE};
+pub use digits::{Digits, LEN, ModelError, ParseError, SIDE};
 pub use generate::{
     CONNECT_FOUR, CONNECT_FOUR_REGEX, GenerateError, MAX_CELLS, Pattern, Spec, connect_four,
     generate,
@@ -20,4 +20,5 @@ pub use verdict::{SEED_REGEX, Verdict, direct_verdict, seed_regex, seed_verdict}
 /// The shared board model (gridnote-board), re-exported so that a program depending on
 /// this crate alone can name the types its functions take and return.
 pub use gridnote_board as board;
-pub use gridnote_board::{Board, Cell, Player, Rules};
+pub use gridnote_board::report::Spanned;
+pub use gridnote_board::{Board, Cell, Player, Rules, UnknownName};

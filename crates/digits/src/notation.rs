@@ -5,7 +5,7 @@ use gridnote_board::notes::Note;
 use gridnote_board::setup::{Carries, Setup};
 use gridnote_board::sink::Sink;
 
-use crate::{Digits, FromBoardError, ParseError};
+use crate::{Digits, ModelError, ParseError};
 
 /// ```
 /// use gridnote_digits::board::notation::{Notation, NotationExt};
@@ -28,7 +28,7 @@ impl Notation for Digits {
 
     type Options = ();
     type ParseError = ParseError;
-    type ModelError = FromBoardError;
+    type ModelError = ModelError;
 
     /// Nine characters, each `0`, `1` or `2`.
     fn sniff(text: &str) -> bool {
@@ -39,11 +39,11 @@ impl Notation for Digits {
         text.parse()
     }
 
-    fn to_setup(self, _: &()) -> Result<Setup, FromBoardError> {
+    fn to_setup(self, _: &()) -> Result<Setup, ModelError> {
         Ok(Setup::new(self.board()))
     }
 
-    fn from_setup(setup: Setup, _: &(), _: &mut Vec<Note>) -> Result<Digits, FromBoardError> {
+    fn from_setup(setup: Setup, _: &(), _: &mut Vec<Note>) -> Result<Digits, ModelError> {
         Digits::try_from(&setup.board)
     }
 

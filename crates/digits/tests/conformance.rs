@@ -4,6 +4,7 @@
 //! the digit string's own: it is read into a fixed array, so reading allocates nothing at
 //! all, whatever its length. (One test: the allocation counter is global.)
 
+use gridnote_digits::Spanned;
 use gridnote_digits::{Digits, check};
 use gridnote_testkit::conformance::Suite;
 use gridnote_testkit::{corpus, memory};

@@ -3,7 +3,7 @@
 use gridnote_board::arbitrary::{ALL_CELLS, MARKS, board_with, in_range};
 use gridnote_board::report::{Spanned, render};
 use gridnote_board::{Board, Cell, CellName, Player};
-use gridnote_digits::{Digits, FromBoardError, ParseError, check};
+use gridnote_digits::{Digits, ModelError, ParseError, check};
 use quickcheck::{Arbitrary, Gen};
 use quickcheck_macros::quickcheck;
 
@@ -101,7 +101,7 @@ fn board_conversions() {
     assert_eq!(Board::from(&digits), board);
 
     let wide = Board::new(3, 4).unwrap();
-    assert_eq!(Digits::try_from(&wide), Err(FromBoardError::Shape { rows: 3, cols: 4 }));
+    assert_eq!(Digits::try_from(&wide), Err(ModelError::Shape { rows: 3, cols: 4 }));
     assert_eq!(
         Digits::try_from(&wide).unwrap_err().to_string(),
         "a 3x4 board cannot be a digit string, which holds a 3x3 board"
@@ -113,7 +113,7 @@ fn board_conversions() {
     // The first in row-major order from the top: b2 before a1.
     assert_eq!(
         Digits::try_from(&voided),
-        Err(FromBoardError::Void { cell: CellName { file: 1, rank: 2 } })
+        Err(ModelError::Void { cell: CellName { file: 1, rank: 2 } })
     );
     assert_eq!(
         Digits::try_from(&voided).unwrap_err().to_string(),
@@ -129,7 +129,7 @@ fn board_conversions() {
     king.set(2, 2, Cell::ONE_KING).unwrap();
     assert_eq!(
         Digits::try_from(&king),
-        Err(FromBoardError::King { cell: CellName { file: 2, rank: 1 }, player: Player::One })
+        Err(ModelError::King { cell: CellName { file: 2, rank: 1 }, player: Player::One })
     );
 }
 
@@ -197,12 +197,12 @@ fn boards_of_any_cells_convert_or_name_the_problem(AnyBoard(board): AnyBoard) ->
     let (rows, cols) = (board.rows(), board.cols());
     match Digits::try_from(&board) {
         Ok(digits) => Board::from(digits) == board,
-        Err(FromBoardError::Shape { .. }) => (rows, cols) != (3, 3),
-        Err(FromBoardError::Void { cell }) => {
+        Err(ModelError::Shape { .. }) => (rows, cols) != (3, 3),
+        Err(ModelError::Void { cell }) => {
             board.parse_cell_name(&cell.to_string()).ok().and_then(|(r, c)| board.get(r, c))
                 == Some(Cell::Void)
         }
-        Err(FromBoardError::King { cell, .. }) => {
+        Err(ModelError::King { cell, .. }) => {
             let at = board.parse_cell_name(&cell.to_string()).ok();
             at.and_then(|(r, c)| board.get(r, c)).and_then(Cell::piece).map(|p| p.role)
                 == Some(gridnote_board::Role::King)

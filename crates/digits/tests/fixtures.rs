@@ -4,6 +4,7 @@
 use std::path::Path;
 
 use gridnote_board::report::render;
+use gridnote_digits::Spanned;
 use gridnote_digits::{Digits, check};
 
 /// A fixture's text: the file with ONE final "\n" stripped, nothing else.

@@ -3,6 +3,7 @@
 
 use gridnote_board::arbitrary::{MARKS, board_with, in_range, shrink_board};
 use gridnote_board::{Board, Cell, Player, Rules};
+use gridnote_digits::Spanned;
 use gridnote_digits::{
     CONNECT_FOUR, CONNECT_FOUR_REGEX, GenerateError, MAX_CELLS, ParseError, Pattern, Spec, Verdict,
     connect_four, generate,

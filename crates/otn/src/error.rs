@@ -2,14 +2,14 @@
 
 use core::ops::Range;
 
-use gridnote_board::report::{Spanned, render};
+use gridnote_board::report::Spanned;
 
 /// A syntax or structure error in an OTN record, with the byte span of the offending
 /// text (empty at the end of the input when something is missing) and a message naming
 /// the field or row and what was expected.
 ///
 /// ```
-/// use gridnote_otn::PositionRecord;
+/// use gridnote_otn::{PositionRecord, Spanned};
 /// let err = "/3t3/3t3/".parse::<PositionRecord>().unwrap_err();
 /// assert_eq!(err.span(), 0..9);
 /// assert_eq!(
@@ -178,15 +178,23 @@ pub enum ParseError {
     },
 }
 
-impl ParseError {
-    /// The byte span of the offending text.
-    ///
-    /// ```
-    /// let err = "e5-e".parse::<gridnote_otn::MoveRecord>().unwrap_err();
-    /// assert_eq!(err.span(), 4..4);
-    /// ```
-    #[must_use]
-    pub fn span(&self) -> Range<usize> {
+/// The byte span of the offending text; [`Spanned::render`] shows the message with the
+/// input line and a caret under the span.
+///
+/// ```
+/// use gridnote_otn::Spanned;
+/// let err = "e5-e".parse::<gridnote_otn::MoveRecord>().unwrap_err();
+/// assert_eq!(err.span(), 4..4);
+///
+/// let err = "/3x3/".parse::<gridnote_otn::PositionRecord>().unwrap_err();
+/// assert_eq!(
+///     err.render("/3x3/"),
+///     "error: rank 1 of the position: expected a taflman symbol (t k g m n c, uppercase \
+///      for the defenders), an empty count or `/`, found `x`\n  | /3x3/\n  |   ^\n"
+/// );
+/// ```
+impl Spanned for ParseError {
+    fn span(&self) -> Range<usize> {
         match self {
             ParseError::Expected { span, .. }
             | ParseError::RowWidth { span, .. }
@@ -204,27 +212,6 @@ impl ParseError {
             | ParseError::TurnOrder { span, .. }
             | ParseError::Turn { span, .. } => span.clone(),
         }
-    }
-
-    /// The message with the input line and a caret under the span.
-    ///
-    /// ```
-    /// let err = "/3x3/".parse::<gridnote_otn::PositionRecord>().unwrap_err();
-    /// assert_eq!(
-    ///     err.render("/3x3/"),
-    ///     "error: rank 1 of the position: expected a taflman symbol (t k g m n c, uppercase \
-    ///      for the defenders), an empty count or `/`, found `x`\n  | /3x3/\n  |   ^\n"
-    /// );
-    /// ```
-    #[must_use]
-    pub fn render(&self, input: &str) -> String {
-        render(input, self.span(), &self.to_string())
-    }
-}
-
-impl Spanned for ParseError {
-    fn span(&self) -> Range<usize> {
-        ParseError::span(self)
     }
 }
 
@@ -254,7 +241,7 @@ pub(crate) fn found(text: &str, span: &Range<usize>) -> String {
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
-pub enum ConvertError {
+pub enum ModelError {
     /// A guard, mercenary, knight or commander.
     #[error("the {piece} on {square} has no equivalent outside OTN")]
     Piece {

@@ -15,7 +15,7 @@ mod rules;
 #[cfg(feature = "serde")]
 mod serde_impl;
 
-pub use error::{ConvertError, ParseError, ReplayError, ReplayProblem, ReplayWarning};
+pub use error::{ModelError, ParseError, ReplayError, ReplayProblem, ReplayWarning};
 pub use game::{Address, Comment, Game, GameResult, Half, LinePath, Slot, Tag, Turn, TurnRef};
 pub use moves::{Capture, Info, Move, MoveRecord, MoveType};
 pub use notation::OtnRecord;
@@ -30,3 +30,4 @@ pub use rules::{
 /// The shared board model (gridnote-board), re-exported so that a program depending on
 /// this crate alone can name the types its conversions take and return.
 pub use gridnote_board as board;
+pub use gridnote_board::report::Spanned;

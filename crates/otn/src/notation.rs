@@ -3,15 +3,17 @@
 //! The converter's `otn` format reads a position record (`/3t3/…/`) or a rules record
 //! (`dim:7 … start:/…/`). A position record carries only the board; a rules record also
 //! carries the variant's rules, which the shared [`Setup`] keeps as text so that TEN can
-//! carry them too. Neither carries a side to move nor tafl counters.
+//! carry them too. Neither carries a side to move nor tafl counters; a rules record
+//! implies one ([`Setup::implied_to_move`]): who moves first in its start position,
+//! the attackers unless `atkf:n`.
 
 use gridnote_board::notation::{Game, Notation};
 use gridnote_board::notes::{Field, Note};
-use gridnote_board::setup::{Carries, Setup};
+use gridnote_board::setup::{Carries, ImpliedSide, Setup};
 use gridnote_board::sink::Sink;
-use gridnote_board::{Board, Glyphs};
+use gridnote_board::{Board, Glyphs, Player};
 
-use crate::{ConvertError, ParseError, PositionRecord, RulesRecord};
+use crate::{Entry, ModelError, ParseError, PositionRecord, RulesRecord, YesNo};
 
 /// An OTN position record or rules record: the converter's `otn` format.
 ///
@@ -55,7 +57,7 @@ impl Notation for OtnRecord {
 
     type Options = ();
     type ParseError = ParseError;
-    type ModelError = ConvertError;
+    type ModelError = ModelError;
 
     /// Starts with `/` (a position record) or `dim:` (a rules record).
     fn sniff(text: &str) -> bool {
@@ -71,27 +73,61 @@ impl Notation for OtnRecord {
     }
 
     /// The board of the position (the start position of a rules record); a rules record
-    /// also gives the setup its rules, in OpenTafl's canonical key order. A guard,
+    /// also gives the setup its rules, in OpenTafl's canonical key order, and implies
+    /// who moves in its start position ([`OtnRecord::implied_to_move`]). A guard,
     /// mercenary, knight or commander has no equivalent in the shared model: an error
     /// naming the piece and its square.
-    fn to_setup(self, _: &()) -> Result<Setup, ConvertError> {
+    fn to_setup(self, _: &()) -> Result<Setup, ModelError> {
         match self {
             OtnRecord::Position(record) => Ok(Setup::new(Board::try_from(&record)?)),
             OtnRecord::Rules(rules) => {
                 let board = Board::try_from(rules.start())?;
-                Ok(Setup::new(board).with_rules(rules.canonical().to_string()))
+                Ok(Setup::new(board)
+                    .with_rules(rules.canonical().to_string())
+                    .with_implied_to_move(first_to_move(&rules)))
             }
         }
     }
 
+    /// A rules record: who moves first in its start position (`atkf`: the attackers
+    /// unless `atkf:n`). A position record says nothing.
+    ///
+    /// ```
+    /// use gridnote_otn::board::notation::Notation;
+    /// use gridnote_otn::board::Player;
+    /// use gridnote_otn::OtnRecord;
+    ///
+    /// let rules = OtnRecord::parse_with("dim:3 atkf:n start:/1t1/tKt/1t1/", &())?;
+    /// let implied = rules.implied_to_move().expect("a rules record says who moves first");
+    /// assert_eq!(implied.side, Player::Two);
+    /// assert_eq!(implied.rule, "OpenTafl rules atkf:n: the defenders move first");
+    /// assert_eq!(OtnRecord::parse_with("/1t1/tKt/1t1/", &())?.implied_to_move(), None);
+    /// # Ok::<(), gridnote_otn::ParseError>(())
+    /// ```
+    fn implied_to_move(&self) -> Option<ImpliedSide> {
+        match self {
+            OtnRecord::Position(_) => None,
+            OtnRecord::Rules(rules) => Some(first_to_move(rules)),
+        }
+    }
+
     /// A rules record when the setup has rules (its start position replaced by the
-    /// board), else a position record. Rules that do not read as a rules record, or
-    /// whose size differs from the board's, are noted as dropped.
-    fn from_setup(setup: Setup, _: &(), notes: &mut Vec<Note>) -> Result<OtnRecord, ConvertError> {
+    /// board, the replaced start position noted as dropped when it differs), else a
+    /// position record. Rules that do not read as a rules record, or whose size differs
+    /// from the board's, are noted as dropped.
+    fn from_setup(setup: Setup, _: &(), notes: &mut Vec<Note>) -> Result<OtnRecord, ModelError> {
         let start = PositionRecord::try_from(&setup.board)?;
         let Some(text) = setup.rules else { return Ok(OtnRecord::Position(start)) };
         match text.parse::<RulesRecord>() {
             Ok(old) if old.dim() == start.size() => {
+                if old.start() != &start {
+                    // One record holds the rules and one position: the position wins.
+                    notes.push(Note::dropped(
+                        Field::Rules,
+                        format!("start:{}", old.start()),
+                        "the rules record written starts from the position instead",
+                    ));
+                }
                 let mut rules = RulesRecord::new(start);
                 *rules.entries_mut() = old.entries().to_vec();
                 rules.set_inverted(old.is_inverted());
@@ -135,5 +171,18 @@ impl Notation for OtnRecord {
             OtnRecord::Position(record) => write!(adapter, "{record}"),
             OtnRecord::Rules(rules) => write!(adapter, "{rules}"),
         };
+    }
+}
+
+/// Who moves first in the start position of `rules`, and the rule that says so.
+fn first_to_move(rules: &RulesRecord) -> ImpliedSide {
+    match rules.get("atkf") {
+        Some(Entry::YesNo { value: YesNo::No, .. }) => {
+            ImpliedSide::new(Player::Two, "OpenTafl rules atkf:n: the defenders move first")
+        }
+        Some(_) => ImpliedSide::new(Player::One, "OpenTafl rules atkf:y: the attackers move first"),
+        None => {
+            ImpliedSide::new(Player::One, "OpenTafl rules without atkf: the attackers move first")
+        }
     }
 }

@@ -6,7 +6,7 @@ use core::str::FromStr;
 use gridnote_board::{Board, Cell, Piece, Player};
 
 use crate::cursor::{Cursor, MAX_SIZE};
-use crate::error::{ConvertError, ParseError};
+use crate::error::{ModelError, ParseError};
 use crate::piece::{Kind, OtnPiece, Side, Space};
 
 /// A position record: a square board of OTN pieces.
@@ -543,11 +543,11 @@ fn too_wide(
 }
 
 impl TryFrom<&PositionRecord> for Board {
-    type Error = ConvertError;
+    type Error = ModelError;
 
     /// The position as a gridnote board: attackers are Player One, defenders Player Two,
     /// `t` a man and `k` a king; rank 1 becomes the board's bottom row.
-    fn try_from(record: &PositionRecord) -> Result<Board, ConvertError> {
+    fn try_from(record: &PositionRecord) -> Result<Board, ModelError> {
         let size = record.size();
         let mut cells = vec![Cell::Empty; size * size];
         for (space, piece) in record.squares() {
@@ -560,7 +560,7 @@ impl TryFrom<&PositionRecord> for Board {
                 Kind::Taflman => Piece::man(player),
                 Kind::King => Piece::king(player),
                 _ => {
-                    return Err(ConvertError::Piece {
+                    return Err(ModelError::Piece {
                         piece: piece.describe(),
                         square: space.to_string(),
                     });
@@ -570,31 +570,31 @@ impl TryFrom<&PositionRecord> for Board {
             cells[row * size + usize::from(space.file)] = Cell::from(piece);
         }
         Board::from_cells(size, size, cells)
-            .map_err(|_| ConvertError::NotSquare { rows: size, cols: size })
+            .map_err(|_| ModelError::NotSquare { rows: size, cols: size })
     }
 }
 
 impl TryFrom<PositionRecord> for Board {
-    type Error = ConvertError;
+    type Error = ModelError;
 
-    fn try_from(record: PositionRecord) -> Result<Board, ConvertError> {
+    fn try_from(record: PositionRecord) -> Result<Board, ModelError> {
         Board::try_from(&record)
     }
 }
 
 impl TryFrom<&Board> for PositionRecord {
-    type Error = ConvertError;
+    type Error = ModelError;
 
     /// The board as a position record: Player One's pieces are the attackers', Player
     /// Two's the defenders'; a man is `t`, a king `k`. The board must be square and have
     /// no void cell.
-    fn try_from(board: &Board) -> Result<PositionRecord, ConvertError> {
+    fn try_from(board: &Board) -> Result<PositionRecord, ModelError> {
         if !board.is_square() {
-            return Err(ConvertError::NotSquare { rows: board.rows(), cols: board.cols() });
+            return Err(ModelError::NotSquare { rows: board.rows(), cols: board.cols() });
         }
         let size = board.rows();
         let mut record = PositionRecord::empty(size)
-            .ok_or(ConvertError::NotSquare { rows: board.rows(), cols: board.cols() })?;
+            .ok_or(ModelError::NotSquare { rows: board.rows(), cols: board.cols() })?;
         for ((row, col), cell) in board.iter() {
             let (side, kind) = match cell {
                 Cell::Empty => continue,
@@ -605,7 +605,7 @@ impl TryFrom<&Board> for PositionRecord {
                 // Void: no other cell exists today (OTN's guards and the rest will map here
                 // when the model gets them).
                 _ => {
-                    return Err(ConvertError::Void { cell: board.cell_name(row, col).to_string() });
+                    return Err(ModelError::Void { cell: board.cell_name(row, col).to_string() });
                 }
             };
             let rank = size - 1 - row;
@@ -616,9 +616,9 @@ impl TryFrom<&Board> for PositionRecord {
 }
 
 impl TryFrom<Board> for PositionRecord {
-    type Error = ConvertError;
+    type Error = ModelError;
 
-    fn try_from(board: Board) -> Result<PositionRecord, ConvertError> {
+    fn try_from(board: Board) -> Result<PositionRecord, ModelError> {
         PositionRecord::try_from(&board)
     }
 }

@@ -2,9 +2,10 @@
 //! reach known positions, warnings and errors say what they should.
 
 use gridnote_board::{Board, Cell, Glyphs};
+use gridnote_otn::Spanned;
 use gridnote_otn::{
-    ConvertError, Entry, Game, Info, Kind, LinePath, MoveRecord, MoveType, OtnPiece,
-    PositionRecord, ReplayProblem, ReplayWarning, RulesRecord, Side, Space,
+    Entry, Game, Info, Kind, LinePath, ModelError, MoveRecord, MoveType, OtnPiece, PositionRecord,
+    ReplayProblem, ReplayWarning, RulesRecord, Side, Space,
 };
 
 fn sp(name: &str) -> Space {
@@ -37,7 +38,7 @@ fn berserk_knights_and_commanders() {
     assert!(!rules.attackers_first());
     assert_eq!(
         Board::try_from(p),
-        Err(ConvertError::Piece { piece: "attackers' commander".into(), square: "f2".into() })
+        Err(ModelError::Piece { piece: "attackers' commander".into(), square: "f2".into() })
     );
 }
 
@@ -45,9 +46,9 @@ fn berserk_knights_and_commanders() {
 fn boards_with_void_cells_or_other_shapes_do_not_convert() {
     let mut board = Board::new(3, 3).expect("3x3");
     board.set(0, 2, Cell::Void).expect("c3");
-    assert_eq!(PositionRecord::try_from(&board), Err(ConvertError::Void { cell: "c3".into() }));
+    assert_eq!(PositionRecord::try_from(&board), Err(ModelError::Void { cell: "c3".into() }));
     let wide = Board::new(2, 3).expect("2x3");
-    assert_eq!(PositionRecord::try_from(&wide), Err(ConvertError::NotSquare { rows: 2, cols: 3 }));
+    assert_eq!(PositionRecord::try_from(&wide), Err(ModelError::NotSquare { rows: 2, cols: 3 }));
 }
 
 #[test]

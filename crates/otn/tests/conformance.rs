@@ -6,6 +6,7 @@
 //! `game.txt` game records, rejected when read or when one of their lines is replayed.
 //! (One test: the allocation counter is global.)
 
+use gridnote_otn::Spanned;
 use gridnote_otn::{Game, MoveRecord, OtnRecord, PositionRecord, RulesRecord};
 use gridnote_testkit::conformance::Suite;
 use gridnote_testkit::{corpus, memory};

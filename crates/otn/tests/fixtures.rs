@@ -10,6 +10,7 @@ use std::path::Path;
 
 use gridnote_board::report::render;
 use gridnote_board::{Board, Glyphs};
+use gridnote_otn::Spanned;
 use gridnote_otn::{Game, MoveRecord, PositionRecord, RulesRecord};
 
 /// The fixture's text: the file with one final newline stripped, nothing else.

@@ -10,18 +10,17 @@ use gridnote_board::report::Spanned;
 /// Why a text is not T3EN.
 ///
 /// Every variant carries `span`, the byte range of the offending text in the input (an
-/// empty range where something is missing), and its message says what was expected. Use
-/// [`gridnote_board::report::render`] to show it under the input:
+/// empty range where something is missing), and its message says what was expected.
+/// [`Spanned::render`] shows it under the input:
 ///
 /// ```
-/// use gridnote_t3en::board::report::render;
-/// use gridnote_t3en::{ParseError, T3en};
+/// use gridnote_t3en::{ParseError, Spanned, T3en};
 ///
 /// let input = "3_/_X_/3_ o";
 /// let err = input.parse::<T3en>().unwrap_err();
 /// assert_eq!(err, ParseError::UppercasePiece { span: 4..5, found: 'X' });
 /// assert_eq!(
-///     render(input, err.span(), &err.to_string()),
+///     err.render(input),
 ///     "error: uppercase 'X': pieces are lowercase, write 'x'\n  | 3_/_X_/3_ o\n  |     ^\n",
 /// );
 /// ```
@@ -180,16 +179,16 @@ impl fmt::Display for Plural {
     }
 }
 
-impl ParseError {
-    /// The byte range of the offending text in the input.
-    ///
-    /// ```
-    /// use gridnote_t3en::T3en;
-    /// let err = "3_/3_/3_ x ".parse::<T3en>().unwrap_err();
-    /// assert_eq!(err.span(), 10..11);
-    /// ```
-    #[must_use]
-    pub fn span(&self) -> Range<usize> {
+/// The byte range of the offending text in the input.
+///
+/// ```
+/// use gridnote_t3en::{Spanned, T3en};
+/// let err = "3_/3_/3_ x ".parse::<T3en>().unwrap_err();
+/// assert_eq!(err.span(), 10..11);
+/// assert_eq!("".parse::<T3en>().unwrap_err().span(), 0..0);
+/// ```
+impl Spanned for ParseError {
+    fn span(&self) -> Range<usize> {
         match self {
             ParseError::Empty { span }
             | ParseError::EmptyRow { span, .. }
@@ -209,20 +208,6 @@ impl ParseError {
             | ParseError::TrailingText { span }
             | ParseError::NonCanonical { span, .. } => span.clone(),
         }
-    }
-}
-
-impl Spanned for ParseError {
-    /// See [`ParseError::span`].
-    ///
-    /// ```
-    /// use gridnote_t3en::board::report::Spanned;
-    /// use gridnote_t3en::T3en;
-    /// let err = "".parse::<T3en>().unwrap_err();
-    /// assert_eq!(Spanned::span(&err), 0..0);
-    /// ```
-    fn span(&self) -> Range<usize> {
-        ParseError::span(self)
     }
 }
 

@@ -19,6 +19,7 @@ pub use t3en::{ParseOptions, Parsed, T3en};
 /// The shared board model (gridnote-board), re-exported so that a program depending on
 /// this crate alone can name the types its functions take and return.
 pub use gridnote_board as board;
+pub use gridnote_board::report::Spanned;
 pub use gridnote_board::{Board, Cell, Player, Position};
 
 /// Checks that the one-pass fast reader and the grammar agree on `text`: whatever the

@@ -57,7 +57,7 @@ impl serde::de::Visitor<'_> for T3enVisitor {
 
     fn visit_str<E: serde::de::Error>(self, text: &str) -> Result<T3en, E> {
         text.parse().map_err(|err: crate::ParseError| {
-            let span = err.span();
+            let span = crate::Spanned::span(&err);
             E::custom(format_args!("{err} (at bytes {}..{})", span.start, span.end))
         })
     }

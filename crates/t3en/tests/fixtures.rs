@@ -5,6 +5,7 @@ use std::path::Path;
 
 use gridnote_board::Player;
 use gridnote_board::report::render;
+use gridnote_t3en::Spanned;
 use gridnote_t3en::{ParseError, ParseOptions, T3en};
 
 /// A fixture's text: the file with one final newline stripped, nothing else.

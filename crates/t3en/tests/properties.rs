@@ -5,6 +5,7 @@
 use gridnote_board::arbitrary::{board_with, in_range, shrink_board};
 use gridnote_board::report::render;
 use gridnote_board::{Board, Cell, Player, Position, Role};
+use gridnote_t3en::Spanned;
 use gridnote_t3en::{ModelError, ParseOptions, T3en};
 use quickcheck::{Arbitrary, Gen, QuickCheck};
 use quickcheck_macros::quickcheck;

@@ -6,7 +6,7 @@ use core::fmt;
 use core::ops::Range;
 
 use gridnote_board::number::NumberError;
-use gridnote_board::report::{Spanned, render};
+use gridnote_board::report::Spanned;
 use gridnote_board::{Cell, CellName};
 
 /// The fields of a TSN or TEN position, in the order the text lists them.
@@ -116,12 +116,12 @@ impl fmt::Display for Field {
 }
 
 /// Why a text is not TSN (or TEN). Every variant carries the byte span of the offending
-/// text ([`ParseError::span`], also through [`Spanned`]) and names its field
+/// text (through [`Spanned`]) and names its field
 /// ([`ParseError::field`]); rows are named both as the text numbers them (1 = the first
 /// row written, the bottom one) and as the board numbers them (0 = the top row).
 ///
 /// ```
-/// use gridnote_tafl::{Field, ParseError, Tsn};
+/// use gridnote_tafl::{Field, ParseError, Spanned, Tsn};
 /// let text = "3 4 3/1a2/3 a 1 0";
 /// let err = text.parse::<Tsn>().unwrap_err();
 /// assert_eq!(err.to_string(), "row 2 of the text (rank 2, board row 1 from the top) has 4 squares, expected 3");
@@ -311,17 +311,24 @@ fn square_hint(found: char) -> &'static str {
     }
 }
 
-impl ParseError {
-    /// The byte range of the offending text (empty at the end when something is missing).
-    ///
-    /// ```
-    /// use gridnote_tafl::Tsn;
-    /// let err = "1 4 k a 1".parse::<Tsn>().unwrap_err();
-    /// assert_eq!(err.to_string(), "expected 6 fields, found 5: field 6 (plies since the last capture) is missing");
-    /// assert_eq!(err.span(), 9..9);
-    /// ```
-    #[must_use]
-    pub fn span(&self) -> Range<usize> {
+/// The byte range of the offending text (empty at the end when something is missing);
+/// [`Spanned::render`] shows the error under its input with a caret under the span.
+///
+/// ```
+/// use gridnote_tafl::{Spanned, Tsn};
+/// let err = "1 4 k a 1".parse::<Tsn>().unwrap_err();
+/// assert_eq!(err.to_string(), "expected 6 fields, found 5: field 6 (plies since the last capture) is missing");
+/// assert_eq!(err.span(), 9..9);
+///
+/// let text = "0 4 1 a 1 0";
+/// let err = text.parse::<Tsn>().unwrap_err();
+/// assert_eq!(
+///     err.render(text),
+///     "error: the board size must be 1 to 255, found 0\n  | 0 4 1 a 1 0\n  | ^\n"
+/// );
+/// ```
+impl Spanned for ParseError {
+    fn span(&self) -> Range<usize> {
         match self {
             ParseError::MissingField { span, .. }
             | ParseError::ExtraField { span }
@@ -339,7 +346,9 @@ impl ParseError {
             | ParseError::Unexpected { span, .. } => span.clone(),
         }
     }
+}
 
+impl ParseError {
     /// The field the error is about.
     ///
     /// ```
@@ -392,29 +401,6 @@ impl ParseError {
             ParseError::PlyZero { .. } => "ply-zero",
             ParseError::Unexpected { .. } => "unexpected",
         }
-    }
-
-    /// The error shown under its input with a caret under the span
-    /// ([`gridnote_board::report::render`]).
-    ///
-    /// ```
-    /// use gridnote_tafl::Tsn;
-    /// let text = "0 4 1 a 1 0";
-    /// let err = text.parse::<Tsn>().unwrap_err();
-    /// assert_eq!(
-    ///     err.render(text),
-    ///     "error: the board size must be 1 to 255, found 0\n  | 0 4 1 a 1 0\n  | ^\n"
-    /// );
-    /// ```
-    #[must_use]
-    pub fn render(&self, input: &str) -> String {
-        render(input, self.span(), &self.to_string())
-    }
-}
-
-impl Spanned for ParseError {
-    fn span(&self) -> Range<usize> {
-        ParseError::span(self)
     }
 }
 

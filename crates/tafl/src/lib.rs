@@ -20,6 +20,7 @@ pub use model::{Extension, Ten, Tsn};
 /// The shared board model (gridnote-board), re-exported so that a program depending on
 /// this crate alone can name the types its functions take and return.
 pub use gridnote_board as board;
+pub use gridnote_board::report::Spanned;
 pub use gridnote_board::{Board, Cell, Glyphs, Piece, Player, Role};
 
 /// Checks that the one-pass fast reader and the grammar agree on `text` for TSN and for

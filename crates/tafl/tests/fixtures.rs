@@ -8,6 +8,7 @@ use std::path::Path;
 
 use gridnote_board::report::render;
 use gridnote_board::{Cell, Glyphs, Player};
+use gridnote_tafl::Spanned;
 use gridnote_tafl::{Extension, ParseError, Ten, Tsn};
 
 /// The fixture's text: the file with one final newline stripped, nothing else.

@@ -3,6 +3,7 @@
 
 use gridnote_board::arbitrary::{board_with, in_range, shrink_board};
 use gridnote_board::{Board, Cell, Player};
+use gridnote_tafl::Spanned;
 use gridnote_tafl::{Extension, ParseError, Ten, Tsn};
 use quickcheck::{Arbitrary, Gen};
 use quickcheck_macros::quickcheck;

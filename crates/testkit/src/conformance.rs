@@ -10,7 +10,8 @@
 //!    ([`append_to`](Notation::append_to)) reads back, is written again byte for byte
 //!    (canonical output is a fixed point) and names the same setup
 //!    ([`to_setup`](Notation::to_setup)), or the same model error for a text that names
-//!    no position of the shared model; for the others (at least one), the converter's path
+//!    no position of the shared model, whose implied side to move is the value's
+//!    ([`implied_to_move`](Notation::implied_to_move)); for the others (at least one), the converter's path
 //!    ([`NotationExt::write`] then [`NotationExt::read`]) gives the setup back exactly and
 //!    is a fixed point too.
 //! 2. **Invalid fixtures** (`invalid/`): each is rejected by [`NotationExt::read`]; a
@@ -332,7 +333,14 @@ impl<N: Notation> Suite<N> {
             let canonical = written(&value, &options);
             // A well-formed text may name no position of the shared model (an OTN piece
             // without an equivalent): its canonical text must name none either.
+            let implied = value.implied_to_move();
             let setup = value.to_setup(&options);
+            if let Ok(setup) = &setup {
+                assert_eq!(
+                    setup.implied_to_move, implied,
+                    "{name}: implied_to_move says another side than to_setup"
+                );
+            }
             if self.memory {
                 let cells =
                     setup.as_ref().map_or(memory::MAX_CELLS, |s| s.board.rows() * s.board.cols());

@@ -13,7 +13,7 @@ use gridnote_board::report::Spanned;
 /// something missing is empty, at the place it was expected.
 ///
 /// ```
-/// use gridnote_tuple::{ParseError, Tuple};
+/// use gridnote_tuple::{ParseError, Spanned, Tuple};
 ///
 /// let err = "(x ____ ___ ____)".parse::<Tuple>().unwrap_err();
 /// assert_eq!(err.to_string(), "row 2 has 3 cells, expected 4 like row 1");
@@ -127,16 +127,26 @@ pub enum ParseError {
     },
 }
 
-impl ParseError {
-    /// The byte span of the offending input.
-    ///
-    /// ```
-    /// use gridnote_tuple::Tuple;
-    /// let err = "(x ____ ____ ____".parse::<Tuple>().unwrap_err();
-    /// assert_eq!(err.span(), 17..17);
-    /// ```
-    #[must_use]
-    pub fn span(&self) -> Range<usize> {
+/// The byte span of the offending input, for code generic over every gridnote format's
+/// errors too.
+///
+/// ```
+/// use gridnote_tuple::{Spanned, Tuple};
+///
+/// let err = "(x ____ ____ ____".parse::<Tuple>().unwrap_err();
+/// assert_eq!(err.span(), 17..17);
+///
+/// fn show(input: &str, err: &(impl Spanned + std::fmt::Display)) -> String {
+///     err.render(input)
+/// }
+/// let err = "(x ____ __z_)".parse::<Tuple>().unwrap_err();
+/// assert_eq!(
+///     show("(x ____ __z_)", &err),
+///     "error: row 2: `z` is not a cell: expected `x`, `o`, `_` or `-`\n  | (x ____ __z_)\n  |           ^\n"
+/// );
+/// ```
+impl Spanned for ParseError {
+    fn span(&self) -> Range<usize> {
         match self {
             ParseError::Unexpected { span, .. }
             | ParseError::Side { span }
@@ -152,27 +162,6 @@ impl ParseError {
             | ParseError::RowTooLong { span, .. }
             | ParseError::TooManyRows { span } => span.clone(),
         }
-    }
-}
-
-impl Spanned for ParseError {
-    /// [`ParseError::span`], for code generic over every gridnote format's errors.
-    ///
-    /// ```
-    /// use gridnote_tuple::board::report::{render, Spanned};
-    /// use gridnote_tuple::Tuple;
-    ///
-    /// fn show(input: &str, err: &(impl Spanned + std::fmt::Display)) -> String {
-    ///     render(input, err.span(), &err.to_string())
-    /// }
-    /// let err = "(x ____ __z_)".parse::<Tuple>().unwrap_err();
-    /// assert_eq!(
-    ///     show("(x ____ __z_)", &err),
-    ///     "error: row 2: `z` is not a cell: expected `x`, `o`, `_` or `-`\n  | (x ____ __z_)\n  |           ^\n"
-    /// );
-    /// ```
-    fn span(&self) -> Range<usize> {
-        ParseError::span(self)
     }
 }
 

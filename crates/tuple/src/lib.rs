@@ -13,7 +13,10 @@ use core::str::FromStr;
 /// The shared board model (gridnote-board), re-exported so that a program depending on
 /// this crate alone can name the types its functions take and return.
 pub use gridnote_board as board;
-pub use gridnote_board::{Board, BoardError, Cell, MoveError, Outcome, Player, Position, Rules};
+pub use gridnote_board::report::Spanned;
+pub use gridnote_board::{
+    Board, BoardError, Cell, MoveError, Outcome, Player, Position, Rules, UnknownName,
+};
 
 use gridnote_board::sink::Sink;
 
@@ -281,7 +284,7 @@ impl FromStr for Tuple {
     /// Reads tuple text (see the crate docs and docs/tuple.md for the grammar).
     ///
     /// ```
-    /// use gridnote_tuple::Tuple;
+    /// use gridnote_tuple::{Spanned, Tuple};
     /// let tuple: Tuple = "(x ____ ____ ____)".parse()?;
     /// assert_eq!(tuple, Tuple::default());
     /// assert_eq!("(x ____ ____ ____) ".parse::<Tuple>().unwrap_err().span(), 18..19);
@@ -370,7 +373,7 @@ mod serde_impl {
 
         fn visit_str<E: serde::de::Error>(self, text: &str) -> Result<Tuple, E> {
             text.parse().map_err(|err: crate::ParseError| {
-                let span = err.span();
+                let span = crate::Spanned::span(&err);
                 E::custom(format_args!("{err} (bytes {}..{})", span.start, span.end))
             })
         }

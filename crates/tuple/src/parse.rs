@@ -240,6 +240,7 @@ fn close(input: &mut Input<'_>) -> PResult<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use gridnote_board::report::Spanned;
 
     #[test]
     fn productions_report_their_own_errors() {

@@ -6,6 +6,7 @@ use std::fmt::Write as _;
 use std::path::Path;
 
 use gridnote_board::report::render;
+use gridnote_tuple::Spanned;
 use gridnote_tuple::{Tuple, VARIANTS};
 
 /// The fixture's text, with one final newline stripped (and nothing else).

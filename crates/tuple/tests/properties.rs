@@ -3,6 +3,7 @@
 
 use gridnote_board::arbitrary::{MARKS, board_with, in_range, shrink_board};
 use gridnote_board::{Player, Position};
+use gridnote_tuple::Spanned;
 use gridnote_tuple::Tuple;
 use quickcheck::{Arbitrary, Gen};
 use quickcheck_macros::quickcheck;

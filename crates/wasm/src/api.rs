@@ -8,6 +8,7 @@ use core::ops::Range;
 use gridnote_board::notation::Game;
 use gridnote_board::report::render_caret;
 use gridnote_board::{Outcome, Player, Position, Rules};
+use gridnote_convert::Spanned;
 use gridnote_convert::{CodeKind, ConvertError, Format, Note, Options, Radix, Source, detect};
 use gridnote_solve::{Solution, Solver};
 
@@ -186,15 +187,8 @@ fn convert_options(req: &ConvertRequest) -> Result<Options, Failure> {
             code.parse::<CodeKind>().map_err(|e| Failure::option(format!("options.code: {e}")))?;
     }
     if let Some(radix) = &req.radix {
-        options.radix = match radix.as_str() {
-            "dec" => Radix::Decimal,
-            "bin" => Radix::Binary,
-            _ => {
-                return Err(Failure::option(format!(
-                    "options.radix: unknown radix `{radix}`: expected dec or bin"
-                )));
-            }
-        };
+        options.radix =
+            radix.parse::<Radix>().map_err(|e| Failure::option(format!("options.radix: {e}")))?;
     }
     Ok(options)
 }
