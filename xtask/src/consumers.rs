@@ -106,13 +106,17 @@ fn rust_examples(markdown: &str) -> Vec<Example> {
 
 /// The example as a program: `fn main` as written, or the body wrapped the way rustdoc
 /// wraps a doctest.
+/// A warning (an unused import, say) fails the build: a README example is copied by
+/// readers as it is.
 fn program(code: &str) -> String {
+    let mut out = String::from("#![deny(warnings)]\n");
     if code.contains("fn main") {
-        return code.to_owned();
+        out.push_str(code);
+        return out;
     }
     let (uses, body): (Vec<&str>, Vec<&str>) =
         code.lines().partition(|l| l.starts_with("use ") || l.starts_with("extern crate "));
-    let mut out = uses.join("\n");
+    out.push_str(&uses.join("\n"));
     out.push('\n');
     let last = body.iter().rev().find(|l| !l.trim().is_empty()).map_or("", |l| l.trim());
     if last.starts_with("Ok::<") {
@@ -199,7 +203,10 @@ mod tests {
     #[test]
     fn a_body_ending_in_ok_runs_as_a_closure() {
         let p = program("use x::Y;\nlet a = f()?;\nOk::<(), E>(())\n");
-        assert!(p.starts_with("use x::Y;\nfn main() {\n    let run = || {\nlet a = f()?;"));
-        assert_eq!(program("g();\n"), "\nfn main() {\ng();\n}\n");
+        assert!(p.starts_with(
+            "#![deny(warnings)]\nuse x::Y;\nfn main() {\n    let run = || {\nlet a = f()?;"
+        ));
+        assert_eq!(program("g();\n"), "#![deny(warnings)]\n\nfn main() {\ng();\n}\n");
+        assert_eq!(program("fn main() {}\n"), "#![deny(warnings)]\nfn main() {}\n");
     }
 }
