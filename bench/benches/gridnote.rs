@@ -138,8 +138,8 @@ fn code_boards() -> (Vec<&'static str>, Vec<[Mark; 9]>) {
 fn codes(c: &mut Criterion) {
     let (texts, marks) = code_boards();
     c.bench_function("codes/digits_read", |b| b.iter(|| read_all(&texts, str::parse::<Digits>)));
-    type Encode = fn(&[Mark; 9]) -> Result<u32, gridnote_bits::BitsError>;
-    type Decode = fn(u32) -> Result<[Mark; 9], gridnote_bits::BitsError>;
+    type Encode = fn(&[Mark; 9]) -> Result<u32, gridnote_bits::ModelError>;
+    type Decode = fn(u32) -> Result<[Mark; 9], gridnote_bits::ModelError>;
     let kinds: [(&str, &str, Encode, Decode); 3] = [
         ("codes/seed_encode", "codes/seed_decode", seed::encode, seed::decode),
         ("codes/dense_encode", "codes/dense_decode", dense::encode, dense::decode),

@@ -3,7 +3,7 @@
 
 use gridnote_board::{Board, Cell, Role};
 
-use crate::{BitsError, CodeKind, Layout, MAX_CELLS, Mark, dense, naive, seed, symmetric};
+use crate::{CodeKind, Layout, MAX_CELLS, Mark, ModelError, dense, naive, seed, symmetric};
 
 /// The code of a 3×3 board under `kind`.
 ///
@@ -12,11 +12,11 @@ use crate::{BitsError, CodeKind, Layout, MAX_CELLS, Mark, dense, naive, seed, sy
 /// symmetric codes that a game reaches the board.
 ///
 /// # Errors
-/// [`BitsError::Shape`], [`BitsError::Void`], [`BitsError::King`], [`BitsError::Counts`],
-/// [`BitsError::Unreachable`].
+/// [`ModelError::Shape`], [`ModelError::Void`], [`ModelError::King`], [`ModelError::Counts`],
+/// [`ModelError::Unreachable`].
 ///
 /// ```
-/// use gridnote_bits::{encode, BitsError, CodeKind};
+/// use gridnote_bits::{encode, ModelError, CodeKind};
 /// use gridnote_bits::board::{Board, Cell};
 /// // X . O / . . O / . X .
 /// let mut board = Board::new(3, 3)?;
@@ -30,7 +30,7 @@ use crate::{BitsError, CodeKind, Layout, MAX_CELLS, Mark, dense, naive, seed, sy
 ///            "cell b3 is not playable: the bit codes have only blank, X and O cells");
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub fn encode(kind: CodeKind, board: &Board) -> Result<u32, BitsError> {
+pub fn encode(kind: CodeKind, board: &Board) -> Result<u32, ModelError> {
     let marks = marks3(kind, board)?;
     match kind {
         CodeKind::Seed => seed::encode(&marks),
@@ -43,7 +43,7 @@ pub fn encode(kind: CodeKind, board: &Board) -> Result<u32, BitsError> {
 /// The 3×3 board of a code under `kind` (for `symmetric`, the canonical image).
 ///
 /// # Errors
-/// [`BitsError::OutOfRange`] above [`CodeKind::max`], [`BitsError::NaiveNoBoard`] for a
+/// [`ModelError::OutOfRange`] above [`CodeKind::max`], [`ModelError::NaiveNoBoard`] for a
 /// naive number that names no board.
 ///
 /// ```
@@ -52,9 +52,9 @@ pub fn encode(kind: CodeKind, board: &Board) -> Result<u32, BitsError> {
 /// assert_eq!(board.draw(), "3 x x x\n2 _ _ _\n1 o o o\n  a b c\n");
 /// assert_eq!(decode(CodeKind::Dense, 5478).unwrap_err().to_string(),
 ///            "code 5478 is out of range: the dense code runs from 0 to 5477");
-/// # Ok::<(), gridnote_bits::BitsError>(())
+/// # Ok::<(), gridnote_bits::ModelError>(())
 /// ```
-pub fn decode(kind: CodeKind, code: u32) -> Result<Board, BitsError> {
+pub fn decode(kind: CodeKind, code: u32) -> Result<Board, ModelError> {
     let marks = match kind {
         CodeKind::Seed => seed::decode(code)?,
         CodeKind::Naive => naive::decode(code)?,
@@ -69,7 +69,7 @@ pub fn decode(kind: CodeKind, code: u32) -> Result<Board, BitsError> {
 /// seed's codes), `dense` and `symmetric` only 3×3 (there they equal [`encode`]).
 ///
 /// # Errors
-/// [`BitsError::Size`] for more than [`MAX_CELLS`] cells, [`BitsError::Shape`] for the
+/// [`ModelError::Size`] for more than [`MAX_CELLS`] cells, [`ModelError::Shape`] for the
 /// dense and symmetric codes off 3×3, then as [`encode`].
 ///
 /// ```
@@ -83,7 +83,7 @@ pub fn decode(kind: CodeKind, code: u32) -> Result<Board, BitsError> {
 /// assert!(encode_rect(CodeKind::Seed, &Board::new(5, 5)?).is_err());
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub fn encode_rect(kind: CodeKind, board: &Board) -> Result<u32, BitsError> {
+pub fn encode_rect(kind: CodeKind, board: &Board) -> Result<u32, ModelError> {
     let layout = layout_of(kind, board.rows(), board.cols())?;
     if matches!(kind, CodeKind::Dense | CodeKind::Symmetric) {
         return encode(kind, board);
@@ -96,8 +96,8 @@ pub fn encode_rect(kind: CodeKind, board: &Board) -> Result<u32, BitsError> {
 /// The `rows × cols` board of a code in the generalised layout (see [`encode_rect`]).
 ///
 /// # Errors
-/// [`BitsError::Size`] unless the board has 1 to [`MAX_CELLS`] cells,
-/// [`BitsError::Shape`] for the dense and symmetric codes off 3×3, then as [`decode`]
+/// [`ModelError::Size`] unless the board has 1 to [`MAX_CELLS`] cells,
+/// [`ModelError::Shape`] for the dense and symmetric codes off 3×3, then as [`decode`]
 /// (with the layout's range).
 ///
 /// ```
@@ -105,14 +105,14 @@ pub fn encode_rect(kind: CodeKind, board: &Board) -> Result<u32, BitsError> {
 /// let board = decode_rect(CodeKind::Seed, 3, 4, 143_364)?;
 /// assert_eq!(board.draw(), "3 x x x x\n2 x x o o\n1 o o o o\n  a b c d\n");
 /// assert!(decode_rect(CodeKind::Seed, 3, 4, 143_365).is_err());
-/// # Ok::<(), gridnote_bits::BitsError>(())
+/// # Ok::<(), gridnote_bits::ModelError>(())
 /// ```
 pub fn decode_rect(
     kind: CodeKind,
     rows: usize,
     cols: usize,
     code: u32,
-) -> Result<Board, BitsError> {
+) -> Result<Board, ModelError> {
     let layout = layout_of(kind, rows, cols)?;
     if matches!(kind, CodeKind::Dense | CodeKind::Symmetric) {
         return decode(kind, code);
@@ -128,21 +128,21 @@ pub fn decode_rect(
 }
 
 /// The layout of a `rows × cols` board for `kind`.
-fn layout_of(kind: CodeKind, rows: usize, cols: usize) -> Result<Layout, BitsError> {
+fn layout_of(kind: CodeKind, rows: usize, cols: usize) -> Result<Layout, ModelError> {
     let layout =
-        rows.checked_mul(cols).and_then(Layout::new).ok_or(BitsError::Size { rows, cols })?;
+        rows.checked_mul(cols).and_then(Layout::new).ok_or(ModelError::Size { rows, cols })?;
     match kind {
         CodeKind::Dense | CodeKind::Symmetric if (rows, cols) != (3, 3) => {
-            Err(BitsError::Shape { kind, rows, cols })
+            Err(ModelError::Shape { kind, rows, cols })
         }
         _ => Ok(layout),
     }
 }
 
 /// The marks of a 3×3 board.
-fn marks3(kind: CodeKind, board: &Board) -> Result<[Mark; 9], BitsError> {
+fn marks3(kind: CodeKind, board: &Board) -> Result<[Mark; 9], ModelError> {
     if (board.rows(), board.cols()) != (3, 3) {
-        return Err(BitsError::Shape { kind, rows: board.rows(), cols: board.cols() });
+        return Err(ModelError::Shape { kind, rows: board.rows(), cols: board.cols() });
     }
     let mut marks = [Mark::Blank; 9];
     read_marks(board, &mut marks)?;
@@ -151,17 +151,17 @@ fn marks3(kind: CodeKind, board: &Board) -> Result<[Mark; 9], BitsError> {
 
 /// Reads the marks of a board of at most `buffer.len()` cells into the front of
 /// `buffer`; the first void cell or king (row-major) is an error.
-fn read_marks<'a>(board: &Board, buffer: &'a mut [Mark]) -> Result<&'a [Mark], BitsError> {
+fn read_marks<'a>(board: &Board, buffer: &'a mut [Mark]) -> Result<&'a [Mark], ModelError> {
     let marks = &mut buffer[..board.cells().len()];
     for (((row, col), cell), mark) in board.iter().zip(marks.iter_mut()) {
         *mark = match Mark::from_cell(cell) {
             Some(m) => m,
             None if cell == Cell::Void => {
-                return Err(BitsError::Void { cell: board.cell_name(row, col) });
+                return Err(ModelError::Void { cell: board.cell_name(row, col) });
             }
             None => {
                 debug_assert!(cell.piece().is_some_and(|p| p.role == Role::King));
-                return Err(BitsError::King { cell: board.cell_name(row, col) });
+                return Err(ModelError::King { cell: board.cell_name(row, col) });
             }
         };
     }

@@ -13,11 +13,11 @@
 //! let code = dense::encode(&marks)?;
 //! assert_eq!(dense::decode(code)?, marks);
 //! assert!(dense::encode(&[X, X, X, B, B, B, O, O, O]).is_err()); // both have a line
-//! # Ok::<(), gridnote_bits::BitsError>(())
+//! # Ok::<(), gridnote_bits::ModelError>(())
 //! ```
 
 #[cfg(feature = "std")]
-use crate::{BitsError, CodeKind, Mark, seed, tables};
+use crate::{CodeKind, Mark, ModelError, seed, tables};
 
 /// Bits of the code: 13.
 pub const BITS: u32 = 13;
@@ -29,15 +29,15 @@ pub const MAX: u32 = COUNT - 1;
 /// The dense code of a reachable 3×3 board.
 ///
 /// # Errors
-/// [`BitsError::Counts`] unless X has as many marks as O or one more,
-/// [`BitsError::Unreachable`] for a board no game reaches.
+/// [`ModelError::Counts`] unless X has as many marks as O or one more,
+/// [`ModelError::Unreachable`] for a board no game reaches.
 ///
 /// ```
 /// use gridnote_bits::{dense, Mark::{Blank as B, X}};
 /// assert_eq!(dense::encode(&[X, B, B, B, B, B, B, B, B]), Ok(1));
 /// ```
 #[cfg(feature = "std")]
-pub fn encode(marks: &[Mark; 9]) -> Result<u32, BitsError> {
+pub fn encode(marks: &[Mark; 9]) -> Result<u32, ModelError> {
     let code = seed::encode(marks)?;
     match tables::tables().dense.binary_search(&(code as u16)) {
         Ok(rank) => Ok(rank as u32),
@@ -48,18 +48,18 @@ pub fn encode(marks: &[Mark; 9]) -> Result<u32, BitsError> {
 /// The reachable 3×3 board of a dense code.
 ///
 /// # Errors
-/// [`BitsError::OutOfRange`] above 5477.
+/// [`ModelError::OutOfRange`] above 5477.
 ///
 /// ```
 /// use gridnote_bits::{dense, Mark::{Blank as B, O, X}};
 /// assert_eq!(dense::decode(0)?, [B; 9]);
 /// assert_eq!(dense::decode(5477)?, [X, X, X, X, O, O, X, O, O]);
 /// assert!(dense::decode(5478).is_err());
-/// # Ok::<(), gridnote_bits::BitsError>(())
+/// # Ok::<(), gridnote_bits::ModelError>(())
 /// ```
 #[cfg(feature = "std")]
-pub fn decode(code: u32) -> Result<[Mark; 9], BitsError> {
-    let code13 = tables::tables().dense.get(code as usize).ok_or(BitsError::OutOfRange {
+pub fn decode(code: u32) -> Result<[Mark; 9], ModelError> {
+    let code13 = tables::tables().dense.get(code as usize).ok_or(ModelError::OutOfRange {
         kind: CodeKind::Dense,
         cells: 9,
         code,

@@ -10,15 +10,15 @@ use crate::kind::CodeKind;
 /// kings, reachability) exist with the `std` feature only.
 ///
 /// ```
-/// use gridnote_bits::{seed, BitsError, Mark};
+/// use gridnote_bits::{seed, ModelError, Mark};
 /// let err = seed::decode(6046).unwrap_err();
 /// assert_eq!(err.to_string(), "code 6046 is out of range: the seed code runs from 0 to 6045");
 /// let err = seed::encode(&[Mark::O; 9]).unwrap_err();
-/// assert_eq!(err, BitsError::Counts { x: 0, o: 9 });
+/// assert_eq!(err, ModelError::Counts { x: 0, o: 9 });
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
-pub enum BitsError {
+pub enum ModelError {
     /// The board is not 3×3 where the code takes only 3×3 boards: [`encode`](crate::encode)
     /// with every kind, and the dense and symmetric codes everywhere.
     #[cfg(feature = "std")]

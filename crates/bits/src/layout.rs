@@ -3,7 +3,7 @@
 //! among them. Also the seed's naive variant of it.
 
 use crate::combin::{MAX_CELLS, Ranker, Unranker, binomial};
-use crate::error::BitsError;
+use crate::error::ModelError;
 use crate::kind::CodeKind;
 use crate::mark::Mark;
 
@@ -81,7 +81,7 @@ const fn bits_for(count: u64) -> u32 {
 /// let mut back = [B; 12];
 /// layout.decode(code, &mut back)?;
 /// assert_eq!(back, marks);
-/// # Ok::<(), gridnote_bits::BitsError>(())
+/// # Ok::<(), gridnote_bits::ModelError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Layout {
@@ -200,17 +200,17 @@ impl Layout {
     /// The code of a board given as its marks, row-major.
     ///
     /// # Errors
-    /// [`BitsError::CellCount`] when `marks` does not have [`Layout::cells`] marks,
-    /// [`BitsError::Counts`] when O does not have ⌊occupied/2⌋ of them.
+    /// [`ModelError::CellCount`] when `marks` does not have [`Layout::cells`] marks,
+    /// [`ModelError::Counts`] when O does not have ⌊occupied/2⌋ of them.
     ///
     /// ```
-    /// use gridnote_bits::{BitsError, Layout, Mark::{Blank as B, O, X}};
+    /// use gridnote_bits::{ModelError, Layout, Mark::{Blank as B, O, X}};
     /// // The seed's example: X . O / . . O / . X .
     /// assert_eq!(Layout::TIC_TAC_TOE.encode(&[X, B, O, B, B, O, B, X, B]), Ok(523));
     /// assert_eq!(Layout::TIC_TAC_TOE.encode(&[O, B, B, B, B, B, B, B, B]),
-    ///            Err(BitsError::Counts { x: 0, o: 1 }));
+    ///            Err(ModelError::Counts { x: 0, o: 1 }));
     /// ```
-    pub fn encode(self, marks: &[Mark]) -> Result<u32, BitsError> {
+    pub fn encode(self, marks: &[Mark]) -> Result<u32, ModelError> {
         let (occupied, rest) = self.split(marks)?;
         Ok(self.offset(occupied) + rest)
     }
@@ -224,7 +224,7 @@ impl Layout {
     /// use gridnote_bits::{Layout, Mark::{Blank as B, O, X}};
     /// assert_eq!(Layout::TIC_TAC_TOE.encode_naive(&[X, B, O, B, B, O, B, X, B]), Ok(1894));
     /// ```
-    pub fn encode_naive(self, marks: &[Mark]) -> Result<u32, BitsError> {
+    pub fn encode_naive(self, marks: &[Mark]) -> Result<u32, ModelError> {
         let (occupied, rest) = self.split(marks)?;
         Ok((self.cells() as u32 + 1) * rest + occupied as u32)
     }
@@ -233,7 +233,7 @@ impl Layout {
     /// [`Layout::cells`] marks. On error `out` is left unchanged.
     ///
     /// # Errors
-    /// [`BitsError::CellCount`] for a wrong `out` length, [`BitsError::OutOfRange`] for a
+    /// [`ModelError::CellCount`] for a wrong `out` length, [`ModelError::OutOfRange`] for a
     /// code above [`Layout::max`].
     ///
     /// ```
@@ -242,9 +242,9 @@ impl Layout {
     /// Layout::TIC_TAC_TOE.decode(2749, &mut out)?;
     /// assert_eq!(out, [X, X, X, B, B, B, O, O, O]);
     /// assert!(Layout::TIC_TAC_TOE.decode(6046, &mut out).is_err());
-    /// # Ok::<(), gridnote_bits::BitsError>(())
+    /// # Ok::<(), gridnote_bits::ModelError>(())
     /// ```
-    pub fn decode(self, code: u32, out: &mut [Mark]) -> Result<(), BitsError> {
+    pub fn decode(self, code: u32, out: &mut [Mark]) -> Result<(), ModelError> {
         self.check_len(out.len())?;
         if code > self.max() {
             return Err(self.out_of_range(CodeKind::Seed, code, self.max()));
@@ -256,23 +256,23 @@ impl Layout {
     /// Writes the board of a naive `code` into `out`. On error `out` is left unchanged.
     ///
     /// # Errors
-    /// [`BitsError::CellCount`] for a wrong `out` length, [`BitsError::OutOfRange`] above
-    /// [`Layout::naive_max`], [`BitsError::NaiveNoBoard`] for a number in range whose
+    /// [`ModelError::CellCount`] for a wrong `out` length, [`ModelError::OutOfRange`] above
+    /// [`Layout::naive_max`], [`ModelError::NaiveNoBoard`] for a number in range whose
     /// rank part (`code div (N + 1)`) is too large for its occupied count
     /// (`code mod (N + 1)`).
     ///
     /// ```
-    /// use gridnote_bits::{BitsError, Layout, Mark::{self, Blank as B, O, X}};
+    /// use gridnote_bits::{ModelError, Layout, Mark::{self, Blank as B, O, X}};
     /// let mut out = [B; 9];
     /// Layout::TIC_TAC_TOE.decode_naive(1894, &mut out)?;
     /// assert_eq!(out, [X, B, O, B, B, O, B, X, B]);
     /// assert_eq!(
     ///     Layout::TIC_TAC_TOE.decode_naive(20, &mut out),
-    ///     Err(BitsError::NaiveNoBoard { code: 20, cells: 9, occupied: 0, rank: 2, boards: 1 })
+    ///     Err(ModelError::NaiveNoBoard { code: 20, cells: 9, occupied: 0, rank: 2, boards: 1 })
     /// );
-    /// # Ok::<(), gridnote_bits::BitsError>(())
+    /// # Ok::<(), gridnote_bits::ModelError>(())
     /// ```
-    pub fn decode_naive(self, code: u32, out: &mut [Mark]) -> Result<(), BitsError> {
+    pub fn decode_naive(self, code: u32, out: &mut [Mark]) -> Result<(), ModelError> {
         self.check_len(out.len())?;
         if code > self.naive_max() {
             return Err(self.out_of_range(CodeKind::Naive, code, self.naive_max()));
@@ -282,7 +282,7 @@ impl Layout {
         let rank = code / base;
         let boards = self.boards_with(occupied);
         if rank >= boards {
-            return Err(BitsError::NaiveNoBoard {
+            return Err(ModelError::NaiveNoBoard {
                 code,
                 cells: self.cells(),
                 occupied,
@@ -305,21 +305,21 @@ impl Layout {
         self.place(occupied, code - self.offset(occupied), out);
     }
 
-    fn check_len(self, found: usize) -> Result<(), BitsError> {
+    fn check_len(self, found: usize) -> Result<(), ModelError> {
         if found == self.cells() {
             Ok(())
         } else {
-            Err(BitsError::CellCount { expected: self.cells(), found })
+            Err(ModelError::CellCount { expected: self.cells(), found })
         }
     }
 
-    const fn out_of_range(self, kind: CodeKind, code: u32, max: u32) -> BitsError {
-        BitsError::OutOfRange { kind, cells: self.cells(), code, max }
+    const fn out_of_range(self, kind: CodeKind, code: u32, max: u32) -> ModelError {
+        ModelError::OutOfRange { kind, cells: self.cells(), code, max }
     }
 
     /// The occupied count and the code within its block:
     /// `rank(occupied) · C(n, ⌊n/2⌋) + rank(O's)`.
-    fn split(self, marks: &[Mark]) -> Result<(usize, u32), BitsError> {
+    fn split(self, marks: &[Mark]) -> Result<(usize, u32), ModelError> {
         self.check_len(marks.len())?;
         let (mut x, mut o) = (0, 0);
         for &mark in marks {
@@ -331,7 +331,7 @@ impl Layout {
         }
         let occupied = x + o;
         if o != occupied / 2 {
-            return Err(BitsError::Counts { x, o });
+            return Err(ModelError::Counts { x, o });
         }
         let mut cells = Ranker::new(self.cells(), occupied);
         let mut os = Ranker::new(occupied, o);

@@ -36,7 +36,7 @@ mod text;
 #[cfg(feature = "std")]
 pub use boards::{decode, decode_rect, encode, encode_rect};
 pub use combin::MAX_CELLS;
-pub use error::BitsError;
+pub use error::ModelError;
 /// The shared board model (gridnote-board), re-exported so that a program depending on
 /// this crate alone can name the types its functions take and return.
 #[cfg(feature = "std")]

@@ -5,7 +5,7 @@ use gridnote_board::notes::{Field, Note};
 use gridnote_board::setup::{Carries, Setup};
 use gridnote_board::sink::Sink;
 
-use crate::{BitsError, CodeKind, ParseError, Radix, decode, encode, parse_code, write_code};
+use crate::{CodeKind, ModelError, ParseError, Radix, decode, encode, parse_code, write_code};
 
 /// Which code a [`Code`] text means, and how it is written.
 ///
@@ -95,7 +95,7 @@ impl Notation for Code {
 
     type Options = CodeOptions;
     type ParseError = ParseError;
-    type ModelError = BitsError;
+    type ModelError = ModelError;
 
     /// Decimal digits, or `0b` and binary digits, or `0x` and hex digits.
     fn sniff(text: &str) -> bool {
@@ -112,7 +112,7 @@ impl Notation for Code {
         parse_code(text).map(|value| Code { value })
     }
 
-    fn to_setup(self, options: &CodeOptions) -> Result<Setup, BitsError> {
+    fn to_setup(self, options: &CodeOptions) -> Result<Setup, ModelError> {
         decode(options.kind, self.value).map(Setup::new)
     }
 
@@ -122,7 +122,7 @@ impl Notation for Code {
         setup: Setup,
         options: &CodeOptions,
         notes: &mut Vec<Note>,
-    ) -> Result<Code, BitsError> {
+    ) -> Result<Code, ModelError> {
         let value = encode(options.kind, &setup.board)?;
         if options.kind == CodeKind::Symmetric {
             let (canonical, symmetry) = setup.board.canonical();

@@ -8,11 +8,11 @@
 //! use gridnote_bits::{seed, Mark::{Blank as B, O, X}};
 //! assert_eq!(seed::encode(&[X, X, X, B, B, B, O, O, O]), Ok(2749));
 //! assert_eq!(seed::decode(523)?, [X, B, O, B, B, O, B, X, B]);
-//! # Ok::<(), gridnote_bits::BitsError>(())
+//! # Ok::<(), gridnote_bits::ModelError>(())
 //! ```
 
 use crate::combin::binomial;
-use crate::{BitsError, Layout, Mark};
+use crate::{Layout, Mark, ModelError};
 
 /// Bits of the code: 13.
 pub const BITS: u32 = 13;
@@ -26,14 +26,14 @@ const _: () = assert!(Layout::TIC_TAC_TOE.bits() == BITS && Layout::TIC_TAC_TOE.
 /// The 13-bit code of a 3×3 board (row-major marks, top row first).
 ///
 /// # Errors
-/// [`BitsError::Counts`] unless X has as many marks as O or one more.
+/// [`ModelError::Counts`] unless X has as many marks as O or one more.
 ///
 /// ```
 /// use gridnote_bits::{seed, Mark::{Blank as B, O, X}};
 /// assert_eq!(seed::encode(&[B; 9]), Ok(0));
 /// assert_eq!(seed::encode(&[X, B, O, B, B, O, B, X, B]), Ok(523));
 /// ```
-pub fn encode(marks: &[Mark; 9]) -> Result<u32, BitsError> {
+pub fn encode(marks: &[Mark; 9]) -> Result<u32, ModelError> {
     // The occupied cells as a 9-bit set, and which of them (in order) hold an O.
     let (mut occupied, mut os, mut n, mut o) = (0usize, 0usize, 0usize, 0usize);
     for (i, &mark) in marks.iter().enumerate() {
@@ -49,7 +49,7 @@ pub fn encode(marks: &[Mark; 9]) -> Result<u32, BitsError> {
         n += 1;
     }
     if o != n / 2 {
-        return Err(BitsError::Counts { x: n - o, o });
+        return Err(ModelError::Counts { x: n - o, o });
     }
     Ok(Layout::TIC_TAC_TOE.offset(n)
         + u32::from(RANKS[9][occupied]) * binomial(n, n / 2)
@@ -59,15 +59,15 @@ pub fn encode(marks: &[Mark; 9]) -> Result<u32, BitsError> {
 /// The 3×3 board of a 13-bit code.
 ///
 /// # Errors
-/// [`BitsError::OutOfRange`] above 6045.
+/// [`ModelError::OutOfRange`] above 6045.
 ///
 /// ```
 /// use gridnote_bits::{seed, Mark::{Blank as B, O, X}};
 /// assert_eq!(seed::decode(1)?, [X, B, B, B, B, B, B, B, B]); // {0} is the first 1-combination
 /// assert!(seed::decode(6046).is_err());
-/// # Ok::<(), gridnote_bits::BitsError>(())
+/// # Ok::<(), gridnote_bits::ModelError>(())
 /// ```
-pub fn decode(code: u32) -> Result<[Mark; 9], BitsError> {
+pub fn decode(code: u32) -> Result<[Mark; 9], ModelError> {
     let mut out = [Mark::Blank; 9];
     if code > MAX {
         // The layout's own error.

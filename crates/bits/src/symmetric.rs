@@ -13,11 +13,11 @@
 //! assert_eq!(symmetric::encode(&[B, B, B, B, B, B, B, B, X]), Ok(corner));
 //! // The canonical image keeps the X as late as possible in row-major order.
 //! assert_eq!(symmetric::decode(corner)?, [B, B, B, B, B, B, B, B, X]);
-//! # Ok::<(), gridnote_bits::BitsError>(())
+//! # Ok::<(), gridnote_bits::ModelError>(())
 //! ```
 
 #[cfg(feature = "std")]
-use crate::{BitsError, CodeKind, Mark, seed, tables};
+use crate::{CodeKind, Mark, ModelError, seed, tables};
 
 /// Bits of the code: 10.
 pub const BITS: u32 = 10;
@@ -29,15 +29,15 @@ pub const MAX: u32 = COUNT - 1;
 /// The symmetric code of a reachable 3×3 board: the rank of its canonical image.
 ///
 /// # Errors
-/// [`BitsError::Counts`] unless X has as many marks as O or one more,
-/// [`BitsError::Unreachable`] for a board no game reaches.
+/// [`ModelError::Counts`] unless X has as many marks as O or one more,
+/// [`ModelError::Unreachable`] for a board no game reaches.
 ///
 /// ```
 /// use gridnote_bits::{symmetric, Mark::Blank as B};
 /// assert_eq!(symmetric::encode(&[B; 9]), Ok(0));
 /// ```
 #[cfg(feature = "std")]
-pub fn encode(marks: &[Mark; 9]) -> Result<u32, BitsError> {
+pub fn encode(marks: &[Mark; 9]) -> Result<u32, ModelError> {
     let code = seed::encode(marks)?;
     tables::tables().class(code).ok_or_else(|| tables::unreachable(CodeKind::Symmetric, marks))
 }
@@ -45,17 +45,17 @@ pub fn encode(marks: &[Mark; 9]) -> Result<u32, BitsError> {
 /// The canonical image of the class of a symmetric code.
 ///
 /// # Errors
-/// [`BitsError::OutOfRange`] above 764.
+/// [`ModelError::OutOfRange`] above 764.
 ///
 /// ```
 /// use gridnote_bits::{symmetric, Mark::{Blank as B, X}};
 /// assert_eq!(symmetric::decode(0)?, [B; 9]);
 /// assert!(symmetric::decode(765).is_err());
-/// # Ok::<(), gridnote_bits::BitsError>(())
+/// # Ok::<(), gridnote_bits::ModelError>(())
 /// ```
 #[cfg(feature = "std")]
-pub fn decode(code: u32) -> Result<[Mark; 9], BitsError> {
-    let code13 = tables::tables().symmetric.get(code as usize).ok_or(BitsError::OutOfRange {
+pub fn decode(code: u32) -> Result<[Mark; 9], ModelError> {
+    let code13 = tables::tables().symmetric.get(code as usize).ok_or(ModelError::OutOfRange {
         kind: CodeKind::Symmetric,
         cells: 9,
         code,

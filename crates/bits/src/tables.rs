@@ -10,7 +10,7 @@ use std::sync::LazyLock;
 
 use gridnote_board::{Board, Problems, Rules};
 
-use crate::{BitsError, CodeKind, Layout, Mark, seed};
+use crate::{CodeKind, Layout, Mark, ModelError, seed};
 
 /// `class` entry of a board that no game reaches.
 const UNREACHABLE: u16 = u16::MAX;
@@ -91,7 +91,7 @@ pub(crate) fn board3(marks: &[Mark; 9]) -> Board {
 }
 
 /// The error for a board in the seed's domain that no game reaches.
-pub(crate) fn unreachable(kind: CodeKind, marks: &[Mark; 9]) -> BitsError {
+pub(crate) fn unreachable(kind: CodeKind, marks: &[Mark; 9]) -> ModelError {
     let problems: Problems = board3(marks).problems(Rules::TIC_TAC_TOE, None);
-    BitsError::Unreachable { kind, problems }
+    ModelError::Unreachable { kind, problems }
 }

@@ -16,7 +16,7 @@ use gridnote_board::number::{NumberError, parse_decimal};
 use gridnote_board::report::Spanned;
 use gridnote_board::{Board, UnknownName};
 
-use crate::{BitsError, CodeKind, decode, encode};
+use crate::{CodeKind, ModelError, decode, encode};
 
 /// A code's text that is not a number.
 ///
@@ -331,7 +331,7 @@ pub enum ReadError {
     #[error("{error}")]
     Code {
         /// Why.
-        error: BitsError,
+        error: ModelError,
         /// The whole text.
         span: Range<usize>,
     },
@@ -382,14 +382,14 @@ pub fn read_board(kind: CodeKind, text: &str) -> Result<Board, ReadError> {
 /// let mut out = String::new();
 /// write_board(CodeKind::Naive, &board, Radix::Decimal, &mut out)?;
 /// assert_eq!(out, "1894");
-/// # Ok::<(), gridnote_bits::BitsError>(())
+/// # Ok::<(), gridnote_bits::ModelError>(())
 /// ```
 pub fn write_board(
     kind: CodeKind,
     board: &Board,
     radix: Radix,
     out: &mut String,
-) -> Result<(), BitsError> {
+) -> Result<(), ModelError> {
     let code = encode(kind, board)?;
     write_code(kind, code, radix, out);
     Ok(())

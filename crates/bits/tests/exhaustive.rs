@@ -4,7 +4,7 @@
 use std::collections::{BTreeMap, HashSet};
 
 use gridnote_bits::{
-    BitsError, CodeKind, Layout, Mark, decode, decode_rect, dense, encode, encode_rect, naive,
+    CodeKind, Layout, Mark, ModelError, decode, decode_rect, dense, encode, encode_rect, naive,
     seed, symmetric,
 };
 use gridnote_board::{Board, Cell, Position, Rules, Symmetry};
@@ -54,8 +54,8 @@ fn reachable() -> HashSet<Board> {
     seen
 }
 
-fn out_of_range(kind: CodeKind, cells: usize, code: u32, max: u32) -> BitsError {
-    BitsError::OutOfRange { kind, cells, code, max }
+fn out_of_range(kind: CodeKind, cells: usize, code: u32, max: u32) -> ModelError {
+    ModelError::OutOfRange { kind, cells, code, max }
 }
 
 #[test]
@@ -96,7 +96,7 @@ fn seed_is_a_bijection_onto_0_to_6045() {
             Err(err) => {
                 let (x, o) = counts(&m);
                 assert!(!in_domain(&m));
-                assert_eq!(err, BitsError::Counts { x, o });
+                assert_eq!(err, ModelError::Counts { x, o });
             }
         }
     }
@@ -125,7 +125,7 @@ fn naive_codes_are_ten_times_the_rank_plus_the_count() {
     for m in all_boards9() {
         let Ok(code) = seed::encode(&m) else {
             let (x, o) = counts(&m);
-            assert_eq!(naive::encode(&m), Err(BitsError::Counts { x, o }));
+            assert_eq!(naive::encode(&m), Err(ModelError::Counts { x, o }));
             continue;
         };
         let n = m.iter().filter(|m| m.is_occupied()).count();
@@ -149,7 +149,7 @@ fn naive_codes_are_ten_times_the_rank_plus_the_count() {
                 let occupied = (code % 10) as usize;
                 assert_eq!(
                     err,
-                    BitsError::NaiveNoBoard {
+                    ModelError::NaiveNoBoard {
                         code,
                         cells: 9,
                         occupied,
@@ -183,9 +183,9 @@ fn dense_is_a_bijection_onto_the_reachable_positions() {
                 if in_domain(&m) {
                     let problems = board.problems(Rules::TIC_TAC_TOE, None);
                     assert!(!problems.is_empty());
-                    assert_eq!(err, BitsError::Unreachable { kind: CodeKind::Dense, problems });
+                    assert_eq!(err, ModelError::Unreachable { kind: CodeKind::Dense, problems });
                 } else {
-                    assert_eq!(err, BitsError::Counts { x, o });
+                    assert_eq!(err, ModelError::Counts { x, o });
                 }
             }
         }
@@ -213,8 +213,8 @@ fn symmetric_is_a_bijection_onto_the_classes() {
             assert!(dense::encode(&m).is_err());
             let err = symmetric::encode(&m).unwrap_err();
             match dense::encode(&m).unwrap_err() {
-                BitsError::Unreachable { problems, .. } => {
-                    assert_eq!(err, BitsError::Unreachable { kind: CodeKind::Symmetric, problems })
+                ModelError::Unreachable { problems, .. } => {
+                    assert_eq!(err, ModelError::Unreachable { kind: CodeKind::Symmetric, problems })
                 }
                 other => assert_eq!(err, other),
             }
@@ -255,7 +255,7 @@ fn symmetric_is_a_bijection_onto_the_classes() {
 #[test]
 fn board_functions_agree_with_array_functions() {
     type Codec =
-        (fn(&[Mark; 9]) -> Result<u32, BitsError>, fn(u32) -> Result<[Mark; 9], BitsError>);
+        (fn(&[Mark; 9]) -> Result<u32, ModelError>, fn(u32) -> Result<[Mark; 9], ModelError>);
     let codecs: [(CodeKind, Codec); 4] = [
         (CodeKind::Seed, (seed::encode, seed::decode)),
         (CodeKind::Naive, (naive::encode, naive::decode)),
@@ -311,7 +311,7 @@ fn only_3x3_boards_have_3x3_codes() {
                 if (rows, cols) == (3, 3) {
                     assert_eq!(result, Ok(0));
                 } else {
-                    assert_eq!(result, Err(BitsError::Shape { kind, rows, cols }));
+                    assert_eq!(result, Err(ModelError::Shape { kind, rows, cols }));
                     assert_eq!(
                         result.unwrap_err().to_string(),
                         format!("the {kind} code takes a 3x3 board, not {rows}x{cols}")
@@ -332,16 +332,16 @@ fn rect_codes_take_1_to_20_cells() {
                     assert_eq!(encode_rect(kind, &board), Ok(0));
                     assert_eq!(decode_rect(kind, rows, cols, 0), Ok(board.clone()));
                 } else {
-                    assert_eq!(encode_rect(kind, &board), Err(BitsError::Size { rows, cols }));
+                    assert_eq!(encode_rect(kind, &board), Err(ModelError::Size { rows, cols }));
                     assert_eq!(
                         decode_rect(kind, rows, cols, 0),
-                        Err(BitsError::Size { rows, cols })
+                        Err(ModelError::Size { rows, cols })
                     );
                 }
             }
             for kind in [CodeKind::Dense, CodeKind::Symmetric] {
                 if (rows, cols) != (3, 3) && rows * cols <= 20 {
-                    let err = BitsError::Shape { kind, rows, cols };
+                    let err = ModelError::Shape { kind, rows, cols };
                     assert_eq!(encode_rect(kind, &board), Err(err.clone()));
                     assert_eq!(decode_rect(kind, rows, cols, 0), Err(err));
                 }
@@ -358,7 +358,7 @@ fn rect_codes_take_1_to_20_cells() {
     );
     assert_eq!(
         decode_rect(CodeKind::Seed, usize::MAX, 2, 0),
-        Err(BitsError::Size { rows: usize::MAX, cols: 2 })
+        Err(ModelError::Size { rows: usize::MAX, cols: 2 })
     );
 }
 
@@ -392,7 +392,7 @@ fn tomorrows_3x4_code_is_a_bijection() {
             Err(err) => {
                 let (x, o) = counts(&m);
                 assert!(!in_domain(&m));
-                assert_eq!(err, BitsError::Counts { x, o });
+                assert_eq!(err, ModelError::Counts { x, o });
             }
         }
     }
@@ -452,7 +452,10 @@ fn the_largest_layout_round_trips_at_its_ends() {
     assert!(layout.decode_naive(layout.naive_max() + 1, &mut out).is_err());
     // A wrong slice length is an error, and the output is left alone.
     let mut short = [Mark::X; 19];
-    assert_eq!(layout.decode(0, &mut short), Err(BitsError::CellCount { expected: 20, found: 19 }));
+    assert_eq!(
+        layout.decode(0, &mut short),
+        Err(ModelError::CellCount { expected: 20, found: 19 })
+    );
     assert_eq!(short, [Mark::X; 19]);
-    assert_eq!(layout.encode(&short), Err(BitsError::CellCount { expected: 20, found: 19 }));
+    assert_eq!(layout.encode(&short), Err(ModelError::CellCount { expected: 20, found: 19 }));
 }

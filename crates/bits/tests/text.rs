@@ -2,8 +2,8 @@
 //! errors with spans.
 
 use gridnote_bits::{
-    BitsError, CodeKind, ParseError, Radix, ReadError, decode, parse_code, read_board, write_board,
-    write_code,
+    CodeKind, ModelError, ParseError, Radix, ReadError, decode, parse_code, read_board,
+    write_board, write_code,
 };
 use gridnote_board::report::Spanned;
 
@@ -141,7 +141,7 @@ fn reads_and_writes_boards() {
     assert_eq!(
         err,
         ReadError::Code {
-            error: BitsError::NaiveNoBoard { code: 20, cells: 9, occupied: 0, rank: 2, boards: 1 },
+            error: ModelError::NaiveNoBoard { code: 20, cells: 9, occupied: 0, rank: 2, boards: 1 },
             span: 0..2
         }
     );
