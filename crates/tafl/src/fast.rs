@@ -17,7 +17,8 @@
 
 use gridnote_board::{Board, Cell, MAX_SIDE, Player};
 
-use crate::model::{Extension, Ten, Tsn, defenders_ok};
+use crate::alphabet::{count_of, piece_of, side_of};
+use crate::model::{Extension, Ten, Tsn, defenders_ok, is_identifier_char};
 
 /// Whitespace as `char::is_whitespace` sees it, among ASCII bytes.
 const fn is_space(byte: u8) -> bool {
@@ -121,11 +122,7 @@ impl<B: Bytes> Cursor<'_, B> {
     /// side = %s"a" / %s"d"    ; attackers (Player One), defenders (Player Two)
     #[inline(always)]
     fn side(&mut self) -> Option<Player> {
-        let player = match self.peek() {
-            b'a' => Player::One,
-            b'd' => Player::Two,
-            _ => return None,
-        };
+        let player = side_of(self.peek())?;
         self.at += 1;
         Some(player)
     }
@@ -205,17 +202,14 @@ const _: () =
 /// branch is the end of the row (and, for [`InPlace`] text, the end of the text).
 const SQUARES: [Square; 256] = {
     let mut table = [Square { cell: Cell::Empty, width: NOT_A_SQUARE }; 256];
-    table[b'a' as usize] = Square { cell: Cell::ONE, width: 1 };
-    table[b'd' as usize] = Square { cell: Cell::TWO, width: 1 };
-    table[b'k' as usize] = Square { cell: Cell::TWO_KING, width: 1 + KING };
-    let mut byte = b'1';
-    while byte <= b'9' {
-        table[byte as usize].width = (byte - b'0') as u16;
-        byte += 1;
-    }
-    let mut byte = b'A';
-    while byte <= b'Z' {
-        table[byte as usize].width = (byte - b'A' + 10) as u16;
+    let mut byte = 0;
+    while byte < 256 {
+        if let Some(cell) = piece_of(byte as u8) {
+            let king = if matches!(cell, Cell::TwoKing) { KING } else { 0 };
+            table[byte] = Square { cell, width: 1 + king };
+        } else if let Some(n) = count_of(byte as u8) {
+            table[byte].width = n as u16;
+        }
         byte += 1;
     }
     table
@@ -318,8 +312,8 @@ fn custom(field: &[u8]) -> Option<Extension> {
     let text = core::str::from_utf8(field).ok()?;
     let (identifier, rest) = text.split_once(':')?;
     let (version, data) = rest.split_once(':')?;
-    let identifier_ok = !identifier.is_empty()
-        && identifier.bytes().all(|b| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'.' | b'-'));
+    let identifier_ok =
+        !identifier.is_empty() && identifier.bytes().all(|b| is_identifier_char(char::from(b)));
     let version_ok = !version.is_empty() && version.bytes().all(|b| b.is_ascii_digit());
     (identifier_ok && version_ok).then(|| Extension::Custom {
         identifier: identifier.to_owned(),

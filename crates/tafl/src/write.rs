@@ -6,14 +6,13 @@ use core::str::FromStr;
 use gridnote_board::number::push_decimal;
 use gridnote_board::sink::{FmtSink, Sink, write_ascii};
 
-use gridnote_board::{Cell, Player};
+use gridnote_board::Cell;
+
+use crate::alphabet::{COUNTS, LETTERS, MAX_RUN, side_byte};
 
 use crate::error::ParseError;
 use crate::grammar;
 use crate::model::{Extension, Ten, Tsn};
-
-/// The most empty squares one count character describes (`Z`).
-const MAX_RUN: usize = 35;
 
 impl Tsn {
     /// Appends the canonical TSN text: single spaces, rows from the bottom up, and empty
@@ -66,10 +65,7 @@ impl Tsn {
         // The side, the ply and the plies since a capture (at most 10 digits each), two
         // spaces, and a TEN writer's space and `-` after them.
         w.room(26);
-        w.put(match self.to_move() {
-            Player::One => b'a',
-            Player::Two => b'd',
-        });
+        w.put(side_byte(self.to_move()));
         w.put(b' ');
         w.push_decimal(self.ply());
         w.put(b' ');
@@ -484,7 +480,7 @@ fn pieces_text(
             len = empty_text(buf, len, col - *run);
         }
         debug_assert!(len < BUFFER);
-        buf[usize::from(len as u8)] = PIECES[usize::from(ranks[i])];
+        buf[usize::from(len as u8)] = LETTERS[usize::from(ranks[i])];
         len += 1;
         *run = col + 1;
         found &= found - 1;
@@ -515,19 +511,6 @@ fn long_empty_text(buf: &mut [u8; BUFFER], mut len: usize, mut n: usize) -> usiz
     buf[usize::from(len as u8)] = COUNTS[n];
     len + 1
 }
-
-/// The base-36 count character for 1..=35 squares.
-const COUNTS: &[u8; 36] = b"0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
-
-/// The letter of each piece a Tsn holds, by [`Cell::rank`]: `a` attacker, `d` defender,
-/// `k` king. `Tsn::new` lets no other cell in; their entries are never written.
-const PIECES: [u8; 256] = {
-    let mut letters = [b'?'; 256];
-    letters[Cell::OneMan.index()] = b'a';
-    letters[Cell::TwoMan.index()] = b'd';
-    letters[Cell::TwoKing.index()] = b'k';
-    letters
-};
 
 impl Ten {
     /// The length of the extension's text.
@@ -613,7 +596,7 @@ impl FromStr for Ten {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use gridnote_board::Board;
+    use gridnote_board::{Board, Player};
     use quickcheck::{Arbitrary, Gen};
     use quickcheck_macros::quickcheck;
 
