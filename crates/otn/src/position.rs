@@ -600,7 +600,14 @@ fn more_digits<B: Bytes>(bytes: &B, at: &mut usize, first: usize) -> Option<usiz
 #[inline(always)]
 fn row_fast<B: Bytes>(bytes: &B, mut at: usize, cells: &mut [u8]) -> Option<usize> {
     let size = cells.len();
-    let mut col = 0;
+    // A row has a first square (chunks are not empty): read before the loop.
+    let square = SQUARES[usize::from(bytes.byte(at))];
+    at += 1;
+    *cells.first_mut()? = square.byte();
+    let mut col = square.width();
+    if square.byte() == EMPTY {
+        col += more_digits(bytes, &mut at, square.width())?;
+    }
     while col < size {
         let square = SQUARES[usize::from(bytes.byte(at))];
         at += 1;
