@@ -101,20 +101,27 @@ impl<B: Bytes> Cursor<'_, B> {
     /// which the caller rejects.
     #[inline(always)]
     fn number(&mut self) -> Option<u32> {
-        let mut value = u32::from(self.peek().wrapping_sub(b'0'));
-        if value > 9 {
+        let first = self.peek().wrapping_sub(b'0');
+        if first > 9 {
             return None;
         }
         self.at += 1;
-        if value == 0 {
+        if first == 0 {
             return Some(0);
         }
+        // At most nine more digits: ten digits never overflow a u64, and the value is
+        // checked against u32 once, at the end.
+        let last = self.at + 9;
+        let mut value = u64::from(first);
         loop {
             let digit = self.peek().wrapping_sub(b'0');
             if digit > 9 {
-                return Some(value);
+                return u32::try_from(value).ok();
             }
-            value = value.checked_mul(10)?.checked_add(u32::from(digit))?;
+            if self.at == last {
+                return None;
+            }
+            value = value * 10 + u64::from(digit);
             self.at += 1;
         }
     }
