@@ -1,6 +1,7 @@
 //! OTN position, rules and move records: bytes → read → if accepted, write → read →
-//! equal (the inverted position form and the canonical rules order too), and positions of
-//! taflmen and kings convert to a gridnote board and back.
+//! equal (the inverted position form and the canonical rules order too), positions of
+//! taflmen and kings convert to a gridnote board and back, and the fast and checked
+//! position readers agree.
 #![no_main]
 
 #[path = "common.rs"]
@@ -13,6 +14,7 @@ use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else { return };
+    gridnote_otn::__check_position_readers_agree(text);
     common::round_trip::<PositionRecord>(text);
     common::round_trip::<RulesRecord>(text);
     common::round_trip::<MoveRecord>(text);

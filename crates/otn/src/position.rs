@@ -1,8 +1,9 @@
 //! Position records: `/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/`, rank 1 first.
 
-use core::fmt::{self, Write as _};
+use core::fmt;
 use core::str::FromStr;
 
+use gridnote_board::sink::{AsciiWriter, FmtSink, Sink};
 use gridnote_board::{Board, Cell, Piece, Player};
 
 use crate::cursor::{Cursor, MAX_SIZE};
@@ -25,13 +26,112 @@ use crate::piece::{Kind, OtnPiece, Side, Space};
 /// assert_eq!(brandub.count(Side::Attackers), 8);
 /// # Ok::<(), gridnote_otn::ParseError>(())
 /// ```
-#[derive(Clone, PartialEq, Eq, Hash)]
+#[derive(Clone)]
 pub struct PositionRecord {
-    size: u8,
-    /// Rank 1 first, files left to right: 0 for an empty square, else the piece's OTN
-    /// symbol (one byte a square, so that reading writes the text's bytes as they come).
-    squares: Vec<u8>,
+    /// The size and the squares.
+    squares: Squares,
 }
+
+impl PartialEq for PositionRecord {
+    fn eq(&self, other: &PositionRecord) -> bool {
+        self.size() == other.size() && self.cells() == other.cells()
+    }
+}
+
+impl Eq for PositionRecord {}
+
+impl core::hash::Hash for PositionRecord {
+    fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
+        self.size().hash(state);
+        self.cells().hash(state);
+    }
+}
+
+/// The most squares a record keeps inline: 11×11, the largest of the common tafl boards
+/// (Brandubh 7×7, Tablut 9×9, Hnefatafl 11×11), whose records then allocate nothing.
+const INLINE: usize = 121;
+
+/// A record's size and squares: rank 1 first, files left to right, [`EMPTY`] for an
+/// empty square, else the piece's OTN symbol (one byte a square, so that reading writes
+/// the text's bytes as they come). Up to [`INLINE`] squares are kept inline, more on the
+/// heap; inline bytes past `size × size` are unused and never compared, hashed or shown.
+///
+/// The size is kept in each variant, not beside the enum, so that a record takes 128
+/// bytes and moves without a call to `memcpy` (measured: a record of 136 bytes took two
+/// calls a read).
+#[derive(Clone)]
+enum Squares {
+    Inline { size: u8, squares: [u8; INLINE] },
+    Heap { size: u8, squares: Box<[u8]> },
+}
+
+const _: () = assert!(core::mem::size_of::<PositionRecord>() <= 128);
+
+impl Squares {
+    /// An empty board of side `size` (1 to 255).
+    #[inline(always)]
+    fn empty(size: usize) -> Squares {
+        let len = size * size;
+        if len <= INLINE {
+            Squares::Inline { size: size as u8, squares: [EMPTY; INLINE] }
+        } else {
+            // One allocation, then one fill (with EMPTY, not 0: see there); `repeat_n`
+            // knows its length.
+            Squares::Heap { size: size as u8, squares: core::iter::repeat_n(EMPTY, len).collect() }
+        }
+    }
+
+    /// A board of side `size` (1 to 255) whose `size × size` squares are `squares`,
+    /// copied inline or moved to the heap.
+    fn from_vec(size: usize, squares: Vec<u8>) -> Squares {
+        if squares.len() > INLINE {
+            return Squares::Heap { size: size as u8, squares: squares.into() };
+        }
+        let mut inline = [EMPTY; INLINE];
+        inline[..squares.len()].copy_from_slice(&squares);
+        Squares::Inline { size: size as u8, squares: inline }
+    }
+
+    /// The side.
+    #[inline(always)]
+    fn size(&self) -> usize {
+        match self {
+            Squares::Inline { size, .. } | Squares::Heap { size, .. } => usize::from(*size),
+        }
+    }
+
+    /// The squares.
+    #[inline(always)]
+    fn cells(&self) -> &[u8] {
+        match self {
+            Squares::Inline { size, squares } => {
+                let size = usize::from(*size);
+                &squares[..(size * size).min(INLINE)]
+            }
+            Squares::Heap { squares, .. } => squares,
+        }
+    }
+
+    /// The squares, mutably.
+    #[inline(always)]
+    fn cells_mut(&mut self) -> &mut [u8] {
+        match self {
+            Squares::Inline { size, squares } => {
+                let size = usize::from(*size);
+                &mut squares[..(size * size).min(INLINE)]
+            }
+            Squares::Heap { squares, .. } => squares,
+        }
+    }
+}
+
+/// The byte of an empty square: not a piece symbol, and not 0, so that a new board is
+/// filled with a plain fill (an allocation filled with zeros becomes glibc's `calloc`,
+/// which skips the allocator's per-thread cache: measured, about 280 instructions a
+/// record more than `malloc` and a fill).
+const EMPTY: u8 = b'.';
+
+const _: () = assert!(OtnPiece::from_symbol(EMPTY).is_none() && EMPTY != 0);
 
 impl PositionRecord {
     /// An empty `size`×`size` board (1 to 255), or `None` beyond that.
@@ -46,7 +146,19 @@ impl PositionRecord {
         if size == 0 || size > MAX_SIZE {
             return None;
         }
-        Some(PositionRecord { size: size as u8, squares: vec![0; size * size] })
+        Some(PositionRecord { squares: Squares::empty(size) })
+    }
+
+    /// The squares, rank 1 first.
+    #[inline(always)]
+    fn cells(&self) -> &[u8] {
+        self.squares.cells()
+    }
+
+    /// The squares, rank 1 first, mutably.
+    #[inline(always)]
+    fn cells_mut(&mut self) -> &mut [u8] {
+        self.squares.cells_mut()
     }
 
     /// The length of a side.
@@ -56,12 +168,12 @@ impl PositionRecord {
     /// ```
     #[must_use]
     pub fn size(&self) -> usize {
-        usize::from(self.size)
+        self.squares.size()
     }
 
     fn index(&self, space: Space) -> Option<usize> {
         space
-            .is_on(self.size)
+            .is_on(self.size() as u8)
             .then(|| usize::from(space.rank) * self.size() + usize::from(space.file))
     }
 
@@ -76,7 +188,7 @@ impl PositionRecord {
     /// ```
     #[must_use]
     pub fn get(&self, space: Space) -> Option<OtnPiece> {
-        self.index(space).and_then(|i| OtnPiece::from_symbol(self.squares[i]))
+        self.index(space).and_then(|i| OtnPiece::from_symbol(self.cells()[i]))
     }
 
     /// Puts `piece` (or nothing) on `space`; returns what was there, or `None` when the
@@ -91,7 +203,7 @@ impl PositionRecord {
     /// ```
     pub fn set(&mut self, space: Space, piece: Option<OtnPiece>) -> Option<Option<OtnPiece>> {
         let i = self.index(space)?;
-        let old = core::mem::replace(&mut self.squares[i], piece.map_or(0, OtnPiece::byte));
+        let old = core::mem::replace(&mut self.cells_mut()[i], piece.map_or(EMPTY, OtnPiece::byte));
         Some(OtnPiece::from_symbol(old))
     }
 
@@ -104,7 +216,7 @@ impl PositionRecord {
     /// ```
     pub fn squares(&self) -> impl Iterator<Item = (Space, Option<OtnPiece>)> + '_ {
         let size = self.size();
-        self.squares.iter().enumerate().map(move |(i, &p)| {
+        self.cells().iter().enumerate().map(move |(i, &p)| {
             (Space::new((i % size) as u8, (i / size) as u8), OtnPiece::from_symbol(p))
         })
     }
@@ -118,7 +230,7 @@ impl PositionRecord {
     /// ```
     #[must_use]
     pub fn count(&self, side: Side) -> usize {
-        self.squares
+        self.cells()
             .iter()
             .filter_map(|&b| OtnPiece::from_symbol(b))
             .filter(|p| p.side == side)
@@ -153,30 +265,50 @@ impl PositionRecord {
         Inverted(self)
     }
 
-    fn write_rows(&self, f: &mut fmt::Formatter<'_>, top_first: bool) -> fmt::Result {
-        f.write_char('/')?;
+    /// Appends the canonical text (rank 1 first; empty counts merged, decimal) to any
+    /// [`Sink`] (a `String`, a `Vec<u8>`, or a formatter through [`FmtSink`], as
+    /// `Display` does), without the formatting machinery.
+    ///
+    /// ```
+    /// let p: gridnote_otn::PositionRecord = "/t2/3/1K1/".parse()?;
+    /// let mut out = String::from("position ");
+    /// p.append_to(&mut out);
+    /// assert_eq!(out, "position /t2/3/1K1/");
+    /// # Ok::<(), gridnote_otn::ParseError>(())
+    /// ```
+    pub fn append_to<S: Sink + ?Sized>(&self, out: &mut S) {
+        self.append_rows(out, false);
+    }
+
+    /// The rows, rank 1 first or (`top_first`) the top rank first.
+    fn append_rows<S: Sink + ?Sized>(&self, out: &mut S, top_first: bool) {
         let size = self.size();
-        for r in 0..size {
-            let rank = if top_first { size - 1 - r } else { r };
-            let row = &self.squares[rank * size..(rank + 1) * size];
-            let mut empty = 0usize;
-            for &square in row {
-                if square == 0 {
+        // At most one byte a square (a count covers at least as many squares as it has
+        // digits), a `/` a row and the first `/`.
+        out.reserve(size * size + size + 1);
+        let mut w = AsciiWriter::<S, 256>::new(out);
+        w.push(b'/');
+        let mut rows = self.cells().chunks_exact(size);
+        for _ in 0..size {
+            let row = if top_first { rows.next_back() } else { rows.next() };
+            let mut empty = 0u32;
+            for &square in row.unwrap_or_default() {
+                if square == EMPTY {
                     empty += 1;
                 } else {
                     if empty > 0 {
-                        write!(f, "{empty}")?;
+                        w.push_decimal(empty);
                         empty = 0;
                     }
-                    f.write_char(char::from(square))?;
+                    w.push(square);
                 }
             }
             if empty > 0 {
-                write!(f, "{empty}")?;
+                w.push_decimal(empty);
             }
-            f.write_char('/')?;
+            w.push(b'/');
         }
-        Ok(())
+        w.finish();
     }
 }
 
@@ -192,13 +324,18 @@ pub struct Inverted<'p>(&'p PositionRecord);
 
 impl fmt::Display for Inverted<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.0.write_rows(f, true)
+        let mut sink = FmtSink::new(f);
+        self.0.append_rows(&mut sink, true);
+        sink.finish()
     }
 }
 
 impl fmt::Display for PositionRecord {
+    /// The canonical text ([`PositionRecord::append_to`]).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.write_rows(f, false)
+        let mut sink = FmtSink::new(f);
+        self.append_to(&mut sink);
+        sink.finish()
     }
 }
 
@@ -244,6 +381,21 @@ pub(crate) fn read(
     }
 }
 
+/// Checks that the fast position reader and the checked one agree on `text`, read as a
+/// position record and in the inverted form: both accept it with the same record, or
+/// both reject it. For the fuzz target `otn-record` and the tests; not part of the API.
+///
+/// # Panics
+/// When the readers disagree, naming the text.
+#[doc(hidden)]
+pub fn __check_position_readers_agree(text: &str) {
+    for inverted in [false, true] {
+        let fast = read_fast(text.as_bytes(), inverted);
+        let checked = read_checked(text, 0, inverted, "the position").ok();
+        assert_eq!(fast, checked, "inverted {inverted}: {text:?}");
+    }
+}
+
 /// Whether a byte is a piece symbol (`t k g m n c`, either case).
 const IS_PIECE: [bool; 256] = {
     let mut table = [false; 256];
@@ -260,130 +412,234 @@ const IS_PIECE: [bool; 256] = {
 /// the board is allocated (one allocation); then each further row is read by
 /// [`row_fast`]. On anything unexpected it answers `None` and [`read_checked`] reads the
 /// text again to name the error; the tests and the fuzz target check that both agree.
+///
+/// A record of up to 254 bytes is read from a zeroed copy of 256 bytes ([`Padded`]),
+/// where a byte is one load with no bounds check; a longer one in place ([`InPlace`]).
+/// Either way a byte past the end reads as 0, which is neither a square nor `/`.
+#[inline(always)]
 fn read_fast(bytes: &[u8], inverted: bool) -> Option<PositionRecord> {
-    let (&b'/', body) = bytes.split_first()? else { return None };
-    let mut first = [0u8; MAX_SIZE];
-    let (size, mut at) = first_row(body, &mut first)?;
-    // Not `vec![0; n]`: that asks the allocator for zeroed memory (glibc's calloc), which
-    // skips its per-thread cache and costs more than clearing a few hundred bytes here.
-    #[allow(clippy::slow_vector_initialization)] // measured: faster here, see above
-    let mut squares = {
-        let mut squares = Vec::with_capacity(size * size);
-        squares.resize(size * size, 0u8);
-        squares
-    };
-    if inverted {
-        let mut rows = squares.chunks_exact_mut(size).rev();
-        rows.next()?.copy_from_slice(&first[..size]);
-        for row in rows {
-            at = row_fast(body, at, row)?;
-        }
+    if bytes.len() <= 254 {
+        let mut padded = Padded([0; 256]);
+        padded.0.get_mut(..bytes.len())?.copy_from_slice(bytes);
+        read_fast_in(&padded, bytes.len(), inverted)
     } else {
-        let mut rows = squares.chunks_exact_mut(size);
-        rows.next()?.copy_from_slice(&first[..size]);
-        for row in rows {
-            at = row_fast(body, at, row)?;
-        }
+        read_fast_in(&InPlace(bytes), bytes.len(), inverted)
     }
-    (at == body.len()).then_some(PositionRecord { size: size as u8, squares })
 }
 
-/// What a byte does in a row: the byte to store (0 for empty squares) and how many
+/// The bytes the fast reader looks at: byte `at` of the text, or 0 past its end.
+trait Bytes {
+    fn byte(&self, at: usize) -> u8;
+}
+
+/// A text of at most 254 bytes, then zeros, in 256 bytes: indexed by the low byte of the
+/// place, a byte is one load. The reader never looks more than one byte past the end
+/// of the text (past the end, a row's byte is no square and the digit after it no
+/// digit, which ends the reading), so the index stays below 256.
+struct Padded([u8; 256]);
+
+impl Bytes for Padded {
+    #[inline(always)]
+    fn byte(&self, at: usize) -> u8 {
+        self.0[usize::from(at as u8)]
+    }
+}
+
+/// A longer text, read where it is.
+struct InPlace<'t>(&'t [u8]);
+
+impl Bytes for InPlace<'_> {
+    #[inline(always)]
+    fn byte(&self, at: usize) -> u8 {
+        self.0.get(at).copied().unwrap_or(0)
+    }
+}
+
+/// [`read_fast`] over the `len` bytes of `bytes`.
+#[inline(always)]
+fn read_fast_in<B: Bytes>(bytes: &B, len: usize, inverted: bool) -> Option<PositionRecord> {
+    if bytes.byte(0) != b'/' {
+        return None;
+    }
+    // The first row goes straight to the inline squares, where it stays when the board
+    // fits there (rank 1 comes first, the text's first row when it is not inverted).
+    let mut inline = [EMPTY; INLINE];
+    if let Some((size, at)) = first_row(bytes, &mut inline) {
+        if size * size > INLINE {
+            return large(bytes, len, inverted, inline.get(..size)?, at);
+        }
+        if inverted && size > 1 {
+            // The text's first row is the top rank, the record's last row.
+            inline.copy_within(..size, (size - 1) * size);
+            inline.get_mut(..size)?.fill(EMPTY);
+        }
+        let mut record =
+            PositionRecord { squares: Squares::Inline { size: size as u8, squares: inline } };
+        let at = rest_rows(bytes, at, record.cells_mut(), size, inverted)?;
+        return (at == len).then_some(record);
+    }
+    // A first row wider than the inline squares (or no row at all).
+    let mut first = [EMPTY; MAX_SIZE];
+    let (size, at) = first_row(bytes, &mut first)?;
+    large(bytes, len, inverted, first.get(..size)?, at)
+}
+
+/// [`read_fast_in`] for a board larger than the inline squares, once its first row
+/// (`first`, the size) is read and `at` is where the next row starts.
+fn large<B: Bytes>(
+    bytes: &B,
+    len: usize,
+    inverted: bool,
+    first: &[u8],
+    at: usize,
+) -> Option<PositionRecord> {
+    let size = first.len();
+    let mut record = PositionRecord { squares: Squares::empty(size) };
+    let cells = record.cells_mut();
+    let start = if inverted { cells.len() - size } else { 0 };
+    cells.get_mut(start..start + size)?.copy_from_slice(first);
+    let at = rest_rows(bytes, at, cells, size, inverted)?;
+    (at == len).then_some(record)
+}
+
+/// Reads the rows after the first into `cells` (the first row in text order is already
+/// there), from `at` on; returns where they end.
+#[inline(always)]
+fn rest_rows<B: Bytes>(
+    bytes: &B,
+    mut at: usize,
+    cells: &mut [u8],
+    size: usize,
+    inverted: bool,
+) -> Option<usize> {
+    if inverted {
+        let mut rows = cells.chunks_exact_mut(size).rev();
+        rows.next()?;
+        for row in rows {
+            at = row_fast(bytes, at, row)?;
+        }
+    } else {
+        let mut rows = cells.chunks_exact_mut(size);
+        rows.next()?;
+        for row in rows {
+            at = row_fast(bytes, at, row)?;
+        }
+    }
+    Some(at)
+}
+
+/// What a byte does in a row: the byte to store ([`EMPTY`] for empty squares) and how many
 /// squares it covers. Bytes that cannot start a square (`/`, `0`, anything but pieces and
 /// digits) cover more squares than any row has, which ends the row as too long.
 ///
-/// Packed in one word (the byte in the low 8 bits, the width above), so that a look-up
-/// is one load: measured, one instruction a byte fewer than a two-field struct.
+/// Two loads a look-up (measured: one instruction a byte fewer than one word holding both,
+/// which takes a copy and a shift to split).
 #[derive(Clone, Copy)]
-struct Square(u32);
+struct Square {
+    byte: u8,
+    width: u16,
+}
 
 impl Square {
     const fn new(byte: u8, width: u32) -> Square {
-        Square(byte as u32 | width << 8)
+        Square { byte, width: width as u16 }
     }
 
     #[inline(always)]
     fn byte(self) -> u8 {
-        self.0 as u8
+        self.byte
     }
 
     #[inline(always)]
     fn width(self) -> usize {
-        (self.0 >> 8) as usize
+        usize::from(self.width)
     }
 }
 
 const NOT_A_SQUARE: u32 = 0x1000;
 
 const SQUARES: [Square; 256] = {
-    let mut table = [Square::new(0, NOT_A_SQUARE); 256];
+    let mut table = [Square::new(EMPTY, NOT_A_SQUARE); 256];
     let mut b = 0;
     while b < 256 {
         if IS_PIECE[b] {
             table[b] = Square::new(b as u8, 1);
         } else if b >= b'1' as usize && b <= b'9' as usize {
-            table[b] = Square::new(0, (b - b'0' as usize) as u32);
+            table[b] = Square::new(EMPTY, (b - b'0' as usize) as u32);
         }
         b += 1;
     }
     table
 };
 
-/// The further digits of a count whose first digit gave `n` (`11`): the count, with
-/// `read` moved past them; `None` beyond 255.
+/// The further digits of a count whose first digit gave `n` (`11`), with `at` moved
+/// past them: how many squares they add to the `n` counted already (0 when there are
+/// none); `None` for a count beyond 255.
 #[inline(always)]
-fn more_digits(text: &[u8], read: &mut usize, mut n: usize) -> Option<usize> {
-    while let Some(&d @ b'0'..=b'9') = text.get(*read) {
-        n = n * 10 + usize::from(d - b'0');
+fn more_digits<B: Bytes>(bytes: &B, at: &mut usize, first: usize) -> Option<usize> {
+    let mut n = first;
+    loop {
+        let digit = bytes.byte(*at).wrapping_sub(b'0');
+        if digit > 9 {
+            return Some(n - first);
+        }
+        n = n * 10 + usize::from(digit);
         if n > MAX_SIZE {
             return None;
         }
-        *read += 1;
+        *at += 1;
     }
-    Some(n)
 }
 
-/// One row and its closing `/`, read from `text[at..]` into `cells`; returns where the
-/// next row starts. `None` unless the squares add up to exactly `cells.len()` and a `/`
+/// One row and its closing `/`, read from `at` on into `cells`; returns where the next
+/// row starts. `None` unless the squares add up to exactly `cells.len()` and a `/`
 /// follows.
 ///
 /// Each byte is one table look-up: its square is stored and the column moves on by its
 /// width; only a count looks for further digits.
 #[inline(always)]
-fn row_fast(text: &[u8], mut at: usize, cells: &mut [u8]) -> Option<usize> {
+fn row_fast<B: Bytes>(bytes: &B, mut at: usize, cells: &mut [u8]) -> Option<usize> {
     let size = cells.len();
-    let mut col = 0;
+    // A row has a first square (chunks are not empty): read before the loop.
+    let square = SQUARES[usize::from(bytes.byte(at))];
+    at += 1;
+    *cells.first_mut()? = square.byte();
+    let mut col = square.width();
+    if square.byte() == EMPTY {
+        col += more_digits(bytes, &mut at, square.width())?;
+    }
     while col < size {
-        let square = SQUARES[usize::from(*text.get(at)?)];
+        let square = SQUARES[usize::from(bytes.byte(at))];
         at += 1;
         cells[col] = square.byte();
-        if square.byte() == 0 {
-            // A count (or a byte that is no square: the row is already past its end).
-            col += more_digits(text, &mut at, square.width())?;
-        } else {
-            col += 1;
+        col += square.width();
+        if square.byte() == EMPTY {
+            // A count (more digits?), or a byte that is no square (the row is already
+            // past its end).
+            col += more_digits(bytes, &mut at, square.width())?;
         }
     }
-    (col == size && text.get(at) == Some(&b'/')).then_some(at + 1)
+    (col == size && bytes.byte(at) == b'/').then_some(at + 1)
 }
 
-/// The first row and its `/`, written into `cells`: its width (1 to 255) and the bytes
-/// read.
-fn first_row(text: &[u8], cells: &mut [u8; MAX_SIZE]) -> Option<(usize, usize)> {
+/// The first row and its `/` (the text's first `/` skipped), written into `cells`: its
+/// width (1 to 255) and where the next row starts; `None` also for a row wider than
+/// `cells`.
+fn first_row<B: Bytes>(bytes: &B, cells: &mut [u8]) -> Option<(usize, usize)> {
     let mut col = 0;
-    let mut read = 0;
+    let mut at = 1;
     loop {
-        let b = *text.get(read)?;
-        read += 1;
+        let b = bytes.byte(at);
+        at += 1;
         if b == b'/' {
-            return (1..=MAX_SIZE).contains(&col).then_some((col, read));
+            return (1..=MAX_SIZE).contains(&col).then_some((col, at));
         }
         let square = SQUARES[usize::from(b)];
         *cells.get_mut(col)? = square.byte();
-        if square.byte() == 0 {
-            col += more_digits(text, &mut read, square.width())?;
-        } else {
-            col += 1;
+        col += square.width();
+        if square.byte() == EMPTY {
+            // A count (more digits?), or a byte that is no square: past any row.
+            col += more_digits(bytes, &mut at, square.width())?;
         }
     }
 }
@@ -430,7 +686,7 @@ fn read_checked(
                             &cur, row_start, at, rows, filled, width, inverted, field,
                         ));
                     }
-                    squares.resize(squares.len() + n, 0);
+                    squares.resize(squares.len() + n, EMPTY);
                 }
                 _ => {
                     let Some(_) = OtnPiece::from_symbol(b) else {
@@ -503,11 +759,11 @@ fn read_checked(
             expected: width,
         });
     }
-    let mut record = PositionRecord { size: width as u8, squares };
+    let mut record = PositionRecord { squares: Squares::from_vec(width, squares) };
     if inverted {
         let size = record.size();
         for r in 0..size / 2 {
-            let (low, high) = record.squares.split_at_mut((size - 1 - r) * size);
+            let (low, high) = record.cells_mut().split_at_mut((size - 1 - r) * size);
             low[r * size..(r + 1) * size].swap_with_slice(&mut high[..size]);
         }
     }
@@ -609,7 +865,7 @@ impl TryFrom<&Board> for PositionRecord {
                 }
             };
             let rank = size - 1 - row;
-            record.squares[rank * size + col] = OtnPiece::new(side, kind).byte();
+            record.cells_mut()[rank * size + col] = OtnPiece::new(side, kind).byte();
         }
         Ok(record)
     }
@@ -627,7 +883,8 @@ impl TryFrom<Board> for PositionRecord {
 mod tests {
     use quickcheck::{QuickCheck, TestResult};
 
-    use super::{read_checked, read_fast};
+    use super::{PositionRecord, read_checked, read_fast};
+    use crate::piece::{Kind, OtnPiece, Side, Space};
 
     /// The fast path accepts exactly what the checked reader accepts, with the same value.
     fn agree(text: &str) -> bool {
@@ -668,6 +925,115 @@ mod tests {
         ] {
             assert!(agree(text), "{text:?}");
         }
+    }
+
+    #[test]
+    fn zero_bytes_and_texts_cut_short_are_rejected_by_both_readers() {
+        for text in ["/1\0/", "/\0/", "/t\0/", "/1/\0", "\0", "/2/1\0/", "/2/\u{0}1/", "/10\0/"] {
+            assert!(agree(text), "{text:?}");
+            assert_eq!(read_fast(text.as_bytes(), false), None, "{text:?}");
+        }
+    }
+
+    /// A record of side `size` with pieces on the squares `at` (rank 1 first), written
+    /// by the writer.
+    fn record(size: usize, at: &[(u8, u8)]) -> PositionRecord {
+        let mut record = PositionRecord::empty(size).unwrap();
+        let piece = OtnPiece::new(Side::Defenders, Kind::King);
+        for &(file, rank) in at {
+            record.set(Space::new(file, rank), Some(piece)).unwrap();
+        }
+        record
+    }
+
+    #[test]
+    fn boards_on_both_sides_of_the_inline_squares_read_back() {
+        // 10×10 and 11×11 keep their squares inline, 12×12 and larger on the heap; a first
+        // row wider than the inline squares is read into a buffer of its own.
+        for size in [1, 2, 10, 11, 12, 16, 19, 120, 121, 122, 255] {
+            let last = (size - 1) as u8;
+            let record = record(size, &[(0, 0), (last, 0), (0, last), (last, last)]);
+            for inverted in [false, true] {
+                let text =
+                    if inverted { record.inverted().to_string() } else { record.to_string() };
+                let read = read_fast(text.as_bytes(), inverted);
+                assert_eq!(read.as_ref(), Some(&record), "{size}: {text}");
+                assert!(agree(&text), "{size}");
+                // A square more or less in the first or the last row.
+                let wider = text.replacen('K', "1K", 1);
+                assert_eq!(read_fast(wider.as_bytes(), inverted), None, "{size}");
+                assert!(agree(&wider), "{size}");
+            }
+        }
+    }
+
+    #[test]
+    fn texts_around_the_length_of_the_padded_copy() {
+        // Up to 254 bytes are read from the padded copy, longer texts in place. An empty
+        // 84×84 board is 253 bytes (`/` and 84 times `84/`); a king on a1 makes it 254
+        // (`K83/`) or 255 (`1K82/`).
+        let empty = format!("/{}", "84/".repeat(84));
+        assert_eq!(empty.len(), 253);
+        let king = |first: &str| format!("/{first}/{}", "84/".repeat(83));
+        for (text, len) in [(empty.clone(), 253), (king("K83"), 254), (king("1K82"), 255)] {
+            assert_eq!(text.len(), len);
+            for inverted in [false, true] {
+                let read = read_fast(text.as_bytes(), inverted).expect("well formed");
+                let king = u8::from(len == 255);
+                let rank = if inverted { 83 } else { 0 };
+                let expected = if len == 253 { None } else { Some(Space::new(king, rank)) };
+                let found = read.squares().find(|(_, piece)| piece.is_some()).map(|(at, _)| at);
+                assert_eq!(found, expected, "{len}");
+            }
+            assert!(agree(&text), "{len}");
+            assert!(agree(&text[..text.len() - 1]), "{len}");
+            assert!(agree(&format!("{text}\0")), "{len}");
+            assert!(agree(&format!("{text}1/")), "{len}");
+        }
+    }
+
+    #[test]
+    fn inline_and_heap_records_compare_and_hash_by_their_squares() {
+        use core::hash::BuildHasher as _;
+        let state = std::collections::hash_map::RandomState::new();
+        for size in [3, 11, 12] {
+            let built = record(size, &[(1, 0)]);
+            let read: PositionRecord = built.to_string().parse().unwrap();
+            assert_eq!(read, built);
+            assert_eq!(state.hash_one(&read), state.hash_one(&built));
+            assert_ne!(read, record(size, &[(2, 0)]));
+        }
+        // Empty boards of different sizes are different records.
+        assert_ne!(PositionRecord::empty(2).unwrap(), PositionRecord::empty(3).unwrap());
+        assert_ne!(PositionRecord::empty(11).unwrap(), PositionRecord::empty(12).unwrap());
+    }
+
+    #[test]
+    fn counts_of_every_length_are_written_in_decimal() {
+        for (size, pieces, text) in [
+            (1, vec![], "/1/"),
+            (1, vec![(0, 0)], "/K/"),
+            (10, vec![(9, 0), (0, 9)], "/9K/10/10/10/10/10/10/10/10/K9/"),
+            (100, vec![(0, 0)], ""),
+            (255, vec![(0, 0), (254, 254), (100, 254)], ""),
+        ] {
+            let record = record(size, &pieces);
+            let written = record.to_string();
+            if !text.is_empty() {
+                assert_eq!(written, text);
+            }
+            let mut bytes = Vec::new();
+            record.append_to(&mut bytes);
+            assert_eq!(bytes, written.as_bytes());
+            assert_eq!(written.parse::<PositionRecord>().as_ref(), Ok(&record));
+            let inverted = record.inverted().to_string();
+            assert_eq!(PositionRecord::parse_inverted(&inverted).as_ref(), Ok(&record));
+        }
+        let big = record(255, &[(0, 0), (254, 254), (100, 254)]).to_string();
+        let rows: Vec<&str> = big.trim_matches('/').split('/').collect();
+        assert_eq!((rows[0], rows[1], rows[254]), ("K254", "255", "100K153K"));
+        let wide = record(100, &[(0, 0)]).inverted().to_string();
+        assert!(wide.starts_with("/100/") && wide.ends_with("/K99/"), "{wide}");
     }
 
     #[test]

@@ -14,8 +14,9 @@ use winnow::combinator::{alt, cut_err, opt};
 use winnow::error::{AddContext, ModalError, ParserError};
 use winnow::prelude::*;
 use winnow::stream::{LocatingSlice, Location, Stateful, Stream};
-use winnow::token::{one_of, rest, take_till, take_while};
+use winnow::token::{any, rest, take_till, take_while};
 
+use crate::alphabet::{ascii, count_of, piece_of, side_of};
 use crate::error::{Field, ParseError};
 use crate::model::{Extension, Ten, Tsn, defenders_ok, is_identifier_char};
 
@@ -337,35 +338,24 @@ fn square_run(input: &mut Input<'_>) -> PResult<Run> {
     alt((piece.map(Run::Piece), empty_run.map(Run::Empty))).parse_next(input)
 }
 
-// piece = %s"a" / %s"d" / %s"k"   ; attacker, defender, king
+// piece = %s"a" / %s"d" / %s"k"   ; attacker, defender, king (crate::alphabet)
 fn piece(input: &mut Input<'_>) -> PResult<Cell> {
-    one_of(['a', 'd', 'k'])
-        .map(|c| match c {
-            'a' => Cell::ONE,
-            'd' => Cell::TWO,
-            _ => Cell::TWO_KING,
-        })
-        .parse_next(input)
+    any.verify_map(|c: char| ascii(c).and_then(piece_of)).parse_next(input)
 }
 
 // empty-run = %x31-39 / %x41-5A   ; one base-36 digit: "1"-"9" = 1-9, "A"-"Z" = 10-35 squares
 fn empty_run(input: &mut Input<'_>) -> PResult<usize> {
-    one_of(|c: char| matches!(c, '1'..='9' | 'A'..='Z'))
-        .map(|c: char| match c {
-            '1'..='9' => c as usize - '0' as usize,
-            _ => c as usize - 'A' as usize + 10,
-        })
-        .parse_next(input)
+    any.verify_map(|c: char| ascii(c).and_then(count_of)).parse_next(input)
 }
 
 // side = %s"a" / %s"d"    ; attackers (Player One), defenders (Player Two)
 fn side(input: &mut Input<'_>) -> PResult<Player> {
     let (text, span) = field_text(input)?;
-    match text {
-        "a" => Ok(Player::One),
-        "d" => Ok(Player::Two),
-        _ => fail(ParseError::Side { found: text.to_owned(), span }),
-    }
+    let player = match text.as_bytes() {
+        &[byte] => side_of(byte),
+        _ => None,
+    };
+    player.map_or_else(|| fail(ParseError::Side { found: text.to_owned(), span }), Ok)
 }
 
 // ply = number            ; positive

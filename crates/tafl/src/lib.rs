@@ -3,6 +3,7 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+mod alphabet;
 mod check;
 mod error;
 mod fast;
