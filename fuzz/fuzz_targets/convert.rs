@@ -7,8 +7,8 @@
 #[path = "common.rs"]
 mod common;
 
-use gridnote_convert::{CodeKind, Format, NoteKind, Options, convert};
 use gridnote_board::report::Spanned;
+use gridnote_convert::{CodeKind, Format, NoteKind, Options, convert};
 use libfuzzer_sys::fuzz_target;
 
 /// Every registered format.

@@ -8,8 +8,8 @@
 mod common;
 
 use gridnote_board::Board;
-use gridnote_otn::{MoveRecord, PositionRecord, RulesRecord};
 use gridnote_board::report::Spanned;
+use gridnote_otn::{MoveRecord, PositionRecord, RulesRecord};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {

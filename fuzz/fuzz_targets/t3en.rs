@@ -4,8 +4,8 @@
 #[path = "common.rs"]
 mod common;
 
-use gridnote_t3en::{ParseOptions, T3en};
 use gridnote_board::report::Spanned;
+use gridnote_t3en::{ParseOptions, T3en};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
