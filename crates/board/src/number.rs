@@ -132,6 +132,7 @@ const PAIRS: &str = "00010203040506070809101112131415161718192021222324252627282
                      8081828384858687888990919293949596979899";
 
 /// The two digits of `n` (below 100).
+#[inline]
 fn pair(n: u32) -> &'static str {
     let at = 2 * n as usize;
     &PAIRS[at..at + 2]

@@ -157,20 +157,11 @@ impl Notation for OtnRecord {
     }
 
     fn append_to<S: Sink + ?Sized>(&self, _: &(), out: &mut S) {
-        struct Adapter<'a, S: ?Sized>(&'a mut S);
-        impl<S: Sink + ?Sized> core::fmt::Write for Adapter<'_, S> {
-            fn write_str(&mut self, s: &str) -> core::fmt::Result {
-                self.0.push_str(s);
-                Ok(())
-            }
+        match self {
+            OtnRecord::Position(record) => record.append_to(out),
+            // A rules record is written through its `Display` (rare, and mostly keys).
+            OtnRecord::Rules(rules) => out.push_fmt(format_args!("{rules}")),
         }
-        use core::fmt::Write as _;
-        let mut adapter = Adapter(out);
-        // Writing into a sink cannot fail.
-        let _ = match self {
-            OtnRecord::Position(record) => write!(adapter, "{record}"),
-            OtnRecord::Rules(rules) => write!(adapter, "{rules}"),
-        };
     }
 }
 
