@@ -7,6 +7,9 @@
 //! [`FmtSink::finish`] (later writes are skipped). [`FmtSink`] gathers up to 64 bytes on
 //! the stack and gives them to the formatter in one call, so `Display` costs about what
 //! the writer costs; writers with byte tables append through [`Sink::push_ascii`].
+//! [`FmtPieces`] is the formatter for writers that gather their text themselves, and
+//! [`StackText`] gathers a short text on the stack to give it whole as one `&str` (to the
+//! formatter, or to serde's `serialize_str` through `serialize_text`).
 //!
 //! ```
 //! use core::fmt;

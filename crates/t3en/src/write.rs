@@ -56,6 +56,7 @@ impl T3en {
     }
 }
 
+#[cfg(feature = "serde")]
 impl T3en {
     /// `f(state, text)` with the whole canonical text, when the writer gathers it in one
     /// piece (a bound of its length of up to [`WHOLE_BUFFER`] bytes: boards up to 22×22),
@@ -96,6 +97,7 @@ impl T3en {
 
 /// The buffer [`T3en::with_text`] gathers texts of 257 to 512 bytes in, which serde
 /// wants whole (the writer gives them to its sink in pieces of up to [`BUFFER`] bytes).
+#[cfg(feature = "serde")]
 const WHOLE_BUFFER: usize = 512;
 
 /// An upper bound of the canonical text's length: at most one byte per cell in a row
@@ -363,6 +365,7 @@ mod tests {
     /// `with_text` gives the writer's whole text for every board whose length bound is at
     /// most 512 bytes (sides up to 22, across the 64- and 256-byte buffers too), and the
     /// state back, `f` not called, for larger ones.
+    #[cfg(feature = "serde")]
     #[test]
     fn with_text_gives_the_whole_text_up_to_its_buffer() {
         use gridnote_board::{Board, Player, Position};
