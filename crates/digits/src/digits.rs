@@ -176,6 +176,20 @@ impl Digits {
     }
 }
 
+impl Digits {
+    /// The nine digits on the stack, in 16 bytes (the rest `0`s), each made from its
+    /// cell's rank at once: `0` + rank / 2 is `0` for an empty cell, `1` for Player One's
+    /// and `2` for Player Two's (and the digit of [`digit`] for every other cell too).
+    #[inline(always)]
+    fn text(&self) -> gridnote_board::sink::StackText<16> {
+        let mut bytes = [b'0'; 16];
+        for (byte, cell) in bytes.iter_mut().zip(&self.cells) {
+            *byte = b'0' + (cell.rank() >> 1);
+        }
+        gridnote_board::sink::StackText::from_ascii(bytes, LEN)
+    }
+}
+
 /// The digit of a cell (the invariant keeps kings and voids out).
 const fn digit(cell: Cell) -> char {
     match cell.player() {
@@ -186,10 +200,22 @@ const fn digit(cell: Cell) -> char {
 }
 
 impl fmt::Display for Digits {
+    /// The nine digits, given to the formatter in one piece.
+    ///
+    /// ```
+    /// let digits: gridnote_digits::Digits = "120120000".parse()?;
+    /// assert_eq!(format!("[{digits}]"), "[120120000]");
+    /// # Ok::<(), gridnote_digits::ParseError>(())
+    /// ```
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let mut sink = gridnote_board::sink::FmtSink::new(f);
-        self.append_to(&mut sink);
-        sink.finish()
+        match self.text().as_str() {
+            Some(text) => f.write_str(text),
+            None => {
+                let mut sink = gridnote_board::sink::FmtSink::new(f);
+                self.append_to(&mut sink);
+                sink.finish()
+            }
+        }
     }
 }
 
@@ -435,7 +461,10 @@ mod serde_impl {
     impl serde::Serialize for Digits {
         /// As the 9-digit string.
         fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-            s.collect_str(self)
+            match self.text().as_str() {
+                Some(text) => s.serialize_str(text),
+                None => s.collect_str(self),
+            }
         }
     }
 
@@ -454,5 +483,63 @@ mod serde_impl {
             }
             d.deserialize_str(Visitor)
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use core::fmt::{self, Write as _};
+
+    use super::*;
+
+    #[test]
+    fn the_digit_of_every_cell_is_0_plus_half_its_rank() {
+        for cell in Cell::ALL {
+            assert_eq!(char::from(b'0' + (cell.rank() >> 1)), digit(cell), "{cell:?}");
+        }
+    }
+
+    /// Every one of the 3^9 boards: `Display` and serde give the writer's nine digits.
+    #[test]
+    fn display_and_serde_of_every_board_give_the_writers_digits() {
+        let players = [None, Some(Player::One), Some(Player::Two)];
+        for code in 0..3usize.pow(9) {
+            let mut each = [None; LEN];
+            for (i, player) in each.iter_mut().enumerate() {
+                *player = players[code / 3usize.pow(i as u32) % 3];
+            }
+            let digits = Digits::from_players(each);
+            let expected: String = each
+                .iter()
+                .map(|p| match p {
+                    None => '0',
+                    Some(Player::One) => '1',
+                    Some(Player::Two) => '2',
+                })
+                .collect();
+            let mut written = String::new();
+            digits.write_to(&mut written);
+            assert_eq!(written, expected);
+            assert_eq!(digits.to_string(), expected);
+            #[cfg(feature = "serde")]
+            assert_eq!(serde_json::to_string(&digits).unwrap(), format!("\"{expected}\""));
+        }
+    }
+
+    #[test]
+    fn display_is_one_call_and_returns_the_formatter_error() {
+        struct Calls(Vec<String>, bool);
+        impl fmt::Write for Calls {
+            fn write_str(&mut self, s: &str) -> fmt::Result {
+                self.0.push(s.to_owned());
+                if self.1 { Ok(()) } else { Err(fmt::Error) }
+            }
+        }
+        let digits: Digits = "120120000".parse().unwrap();
+        let mut calls = Calls(Vec::new(), true);
+        write!(calls, "{digits}").unwrap();
+        assert_eq!(calls.0, ["120120000"]);
+        let mut failing = Calls(Vec::new(), false);
+        assert_eq!(write!(failing, "{digits}"), Err(fmt::Error));
     }
 }

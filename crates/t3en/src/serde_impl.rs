@@ -24,7 +24,12 @@ use crate::t3en::T3en;
 /// ```
 impl serde::Serialize for T3en {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_str(self)
+        // The writer's text in one piece straight to `serialize_str`; longer ones (boards
+        // over 22x22) through `Display`, in pieces.
+        match self.with_text(serializer, S::serialize_str) {
+            Ok(done) => done,
+            Err(serializer) => serializer.collect_str(self),
+        }
     }
 }
 

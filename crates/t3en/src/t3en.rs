@@ -218,31 +218,9 @@ impl fmt::Display for T3en {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         // The writer gathers its text in a buffer of its own and appends it in pieces of
         // up to 256 bytes: they go to the formatter as they are, without a second buffer.
-        let mut sink = Formatter { f, result: Ok(()) };
+        let mut sink = gridnote_board::sink::FmtPieces::new(f);
         self.append_to(&mut sink);
-        sink.result
-    }
-}
-
-/// A formatter as a [`Sink`](gridnote_board::sink::Sink) for a writer that appends whole
-/// pieces of text: each goes to the formatter at once (the first error is kept, and later
-/// text skipped).
-struct Formatter<'a, 'f> {
-    f: &'a mut fmt::Formatter<'f>,
-    result: fmt::Result,
-}
-
-impl gridnote_board::sink::Sink for Formatter<'_, '_> {
-    fn push(&mut self, c: char) {
-        if self.result.is_ok() {
-            self.result = fmt::Write::write_char(self.f, c);
-        }
-    }
-
-    fn push_str(&mut self, s: &str) {
-        if self.result.is_ok() {
-            self.result = self.f.write_str(s);
-        }
+        sink.finish()
     }
 }
 

@@ -56,6 +56,50 @@ impl T3en {
     }
 }
 
+#[cfg(feature = "serde")]
+impl T3en {
+    /// `f(state, text)` with the whole canonical text, when the writer gathers it in one
+    /// piece (a bound of its length of up to [`WHOLE_BUFFER`] bytes: boards up to 22×22),
+    /// as serde's `serialize_str` wants it; otherwise `state` back, `f` not called.
+    pub(crate) fn with_text<T, R>(&self, state: T, f: impl FnOnce(T, &str) -> R) -> Result<R, T> {
+        /// `f` with the text gathered in `N` bytes, if that is one piece.
+        #[inline(always)]
+        fn whole<const N: usize, T, R>(
+            position: &Position,
+            state: T,
+            f: impl FnOnce(T, &str) -> R,
+        ) -> Result<R, T> {
+            let mut split = false;
+            gather::<N, bool, Result<R, T>>(
+                position,
+                &mut split,
+                |split, _| *split = true,
+                |split, bytes| match (*split, core::str::from_utf8(bytes)) {
+                    (false, Ok(text)) => Ok(f(state, text)),
+                    _ => Err(state),
+                },
+            )
+        }
+        let position = self.position();
+        let side = position.board.cols();
+        let bound = written_bound(side, side);
+        if bound <= SMALL_BUFFER {
+            whole::<SMALL_BUFFER, T, R>(position, state, f)
+        } else if bound <= BUFFER {
+            whole::<BUFFER, T, R>(position, state, f)
+        } else if bound <= WHOLE_BUFFER {
+            whole::<WHOLE_BUFFER, T, R>(position, state, f)
+        } else {
+            Err(state)
+        }
+    }
+}
+
+/// The buffer [`T3en::with_text`] gathers texts of 257 to 512 bytes in, which serde
+/// wants whole (the writer gives them to its sink in pieces of up to [`BUFFER`] bytes).
+#[cfg(feature = "serde")]
+const WHOLE_BUFFER: usize = 512;
+
 /// An upper bound of the canonical text's length: at most one byte per cell in a row
 /// (a run of n ≥ 2 cells takes at most n bytes), a `/` between rows, the space and the
 /// side.
@@ -80,6 +124,26 @@ const SMALL_BUFFER: usize = 64;
 /// longest text (the side and 2) fits in `N` bytes.
 #[inline(always)]
 fn write_text<S: Sink + ?Sized, const N: usize>(position: &Position, out: &mut S) {
+    gather::<N, S, ()>(
+        position,
+        out,
+        |out, bytes| write_ascii(out, bytes),
+        |out, bytes| {
+            write_ascii(out, bytes);
+        },
+    );
+}
+
+/// The canonical text of `position` gathered as [`write_text`] describes, given in
+/// pieces to `piece` and, the last one, to `last` (with `state`): when the whole text
+/// fits in `N` bytes ([`written_bound`]), `last` gets all of it and `piece` nothing.
+#[inline(always)]
+fn gather<const N: usize, T: ?Sized, R>(
+    position: &Position,
+    state: &mut T,
+    piece: impl Fn(&mut T, &[u8]),
+    last: impl FnOnce(&mut T, &[u8]) -> R,
+) -> R {
     let cells = position.board.cells();
     let side = position.board.cols();
     let mut buf = [0u8; N];
@@ -88,7 +152,7 @@ fn write_text<S: Sink + ?Sized, const N: usize>(position: &Position, out: &mut S
     let fits = written_bound(side, side) <= N;
     for row in cells.chunks_exact(side) {
         if !fits && len + side + 2 > N {
-            write_ascii(out, &buf[..len]);
+            piece(state, &buf[..len]);
             len = 0;
         }
         len = push_row(&mut buf, len, row);
@@ -98,7 +162,7 @@ fn write_text<S: Sink + ?Sized, const N: usize>(position: &Position, out: &mut S
     // The space, in place of the last `/`, and the side.
     buf[(len - 1) % N] = b' ';
     buf[len % N] = side_byte(position.to_move);
-    write_ascii(out, &buf[..(len + 1).min(N)]);
+    last(state, &buf[..(len + 1).min(N)])
 }
 
 /// `row = 1*run`: one row as maximal runs of equal cells, stored from `len` (the caller
@@ -296,6 +360,34 @@ mod tests {
         let mut none = Pieces { got: Vec::new(), room: 0 };
         assert_eq!(write!(none, "{t3en}"), Err(fmt::Error));
         assert!(none.got.is_empty());
+    }
+
+    /// `with_text` gives the writer's whole text for every board whose length bound is at
+    /// most 512 bytes (sides up to 22, across the 64- and 256-byte buffers too), and the
+    /// state back, `f` not called, for larger ones.
+    #[cfg(feature = "serde")]
+    #[test]
+    fn with_text_gives_the_whole_text_up_to_its_buffer() {
+        use gridnote_board::{Board, Player, Position};
+        let kinds = [Cell::Void, Cell::Empty, Cell::ONE, Cell::TWO];
+        for side in (1..=24).chain([255]) {
+            for pattern in 0..3 {
+                let board = Board::from_fn(side, side, |r, c| match pattern {
+                    0 => kinds[(r + c) % 4],
+                    1 => kinds[(r * side + c) / 5 % 4],
+                    _ => Cell::Empty,
+                })
+                .unwrap();
+                let t3en = T3en::new(Position::new(board, Player::One)).unwrap();
+                let whole = t3en.with_text(7, |seven, text| (seven, text.to_owned()));
+                if written_bound(side, side) <= WHOLE_BUFFER {
+                    assert_eq!(whole, Ok((7, t3en.to_string())), "side {side}");
+                } else {
+                    assert_eq!(whole, Err(7), "side {side}");
+                }
+            }
+        }
+        assert_eq!((written_bound(22, 22), written_bound(23, 23)), (507, 553));
     }
 
     /// Rows whose texts have every length (alternating cells, then one run), so that the

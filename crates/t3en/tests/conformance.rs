@@ -2,9 +2,12 @@
 //! the invalid fixtures with the errors the snapshots pin, the corpus of invalid inputs
 //! (rejected leniently and strictly, with a span inside), the allocation bound, serde;
 //! and what is T3EN's own: claims of a board over 255 × 255 fail before any board is
-//! allocated. (One test: the allocation counter is global.)
+//! allocated, and `Display` and serde write into their output with no temporary `String`.
+//! (One test: the allocation counter is global.)
 
-use gridnote_board::Cell;
+use core::fmt::Write as _;
+
+use gridnote_board::{Board, Cell, Player, Position};
 use gridnote_t3en::{ParseOptions, T3en};
 use gridnote_testkit::conformance::Suite;
 use gridnote_testkit::memory;
@@ -43,5 +46,35 @@ fn conformance() {
         assert!(read.is_err(), "{text}");
         let claimed = if text == tall { memory::MAX_CELLS } else { 255 };
         memory::assert_within("a huge claim", text, claimed, bytes);
+    }
+
+    // `Display` and serde allocate nothing but their output: boards whose text goes whole
+    // to `serialize_str` (up to 22x22) and larger ones, alternating cells (the longest
+    // texts) and runs.
+    for side in [1, 3, 15, 16, 22, 23, 255] {
+        for runs in [false, true] {
+            let board = Board::from_fn(side, side, |r, c| match runs {
+                false => CELLS[(r + c) % 4],
+                true => CELLS[(r * side + c) / 7 % 4],
+            })
+            .unwrap();
+            let t3en = T3en::new(Position::new(board, Player::Two)).unwrap();
+            no_temporary_string(&t3en);
+        }
+    }
+}
+
+/// Writes `value` through `Display` and serde_json into outputs with room, and asserts
+/// that nothing was allocated.
+fn no_temporary_string(value: &T3en) {
+    let mut text = String::with_capacity(1 << 17);
+    let (bytes, _) = memory::allocated(|| write!(text, "{value}"));
+    assert_eq!(bytes, 0, "Display of {} bytes allocated {bytes}", text.len());
+    #[cfg(feature = "serde")]
+    {
+        let mut json = Vec::with_capacity(1 << 17);
+        let (bytes, _) = memory::allocated(|| serde_json::to_writer(&mut json, value));
+        assert_eq!(bytes, 0, "serde of {} bytes allocated {bytes}", text.len());
+        assert_eq!(json, serde_json::to_vec(&text).unwrap());
     }
 }

@@ -242,8 +242,7 @@ impl Tuple {
     /// ```
     pub fn append_to<S: Sink + ?Sized>(&self, out: &mut S) {
         let board = &self.position.board;
-        // "(" side, then " " and the cells for each row, then ")".
-        out.reserve(3 + board.rows() * (board.cols() + 1));
+        out.reserve(self.text_len());
         out.push('(');
         out.push(player_char(self.position.to_move));
         for row in board.iter_rows() {
@@ -253,6 +252,15 @@ impl Tuple {
             }
         }
         out.push(')');
+    }
+}
+
+impl Tuple {
+    /// The canonical text's length: `(`, the side, then a space and the cells for each
+    /// row, then `)`.
+    fn text_len(&self) -> usize {
+        let board = &self.position.board;
+        3 + board.rows() * (board.cols() + 1)
     }
 }
 
@@ -305,6 +313,13 @@ impl fmt::Display for Tuple {
     /// # Ok::<(), gridnote_tuple::ParseError>(())
     /// ```
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.text_len() <= 128 {
+            let mut text = gridnote_board::sink::StackText::<128>::new();
+            self.append_to(&mut text);
+            if let Some(text) = text.as_str() {
+                return f.write_str(text);
+            }
+        }
         let mut sink = gridnote_board::sink::FmtSink::new(f);
         self.append_to(&mut sink);
         sink.finish()
@@ -352,7 +367,12 @@ mod serde_impl {
 
     impl serde::Serialize for Tuple {
         fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-            serializer.collect_str(self)
+            gridnote_board::sink::serialize_text::<S, 128>(
+                serializer,
+                self,
+                self.text_len(),
+                |text| self.append_to(text),
+            )
         }
     }
 
@@ -376,6 +396,77 @@ mod serde_impl {
                 let span = crate::Spanned::span(&err);
                 E::custom(format_args!("{err} (bytes {}..{})", span.start, span.end))
             })
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use core::fmt::{self, Write as _};
+
+    use super::*;
+
+    /// A board of `rows` x `cols` with x, o and empty cells in a fixed pattern.
+    fn patterned(rows: usize, cols: usize, to_move: Player) -> Tuple {
+        let cells = [Cell::Empty, Cell::ONE, Cell::Empty, Cell::TWO, Cell::ONE];
+        let board = Board::from_fn(rows, cols, |r, c| cells[(r * 7 + c) % 5]).unwrap();
+        Tuple::new(Position::new(board, to_move)).unwrap()
+    }
+
+    /// A writer that takes `room` calls, then fails.
+    struct Calls {
+        got: String,
+        room: usize,
+    }
+
+    impl fmt::Write for Calls {
+        fn write_str(&mut self, s: &str) -> fmt::Result {
+            if self.room == 0 {
+                return Err(fmt::Error);
+            }
+            self.room -= 1;
+            self.got.push_str(s);
+            Ok(())
+        }
+    }
+
+    /// Texts of every length around the 128 bytes `Display` and serde gather on the
+    /// stack (127, 128, 129), the shortest and the longest: `Display` and serde give the
+    /// writer's text, the short ones to the formatter in one call.
+    #[test]
+    fn display_and_serde_give_the_writers_text_on_either_side_of_the_stack_buffer() {
+        for (rows, cols) in [(1, 1), (1, 123), (1, 124), (1, 125), (5, 24), (2, 62), (255, 255)] {
+            for to_move in Player::BOTH {
+                let tuple = patterned(rows, cols, to_move);
+                let mut written = String::new();
+                tuple.write_to(&mut written);
+                assert_eq!(written.len(), tuple.text_len(), "{rows}x{cols}");
+                assert_eq!(tuple.to_string(), written, "{rows}x{cols}");
+                let mut calls = Calls { got: String::new(), room: usize::MAX };
+                write!(calls, "{tuple}").unwrap();
+                assert_eq!(calls.got, written);
+                if written.len() <= 128 {
+                    let mut once = Calls { got: String::new(), room: 1 };
+                    write!(once, "{tuple}").unwrap();
+                    assert_eq!(once.got, written, "{rows}x{cols}: one call");
+                }
+                #[cfg(feature = "serde")]
+                assert_eq!(
+                    serde_json::to_string(&tuple).unwrap(),
+                    serde_json::to_string(&written).unwrap(),
+                    "{rows}x{cols}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn display_returns_the_formatter_error() {
+        for (rows, cols) in [(3, 4), (255, 255)] {
+            let tuple = patterned(rows, cols, Player::One);
+            let mut none = Calls { got: String::new(), room: 0 };
+            assert_eq!(write!(none, "{tuple}"), Err(fmt::Error));
+            assert_eq!(none.got, "");
         }
     }
 }

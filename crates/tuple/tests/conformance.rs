@@ -2,11 +2,14 @@
 //! canonical output, the invalid fixtures with the errors the snapshots pin, the corpus of
 //! invalid inputs with a span inside, the allocation bound, serde; and what is the tuple
 //! format's own: a row or row count over 255 fails before more than one row's cells are
-//! held. (One test: the allocation counter is global.)
+//! held, and `Display` and serde write into their output with no temporary `String`. (One
+//! test: the allocation counter is global.)
+
+use core::fmt::Write as _;
 
 use gridnote_testkit::conformance::Suite;
 use gridnote_testkit::memory;
-use gridnote_tuple::Tuple;
+use gridnote_tuple::{Board, Cell, Player, Position, Tuple};
 
 gridnote_testkit::count_allocations!();
 
@@ -28,4 +31,28 @@ fn conformance() {
     let (bytes, read) = memory::allocated(|| tall.parse::<Tuple>());
     assert!(read.is_err());
     memory::assert_within("too many rows", &tall, 255, bytes.saturating_sub(2 * tall.len()));
+
+    // `Display` and serde allocate nothing but their output: texts that are gathered on
+    // the stack (up to 128 bytes) and longer ones.
+    let cells = [Cell::Empty, Cell::ONE, Cell::TWO];
+    for (rows, cols) in [(1, 1), (3, 4), (1, 125), (1, 126), (10, 10), (255, 255)] {
+        let board = Board::from_fn(rows, cols, |r, c| cells[(r + 2 * c) % 3]).unwrap();
+        let tuple = Tuple::new(Position::new(board, Player::Two)).unwrap();
+        no_temporary_string(&tuple);
+    }
+}
+
+/// Writes `value` through `Display` and serde_json into outputs with room, and asserts
+/// that nothing was allocated.
+fn no_temporary_string(value: &Tuple) {
+    let mut text = String::with_capacity(1 << 17);
+    let (bytes, _) = memory::allocated(|| write!(text, "{value}"));
+    assert_eq!(bytes, 0, "Display of {} bytes allocated {bytes}", text.len());
+    #[cfg(feature = "serde")]
+    {
+        let mut json = Vec::with_capacity(1 << 17);
+        let (bytes, _) = memory::allocated(|| serde_json::to_writer(&mut json, value));
+        assert_eq!(bytes, 0, "serde of {} bytes allocated {bytes}", text.len());
+        assert_eq!(json, serde_json::to_vec(&text).unwrap());
+    }
 }
