@@ -12,8 +12,9 @@ use crate::cell::Cell;
 pub(crate) const INLINE: usize = 16;
 
 /// [`INLINE`] cells kept in place, aligned as the heap form's pointer: the enum's bytes
-/// before them are then padding in both forms, and moving a board moves its tag and
-/// three words, not the seven bytes after the tag as well.
+/// before them are then padding in both forms, and moving a board copies its tag and the
+/// two words after it (the pointer and length, or the cells), not the seven bytes after
+/// the tag as well.
 #[derive(Clone, Copy)]
 #[repr(align(8))]
 pub(crate) struct Small(pub(crate) [Cell; INLINE]);
