@@ -287,7 +287,7 @@ impl Board {
         if rows * cols > Board::SMALL {
             return Err(BoardError::TooManyCells { cells: rows * cols, max: Board::SMALL });
         }
-        Ok(Board::new_unchecked(rows, cols, Cells::Inline(cells)))
+        Ok(Board::new_unchecked(rows, cols, Cells::Inline(crate::storage::Small(cells))))
     }
 
     /// A board whose cell at (row, col) is `f(row, col)`.

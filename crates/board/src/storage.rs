@@ -11,12 +11,20 @@ use crate::cell::Cell;
 /// length, and cover every board of the tic-tac-toe family up to 4×4.
 pub(crate) const INLINE: usize = 16;
 
+/// [`INLINE`] cells kept in place, aligned as the heap form's pointer: the enum's bytes
+/// before them are then padding in both forms, and moving a board copies its tag and the
+/// two words after it (the pointer and length, or the cells), not the seven bytes after
+/// the tag as well.
+#[derive(Clone, Copy)]
+#[repr(align(8))]
+pub(crate) struct Small(pub(crate) [Cell; INLINE]);
+
 /// The cells of a board in row-major order. The board knows the length (`rows × cols`);
 /// inline cells past it are unused and never compared, hashed or shown.
 #[derive(Clone)]
 pub(crate) enum Cells {
     /// At most [`INLINE`] cells, stored in place.
-    Inline([Cell; INLINE]),
+    Inline(Small),
     /// More than [`INLINE`] cells.
     Heap(Box<[Cell]>),
 }
@@ -26,7 +34,7 @@ impl Cells {
     #[inline]
     pub(crate) fn filled(len: usize, cell: Cell) -> Cells {
         if len <= INLINE {
-            Cells::Inline([cell; INLINE])
+            Cells::Inline(Small([cell; INLINE]))
         } else {
             // `repeat_n` knows its length: one allocation, filled by a vectorised loop.
             Cells::Heap(core::iter::repeat_n(cell, len).collect())
@@ -44,7 +52,7 @@ impl Cells {
         if cells.len() <= INLINE {
             let mut inline = [Cell::Empty; INLINE];
             inline[..cells.len()].copy_from_slice(cells);
-            Cells::Inline(inline)
+            Cells::Inline(Small(inline))
         } else {
             Cells::Heap(cells.into())
         }
@@ -54,7 +62,7 @@ impl Cells {
     #[inline]
     pub(crate) fn as_slice(&self, len: usize) -> &[Cell] {
         match self {
-            Cells::Inline(cells) => &cells[..len],
+            Cells::Inline(cells) => &cells.0[..len],
             Cells::Heap(cells) => cells,
         }
     }
@@ -63,7 +71,7 @@ impl Cells {
     #[inline]
     pub(crate) fn as_mut_slice(&mut self, len: usize) -> &mut [Cell] {
         match self {
-            Cells::Inline(cells) => &mut cells[..len],
+            Cells::Inline(cells) => &mut cells.0[..len],
             Cells::Heap(cells) => cells,
         }
     }
