@@ -149,6 +149,8 @@ impl Converter<'_> {
 /// [`NOTES_LISTED`] inputs and then a count at the end.
 pub(crate) struct NoteSink {
     all: bool,
+    /// What the notes are counted over in the summary (`inputs`, `plies`).
+    noun: &'static str,
     kinds: Vec<Kind>,
     /// A tafl flag given for a tafl source was noted.
     noted_ignored: bool,
@@ -161,8 +163,8 @@ struct Kind {
 }
 
 impl NoteSink {
-    pub(crate) fn new(all: bool) -> NoteSink {
-        NoteSink { all, kinds: Vec::new(), noted_ignored: false }
+    pub(crate) fn new(all: bool, noun: &'static str) -> NoteSink {
+        NoteSink { all, noun, kinds: Vec::new(), noted_ignored: false }
     }
 
     /// The notes of one input (`origin` is only built when a note is listed).
@@ -209,8 +211,8 @@ impl NoteSink {
                 if kind.same_reason { format!(" ({})", note.reason) } else { String::new() };
             let _ = writeln!(
                 err,
-                "note: {} {}{reason} for {} inputs (the first {NOTES_LISTED} listed above; --notes all lists every one)",
-                note.kind, note.field, kind.count
+                "note: {} {}{reason} for {} {} (the first {NOTES_LISTED} listed above; --notes all lists every one)",
+                note.kind, note.field, kind.count, self.noun
             );
         }
     }
@@ -288,7 +290,7 @@ pub(crate) fn run_convert(args: &ConvertArgs, stdin: &mut dyn BufRead, io: &mut 
         0 => std::thread::available_parallelism().map_or(1, usize::from),
         n => n,
     };
-    let mut sink = NoteSink::new(args.notes == "all");
+    let mut sink = NoteSink::new(args.notes == "all", "inputs");
     let names = opened.names();
     // Interactive use stays one line at a time.
     let interactive = io.terminals.stdin || io.terminals.stdout;
