@@ -47,6 +47,14 @@ pub enum Command {
     St3p(crate::st3p::St3pArgs),
     /// Replay an OpenTafl game record (.otg): the position after every ply of a line
     /// (`--final`: only the last), or `--check` every line of it.
+    ///
+    /// With `--to FMT` each position carries what the replay knows: the side to move
+    /// after its ply (the opponent of the side that moved; for the start position, the
+    /// rules' first mover, `atkf`), and in TSN/TEN the ply (1 at the start, one more per
+    /// ply, a resignation included), the plies since the last move that captured, and the
+    /// defenders at the start from the line's start position (rounded up to a multiple
+    /// of 4 when needed, noted). Notes on stderr say what the target cannot carry (as
+    /// `gridnote convert` summarises them; --quiet for none).
     Game(crate::game::GameArgs),
 }
 

@@ -8,8 +8,8 @@ use gridnote_convert::{Format, Note, Options, read, write_into};
 
 use crate::args::ConvertArgs;
 use crate::inputs::{
-    Failure, Input, InputArgs, Io, LineReader, Opened, Place, for_each_input, hint_if_terminal,
-    open, render_failure,
+    Block, BlockReader, Failure, Input, InputArgs, Io, Opened, Place, each_line_of_block,
+    for_each_input, hint_if_terminal, open, render_failure,
 };
 use crate::{EXIT_USAGE, finish, json};
 
@@ -18,9 +18,6 @@ pub(crate) const NOTES_LISTED: usize = 3;
 
 /// How many kinds of note are counted (any further kind is listed every time).
 const KINDS_COUNTED: usize = 64;
-
-/// Lines per chunk handed to a worker with `--jobs`.
-const CHUNK_LINES: usize = 2048;
 
 /// What one input wrote to standard error, kept in order until it is printed.
 pub(crate) enum Event {
@@ -149,6 +146,8 @@ impl Converter<'_> {
 /// [`NOTES_LISTED`] inputs and then a count at the end.
 pub(crate) struct NoteSink {
     all: bool,
+    /// What the notes are counted over in the summary (`inputs`, `plies`).
+    noun: &'static str,
     kinds: Vec<Kind>,
     /// A tafl flag given for a tafl source was noted.
     noted_ignored: bool,
@@ -161,8 +160,8 @@ struct Kind {
 }
 
 impl NoteSink {
-    pub(crate) fn new(all: bool) -> NoteSink {
-        NoteSink { all, kinds: Vec::new(), noted_ignored: false }
+    pub(crate) fn new(all: bool, noun: &'static str) -> NoteSink {
+        NoteSink { all, noun, kinds: Vec::new(), noted_ignored: false }
     }
 
     /// The notes of one input (`origin` is only built when a note is listed).
@@ -209,8 +208,8 @@ impl NoteSink {
                 if kind.same_reason { format!(" ({})", note.reason) } else { String::new() };
             let _ = writeln!(
                 err,
-                "note: {} {}{reason} for {} inputs (the first {NOTES_LISTED} listed above; --notes all lists every one)",
-                note.kind, note.field, kind.count
+                "note: {} {}{reason} for {} {} (the first {NOTES_LISTED} listed above; --notes all lists every one)",
+                note.kind, note.field, kind.count, self.noun
             );
         }
     }
@@ -288,7 +287,7 @@ pub(crate) fn run_convert(args: &ConvertArgs, stdin: &mut dyn BufRead, io: &mut 
         0 => std::thread::available_parallelism().map_or(1, usize::from),
         n => n,
     };
-    let mut sink = NoteSink::new(args.notes == "all");
+    let mut sink = NoteSink::new(args.notes == "all", "inputs");
     let names = opened.names();
     // Interactive use stays one line at a time.
     let interactive = io.terminals.stdin || io.terminals.stdout;
@@ -324,13 +323,10 @@ fn sequential(
     (result, failed)
 }
 
-/// A chunk of lines for a worker: their bytes end to end, and each line's end, number and
-/// whether it was over-long.
-#[derive(Default)]
+/// A block of one stream for a worker.
 struct Chunk {
-    place: Option<Place>,
-    bytes: Vec<u8>,
-    lines: Vec<(usize, usize, bool)>,
+    place: Place,
+    block: Block,
 }
 
 /// A converted chunk: its output, its standard-error events, whether any input failed.
@@ -345,26 +341,37 @@ fn convert_chunk(
     names: &[String],
     chunk: &Chunk,
 ) -> io::Result<Done> {
-    let mut done =
-        Done { out: Vec::with_capacity(chunk.bytes.len() * 2), events: Vec::new(), failed: false };
+    let capacity = match &chunk.block {
+        Block::Lines { bytes, .. } => bytes.len() * 2,
+        Block::TooLong { .. } => 0,
+    };
+    let mut done = Done { out: Vec::with_capacity(capacity), events: Vec::new(), failed: false };
     let mut text = String::with_capacity(256);
-    let place = chunk.place.unwrap_or(Place::Stdin);
+    let place = chunk.place;
     let file = match place {
         Place::File(i) => Some(names[i].as_str()),
         _ => None,
     };
-    let mut start = 0;
-    for &(end, number, too_long) in &chunk.lines {
-        let input = Input { number, place, file, raw: &chunk.bytes[start..end], too_long };
+    let mut one = |number: usize, raw: &[u8], too_long: bool| -> io::Result<()> {
+        let input = Input { number, place, file, raw, too_long };
         done.failed |= converter.one(&input, &mut text, &mut done.out, &mut done.events)?;
-        start = end;
+        Ok(())
+    };
+    match &chunk.block {
+        Block::Lines { first, bytes } => {
+            each_line_of_block(bytes, *first, |number, raw| one(number, raw, false))?;
+        }
+        Block::TooLong { number, shown } => one(*number, shown, true)?,
     }
     Ok(done)
 }
 
-/// Converts on `jobs` worker threads: chunks of lines go to the workers in turn and come
-/// back in the same turn, so the output keeps input order; at most two chunks per worker
-/// are in flight, so memory does not grow with the input.
+/// Converts on `jobs` worker threads: this thread reads each stream in blocks of whole
+/// lines ([`BlockReader`]: about 32 KiB, cut at the last `\n`, the `\n`s counted for the
+/// line numbers), which go to the workers in turn and come back in the same turn, so the
+/// output keeps input order; the workers split the lines (byte-order mark, blank and
+/// comment lines, `\r\n`: as one thread does) and convert them. At most two blocks per
+/// worker are in flight, so memory does not grow with the input.
 fn parallel(
     args: &ConvertArgs,
     jobs: usize,
@@ -433,19 +440,9 @@ fn parallel(
         };
         let mut read_stream =
             |reader: &mut dyn BufRead, place: Place, io: &mut Io<'_>| -> io::Result<()> {
-                let mut lines = LineReader::new();
-                let mut buf = Vec::with_capacity(256);
-                let mut chunk = Chunk { place: Some(place), ..Chunk::default() };
-                while let Some(line) = lines.next(reader, &mut buf)? {
-                    chunk.bytes.extend_from_slice(&buf);
-                    chunk.lines.push((chunk.bytes.len(), line.number, line.too_long));
-                    if chunk.lines.len() == CHUNK_LINES {
-                        let next = Chunk { place: Some(place), ..Chunk::default() };
-                        send(std::mem::replace(&mut chunk, next), io)?;
-                    }
-                }
-                if !chunk.lines.is_empty() {
-                    send(chunk, io)?;
+                let mut blocks = BlockReader::new();
+                while let Some(block) = blocks.next(reader)? {
+                    send(Chunk { place, block }, io)?;
                 }
                 Ok(())
             };

@@ -2,8 +2,13 @@
 //!
 //! Without `--check`, the positions after every ply of one line (the main line, or the
 //! variation `--line` names) are printed, one per line, as OTN position records or, with
-//! `--to FMT`, converted by the registry (the converter's defaults; notes are not
-//! printed). With `--final`, only the last one. `--check` replays every line and lists
+//! `--to FMT`, converted by the registry, each with what the replay knows of it: the side
+//! to move after the ply (the opponent of the side that moved; at the start, the rules'
+//! first mover), and for TSN/TEN the ply (1 at the start, one more per ply), the plies
+//! since the last capture and the defenders at the start (the start position's). The
+//! conversion's notes (what the target drops; the defenders when the start's had to be
+//! rounded) go to standard error, summarised as `gridnote convert` does. With `--final`,
+//! only the last one. `--check` replays every line and lists
 //! every problem with its line, column and a caret. Nothing is printed on standard output
 //! unless the whole command succeeds.
 
@@ -14,9 +19,12 @@ use std::ops::Range;
 use clap::Args;
 use gridnote_board::notation::Notation;
 use gridnote_board::report::{Spanned, render};
-use gridnote_convert::{Format, Options, convert};
-use gridnote_otn::{Game, LinePath, OtnRecord, Replay};
+use gridnote_board::setup::{self, TaflFields};
+use gridnote_board::{Board, Player};
+use gridnote_convert::{Field, Format, Note, Options, read, write_into};
+use gridnote_otn::{Game, LinePath, MoveRecord, OtnRecord, Replay, Side};
 
+use crate::convert::NoteSink;
 use crate::inputs::{Io, parse_format};
 use crate::{EXIT_FAILED, EXIT_OK, EXIT_USAGE};
 
@@ -33,14 +41,22 @@ pub struct GameArgs {
     /// Print only the position after the last ply.
     #[arg(long = "final")]
     pub final_only: bool,
-    /// The format of the printed positions (default: OTN position records).
+    /// The format of the printed positions (default: OTN position records); each carries
+    /// the side to move after its ply and, in TSN/TEN, the ply and plies since capture.
     #[arg(long, value_name = "FMT", value_parser = parse_format)]
     pub to: Option<Format>,
     /// The line to replay: `main` (the default) or a variation's address, e.g. `2a.1`.
     #[arg(long, value_name = "ADDRESS", default_value = "main")]
     pub line: String,
+    /// Notes of --to's conversion: `summary` (each kind of note listed for its first 3
+    /// plies, then counted) or `all`.
+    #[arg(long, value_name = "HOW", default_value = "summary", value_parser = ["summary", "all"])]
+    pub notes: String,
+    /// Print no notes on stderr.
+    #[arg(long, short)]
+    pub quiet: bool,
     /// Validate the file instead: replay every line and list every problem.
-    #[arg(long, conflicts_with_all = ["final_only", "to", "line"])]
+    #[arg(long, conflicts_with_all = ["final_only", "to", "line", "notes", "quiet"])]
     pub check: bool,
 }
 
@@ -96,8 +112,18 @@ pub(crate) fn run_game(args: &GameArgs, stdin: &mut dyn BufRead, io: &mut Io<'_>
     };
     warnings(&replay, &shown, io);
     match positions(&replay, args) {
-        Ok(out) => {
-            let _ = io.out.write_all(out.as_bytes());
+        Ok(printed) => {
+            if !args.quiet {
+                if let Some(note) = &printed.defenders {
+                    let _ = writeln!(io.err, "note: {shown}: {note}");
+                }
+                let mut sink = NoteSink::new(args.notes == "all", "plies");
+                for (origin, notes) in &printed.notes {
+                    sink.notes(&|| format!("{shown}: {origin}"), notes, io.err);
+                }
+                sink.finish(io.err);
+            }
+            let _ = io.out.write_all(printed.out.as_bytes());
             EXIT_OK
         }
         Err(message) => {
@@ -171,32 +197,129 @@ fn warnings(replay: &Replay, file: &str, io: &mut Io<'_>) {
     }
 }
 
-/// The printed positions, one per line.
-fn positions(replay: &Replay, args: &GameArgs) -> Result<String, String> {
-    let mut records: Vec<(String, String)> = replay
-        .plies
-        .iter()
-        .map(|ply| (format!("turn {} `{}`", ply.turn, ply.record), ply.position.to_string()))
-        .collect();
-    if args.final_only {
-        let last =
-            records.pop().unwrap_or_else(|| ("the start".to_owned(), replay.start.to_string()));
-        records = vec![last];
+/// One printed position: where it stands in the line and what the replay knows of it.
+struct Shown {
+    /// `turn 2. \`a2-a1\``, or `the start` (for `--final` on a line without plies).
+    origin: String,
+    /// The OTN position record.
+    record: String,
+    /// The side to move: the opponent of the side that just moved (at the start, the
+    /// rules' first mover).
+    to_move: Side,
+    /// TSN's ply: 1 at the start, one more after each ply.
+    ply: u32,
+    /// The plies since the last ply that captured (0 right after a capture; from the
+    /// start of the line when none did).
+    since_capture: u32,
+}
+
+/// The positions to print: after every ply of the line, or (`--final`) the last one,
+/// which is the start for a line without plies.
+fn shown(replay: &Replay, final_only: bool) -> Vec<Shown> {
+    let mut shown = Vec::with_capacity(replay.plies.len() + 1);
+    shown.push(Shown {
+        origin: "the start".to_owned(),
+        record: replay.start.to_string(),
+        to_move: replay.first,
+        ply: 1,
+        since_capture: 0,
+    });
+    for ply in &replay.plies {
+        let before = &shown[shown.len() - 1];
+        let captured = matches!(&ply.record, MoveRecord::Move(m) if !m.captures.is_empty());
+        shown.push(Shown {
+            origin: format!("turn {} `{}`", ply.turn, ply.record),
+            record: ply.position.to_string(),
+            to_move: ply.side.other(),
+            ply: before.ply.saturating_add(1),
+            since_capture: if captured { 0 } else { before.since_capture.saturating_add(1) },
+        });
     }
+    if final_only {
+        shown.drain(..shown.len() - 1);
+    } else {
+        shown.remove(0);
+    }
+    shown
+}
+
+/// What `gridnote game` prints when it succeeds.
+struct Printed {
+    /// The positions, one per line.
+    out: String,
+    /// The defenders at the start, when they had to be rounded (noted once).
+    defenders: Option<Note>,
+    /// Each converted position's origin and notes.
+    notes: Vec<(String, Vec<Note>)>,
+}
+
+/// The printed positions and the notes of their conversion: OTN position records as the
+/// replay gives them, or converted with the side to move and the TSN/TEN counters the
+/// replay knows.
+fn positions(replay: &Replay, args: &GameArgs) -> Result<Printed, String> {
+    let shown = shown(replay, args.final_only);
     let mut out = String::new();
     let otn = otn_format();
-    for (ply, record) in records {
-        match (args.to, otn) {
-            (Some(to), Some(otn)) if to != otn => {
-                let converted = convert(&record, Some(otn), to, &Options::default())
-                    .map_err(|err| format!("{ply}: the position {record} as {to}: {err}"))?;
-                out.push_str(&converted.output);
-            }
-            _ => out.push_str(&record),
+    let to = args.to.filter(|&to| Some(to) != otn);
+    let (Some(to), Some(otn)) = (to, otn) else {
+        for position in &shown {
+            out.push_str(&position.record);
+            out.push('\n');
         }
+        return Ok(Printed { out, defenders: None, notes: Vec::new() });
+    };
+    let options = Options::default();
+    let as_target = |origin: &str, record: &str, err: &dyn std::fmt::Display| {
+        format!("{origin}: the position {record} as {to}: {err}")
+    };
+    // TSN's defenders at the start: the line's start position's (noted only when
+    // rounded, and only for a target that carries them).
+    let start = replay.start.to_string();
+    let source =
+        read(&start, Some(otn), &options).map_err(|err| as_target("the start", &start, &err))?;
+    let (defenders, defenders_note) = start_defenders(&source.board);
+    let defenders_note = defenders_note.filter(|_| to.carries().tafl && !shown.is_empty());
+    let mut notes = Vec::new();
+    for position in shown {
+        let Shown { origin, record, to_move, ply, since_capture } = position;
+        let mut source =
+            read(&record, Some(otn), &options).map_err(|err| as_target(&origin, &record, &err))?;
+        source.setup.to_move = Some(match to_move {
+            Side::Attackers => Player::One,
+            Side::Defenders => Player::Two,
+        });
+        source.setup.tafl = Some(TaflFields::new(defenders, ply, since_capture));
+        // A game record has no TEN extension data: TEN's `-`, carried, not derived.
+        source.setup.extension = Some("-".to_owned());
+        let converted = write_into(source, to, &options, &mut out)
+            .map_err(|err| as_target(&origin, &record, &err))?;
         out.push('\n');
+        notes.push((origin, converted));
     }
-    Ok(out)
+    Ok(Printed { out, defenders: defenders_note, notes })
+}
+
+/// TSN's defenders at the start from the line's start position: its defenders (the king
+/// not counted) when that is a positive multiple of 4 and at least half its attackers,
+/// else the least such multiple above them (noted).
+fn start_defenders(board: &Board) -> (u32, Option<Note>) {
+    let counts = board.counts();
+    let defenders = counts.of(Player::Two) - counts.kings[Player::Two.index()];
+    let derived = TaflFields::derived_for(board, setup::Game::Tafl).defenders;
+    if usize::try_from(derived).is_ok_and(|d| d == defenders) {
+        return (derived, None);
+    }
+    let attackers = counts.of(Player::One);
+    let reason = format!(
+        "the start position has {defenders} defender{} and {attackers} attacker{}: the least positive multiple of 4 at least max(defenders, half the attackers rounded up)",
+        plural(defenders),
+        plural(attackers)
+    );
+    (derived, Some(Note::derived(Field::Defenders, derived, reason)))
+}
+
+fn plural(n: usize) -> &'static str {
+    if n == 1 { "" } else { "s" }
 }
 
 /// The registry's format for OTN records.

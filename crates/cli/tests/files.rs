@@ -390,6 +390,133 @@ fn jobs_give_the_same_output_in_the_same_order() {
     }
 }
 
+/// The bytes of the blocks `--jobs` reads (`BLOCK_BYTES` in `src/inputs.rs`): the edges
+/// the tests below put lines across.
+const BLOCK: usize = 32 * 1024;
+
+/// Runs `args` on `input` with --jobs 1, then 2 and 3, plain and with --json and
+/// --notes all: every run must give the same status, stdout and stderr byte for byte.
+/// Returns the --jobs 1 result of `args` alone.
+fn same_for_every_jobs(args: &[&str], input: &[u8]) -> (u8, Vec<u8>, Vec<u8>) {
+    let mut first = None;
+    for extra in [&[][..], &["--json"], &["--notes", "all"]] {
+        let mut base = args.to_vec();
+        base.extend_from_slice(extra);
+        let (status, out, err) = run_t(&base, input, Terminals::default());
+        let one = (status, out.bytes, err.bytes);
+        for jobs in ["2", "3"] {
+            let mut many = base.clone();
+            many.extend(["--jobs", jobs]);
+            let (status, out, err) = run_t(&many, input, Terminals::default());
+            assert_eq!(status, one.0, "{many:?}");
+            assert!(out.bytes == one.1, "{many:?}: stdout differs");
+            assert!(err.bytes == one.2, "{many:?}: stderr differs");
+        }
+        first.get_or_insert(one);
+    }
+    first.unwrap()
+}
+
+#[test]
+fn jobs_split_lines_across_block_edges_as_one_thread_does() {
+    // Lines of every length from 1 to 96 bytes, so the block edges fall at every place
+    // in a line: good and bad positions, CRLF, comments, blank lines, a byte-order mark
+    // first and a last line without a newline.
+    let mut input = b"\xEF\xBB\xBF".to_vec();
+    let mut i = 0usize;
+    while input.len() < 5 * BLOCK {
+        let line: Vec<u8> = match i % 6 {
+            0 => format!("3_/_x_/3_ o{}", " ".repeat(i % 90)).into_bytes(),
+            1 => format!("# {}", "c".repeat(i % 95)).into_bytes(),
+            2 => " ".repeat(i % 40).into_bytes(),
+            3 => format!("{}", i % 6000).into_bytes(),
+            4 => format!("zz{}", "z".repeat(i % 94)).into_bytes(),
+            _ => b"120120000".to_vec(),
+        };
+        input.extend_from_slice(&line);
+        input.extend_from_slice(if i % 4 == 0 { b"\r\n" } else { b"\n" });
+        i += 1;
+    }
+    input.extend_from_slice(b"120000000");
+    let (status, out, _) = same_for_every_jobs(&["convert", "--to", "t3en"], &input);
+    assert_eq!(status, 1);
+    assert!(out.ends_with(b"xo_/3_/3_ x\n"), "the last line, without a newline");
+}
+
+#[test]
+fn jobs_keep_crlf_and_line_numbers_at_a_block_edge() {
+    // Lines `zz0000001`, `zz0000002`, … (each an error naming its line), then one padded
+    // so that its `\r\n` starts at byte `edge_at - 1`: the first block is BLOCK bytes, so
+    // it ends after the `\r`, after the `\n`, or one byte before the `\r`.
+    for edge_at in [BLOCK - 1, BLOCK, BLOCK + 1] {
+        let mut input = Vec::new();
+        let mut number = 0;
+        while input.len() + 40 < edge_at {
+            number += 1;
+            input.extend_from_slice(format!("zz{number:07}\n").as_bytes());
+        }
+        let pad = edge_at - 1 - input.len();
+        input.extend_from_slice(format!("zz{}\r\n", "z".repeat(pad - 2)).as_bytes());
+        assert_eq!(input[edge_at - 1], b'\r');
+        input.extend_from_slice(b"120000000\r\n# done\r\n");
+        let (status, out, err) =
+            same_for_every_jobs(&["convert", "--quiet", "--to", "t3en"], &input);
+        assert_eq!(status, 1);
+        assert_eq!(out, b"xo_/3_/3_ x\n");
+        let err = String::from_utf8(err).unwrap();
+        assert_eq!(err.matches("error: line").count(), number + 1, "{err}");
+        let last = format!("error: line {}: cannot tell the format", number + 1);
+        assert!(err.contains(&last), "{err}");
+    }
+}
+
+#[test]
+fn jobs_report_an_over_long_line_as_one_thread_does() {
+    // Over-long lines (over 1 MiB) first with a byte-order mark, in the middle, and last
+    // without a newline; short lines around them.
+    let long = vec![b'1'; (1 << 20) + 5];
+    let mut input = b"\xEF\xBB\xBF".to_vec();
+    input.extend_from_slice(&long);
+    input.extend_from_slice(b"\n120000000\r\n");
+    input.extend_from_slice(&long);
+    input.extend_from_slice(b"\r\n# a comment\n000000000\n");
+    input.extend_from_slice(&long);
+    let (status, out, err) = same_for_every_jobs(&["convert", "--quiet", "--to", "t3en"], &input);
+    assert_eq!(status, 1);
+    assert_eq!(out, b"xo_/3_/3_ x\n3_/3_/3_ x\n");
+    let err = String::from_utf8(err).unwrap();
+    let errors: Vec<&str> = err.lines().filter(|l| l.starts_with("error:")).collect();
+    assert_eq!(
+        errors,
+        [
+            "error: line 1: input line is longer than 1048576 bytes (shown: its start)",
+            "error: line 3: input line is longer than 1048576 bytes (shown: its start)",
+            "error: line 6: input line is longer than 1048576 bytes (shown: its start)",
+        ]
+    );
+    // What is shown is the line's start, after the byte-order mark.
+    assert!(err.contains(&format!("  | {}\n", "1".repeat(64))), "{err}");
+    // A line of exactly 1 MiB before its `\n` is read (and fails for its spaces); one
+    // byte more is over-long.
+    for (extra, over_long) in [(0, false), (1, true)] {
+        let mut input = vec![b' '; (1 << 20) - 9 + extra];
+        input.extend_from_slice(b"120000000\n000000000");
+        let (status, out, err) =
+            same_for_every_jobs(&["convert", "--quiet", "--to", "t3en"], &input);
+        assert_eq!((status, out.as_slice()), (1, &b"3_/3_/3_ x\n"[..]));
+        let err = String::from_utf8(err).unwrap();
+        assert_eq!(err.contains("longer than 1048576 bytes"), over_long, "{err}");
+    }
+}
+
+#[test]
+fn jobs_read_empty_and_comment_only_input_as_one_thread_does() {
+    for input in [&b""[..], b"\n", b"\xEF\xBB\xBF", b"# only\r\n\n  # comments\n", b"120000000"] {
+        let (status, _, err) = same_for_every_jobs(&["convert", "--quiet", "--to", "t3en"], input);
+        assert_eq!((status, err.as_slice()), (0, &b""[..]), "{input:?}");
+    }
+}
+
 #[test]
 fn jobs_read_files_and_arguments_in_order() {
     let a = file("jobs-a.txt", "120000000\n".repeat(5000).as_bytes());

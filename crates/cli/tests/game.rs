@@ -23,10 +23,156 @@ fn every_ply_of_the_main_line() {
 
 #[test]
 fn the_final_position_in_another_format() {
-    let (status, out, err) = run(&["game", "--final", "--to", "TSN", "-"], GAME.as_bytes());
+    let (status, out, err) =
+        run(&["game", "--final", "--to", "TSN", "--quiet", "-"], GAME.as_bytes());
     assert_eq!((status, err.as_str()), (0, ""));
-    // Rank 1 first in OTN, bottom row first in TSN too: the attacker back on a1.
-    assert_eq!(out, "3 4 a2/1k1/1d1 a 1 0\n");
+    // Rank 1 first in OTN, bottom row first in TSN too: the attacker back on a1. Three
+    // plies played (attackers, defenders, attackers): the defenders move at ply 4, no
+    // capture yet.
+    assert_eq!(out, "3 4 a2/1k1/1d1 d 4 3\n");
+}
+
+/// A 5x5 game with a capture on ply 3 (`c1-c2xd2`), and a variation replacing ply 4.
+const CAPTURE: &str = "[rules:dim:5 name:Tiny_Brandub start:/2t2/2T2/tTKTt/2T2/2t2/]\n\n\
+    1. e3-e2 c2-d2\n2. c1-c2xd2 b3-b1\n3. c5-d5\n2b.1.1a. ..... d3-e3\n";
+
+#[test]
+fn each_ply_carries_its_side_ply_and_plies_since_capture() {
+    let (status, out, err) = run(&["game", "--to", "tsn", "-"], CAPTURE.as_bytes());
+    // The start's 4 defenders are a TSN count as they are: nothing derived, nothing
+    // dropped, so no note.
+    assert_eq!((status, err.as_str()), (0, ""));
+    assert_eq!(
+        out,
+        "5 4 2a2/2d1a/adkd1/2d2/2a2 d 2 1\n\
+         5 4 2a2/3da/adkd1/2d2/2a2 a 3 2\n\
+         5 4 5/2a1a/adkd1/2d2/2a2 d 4 0\n\
+         5 4 1d3/2a1a/a1kd1/2d2/2a2 a 5 1\n\
+         5 4 1d3/2a1a/a1kd1/2d2/3a1 d 6 2\n"
+    );
+    let (status, out, err) = run(&["game", "--to", "ten", "-"], CAPTURE.as_bytes());
+    assert_eq!((status, err.as_str()), (0, ""));
+    assert_eq!(
+        out,
+        "5 4 2a2/2d1a/adkd1/2d2/2a2 d 2 1 -\n\
+         5 4 2a2/3da/adkd1/2d2/2a2 a 3 2 -\n\
+         5 4 5/2a1a/adkd1/2d2/2a2 d 4 0 -\n\
+         5 4 1d3/2a1a/a1kd1/2d2/2a2 a 5 1 -\n\
+         5 4 1d3/2a1a/a1kd1/2d2/3a1 d 6 2 -\n"
+    );
+    // --final: the last line alone, with the same counters.
+    let (status, out, err) = run(&["game", "--final", "--to", "ten", "-"], CAPTURE.as_bytes());
+    assert_eq!((status, err.as_str()), (0, ""));
+    assert_eq!(out, "5 4 1d3/2a1a/a1kd1/2d2/3a1 d 6 2 -\n");
+    // Without --to the OTN records, which carry no side or counters, are unchanged.
+    let (status, out, _) = run(&["game", "--final", "-"], CAPTURE.as_bytes());
+    assert_eq!((status, out.as_str()), (0, "/1T3/2t1t/t1KT1/2T2/3t1/\n"));
+}
+
+#[test]
+fn a_variation_counts_from_the_start_of_the_game() {
+    // 2b.1 keeps the first three plies of the main line and replaces the fourth.
+    let (status, out, err) =
+        run(&["game", "--line", "2b.1", "--to", "tsn", "-"], CAPTURE.as_bytes());
+    assert_eq!((status, err.as_str()), (0, ""));
+    assert_eq!(
+        out,
+        "5 4 2a2/2d1a/adkd1/2d2/2a2 d 2 1\n\
+         5 4 2a2/3da/adkd1/2d2/2a2 a 3 2\n\
+         5 4 5/2a1a/adkd1/2d2/2a2 d 4 0\n\
+         5 4 5/2a1a/adk1d/2d2/2a2 a 5 1\n"
+    );
+    let (status, out, _) =
+        run(&["game", "--final", "--line", "2b.1", "--to", "ten", "-"], CAPTURE.as_bytes());
+    assert_eq!((status, out.as_str()), (0, "5 4 5/2a1a/adk1d/2d2/2a2 a 5 1 -\n"));
+}
+
+#[test]
+fn the_start_position_has_the_rules_first_mover() {
+    // No plies: --final prints the start, the defenders to move under atkf:n.
+    let game = "[rules:dim:3 atkf:n start:/1t1/tKt/1t1/]\n";
+    let (status, out, err) = run(&["game", "--final", "--to", "tsn", "-"], game.as_bytes());
+    assert_eq!(status, 0);
+    assert_eq!(out, "3 4 1a1/aka/1a1 d 1 0\n");
+    // No defender but the king, four attackers: TSN's defenders at the start are rounded
+    // up, and that is noted once.
+    assert_eq!(
+        err,
+        "note: -: derived defenders 4 (the start position has 0 defenders and 4 attackers: the least positive multiple of 4 at least max(defenders, half the attackers rounded up))\n"
+    );
+    // Without --final a line without plies prints nothing, and notes nothing.
+    assert_eq!(
+        run(&["game", "--to", "tsn", "-"], game.as_bytes()),
+        (0, String::new(), String::new())
+    );
+    // The defenders move first, so after their first ply the attackers move.
+    let game = "[rules:dim:3 atkf:n start:/1t1/tK1/1t1/]\n\n1. b2-c2\n";
+    let (status, out, _) = run(&["game", "--to", "ten", "--quiet", "-"], game.as_bytes());
+    assert_eq!((status, out.as_str()), (0, "3 4 1a1/a1k/1a1 a 2 1 -\n"));
+}
+
+#[test]
+fn a_resignation_is_a_ply() {
+    // The defenders resign on ply 2: the position stays, the attackers would move at
+    // ply 3.
+    let game = "[rules:dim:3 start:/t2/1K1/2T/]\n\n1. a1-a2 ---\n";
+    let (status, out, _) = run(&["game", "--to", "tsn", "--quiet", "-"], game.as_bytes());
+    assert_eq!((status, out.as_str()), (0, "3 4 3/ak1/2d d 2 1\n3 4 3/ak1/2d a 3 2\n"));
+}
+
+/// A 3x3 game without a king (so T3EN can hold it): a capture on ply 3.
+const KINGLESS: &str = "[rules:dim:3 start:/t1t/3/1T1/]\n\n1. a1-a2 b3-b2\n2. c1-c2xb2\n";
+
+#[test]
+fn t3en_carries_the_side_and_notes_the_counters_it_drops() {
+    let (status, out, err) = run(&["game", "--to", "t3en", "-"], KINGLESS.as_bytes());
+    assert_eq!(status, 0);
+    // x (the attackers) and o alternate; the position after the capture has o to move.
+    assert_eq!(out, "_o_/x2_/2_x o\n3_/xo_/2_x x\n3_/x_x/3_ o\n");
+    // T3EN has no ply or plies since capture: each is dropped where converting back
+    // (pieces + 1, pieces) would not give it; the defenders happen to come back.
+    assert_eq!(
+        err,
+        "note: -: turn 1. `a1-a2`: dropped ply 2 (t3en does not carry it; converting back would give 4)\n\
+         note: -: turn 1. `a1-a2`: dropped since-capture 1 (t3en does not carry it; converting back would give 3)\n\
+         note: -: turn 1. `b3-b2`: dropped ply 3 (t3en does not carry it; converting back would give 4)\n\
+         note: -: turn 1. `b3-b2`: dropped since-capture 2 (t3en does not carry it; converting back would give 3)\n\
+         note: -: turn 2. `c1-c2xb2`: dropped ply 4 (t3en does not carry it; converting back would give 3)\n\
+         note: -: turn 2. `c1-c2xb2`: dropped since-capture 0 (t3en does not carry it; converting back would give 2)\n"
+    );
+    // --final converts only the last position; --quiet prints no note.
+    let (status, out, err) =
+        run(&["game", "--final", "--to", "t3en", "--quiet", "-"], KINGLESS.as_bytes());
+    assert_eq!((status, out.as_str(), err.as_str()), (0, "3_/x_x/3_ o\n", ""));
+    // TSN: the start's one defender and two attackers round up to 4, noted once.
+    let (status, out, err) = run(&["game", "--to", "tsn", "-"], KINGLESS.as_bytes());
+    assert_eq!(status, 0);
+    assert_eq!(out, "3 4 2a/a2/1d1 d 2 1\n3 4 2a/ad1/3 a 3 2\n3 4 3/a1a/3 d 4 0\n");
+    assert_eq!(
+        err,
+        "note: -: derived defenders 4 (the start position has 1 defender and 2 attackers: the least positive multiple of 4 at least max(defenders, half the attackers rounded up))\n"
+    );
+}
+
+#[test]
+fn notes_are_summarised_after_three_plies() {
+    // Five plies into T3EN: each kind of note listed for the first three plies that have
+    // it, then counted (after ply 3, ply 4 and 3 plies since capture come back from the
+    // three pieces: nothing dropped there).
+    let game = "[rules:dim:3 start:/t1t/3/1T1/]\n\n1. a1-a2 b3-b2\n2. a2-a3 b2-b3\n3. c1-c2\n";
+    let (status, _, err) = run(&["game", "--to", "t3en", "-"], game.as_bytes());
+    assert_eq!(status, 0);
+    let tail: Vec<&str> = err.lines().skip(6).collect();
+    assert_eq!(
+        tail,
+        [
+            "note: dropped ply (t3en does not carry it; converting back would give 4) for 4 plies (the first 3 listed above; --notes all lists every one)",
+            "note: dropped since-capture (t3en does not carry it; converting back would give 3) for 4 plies (the first 3 listed above; --notes all lists every one)",
+        ]
+    );
+    let (_, _, all) = run(&["game", "--to", "t3en", "--notes", "all", "-"], game.as_bytes());
+    assert_eq!(all.lines().count(), 8);
+    assert!(all.lines().all(|l| l.starts_with("note: -: turn ")), "{all}");
 }
 
 #[test]
