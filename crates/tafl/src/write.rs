@@ -4,7 +4,7 @@
 use core::fmt;
 use core::str::FromStr;
 use gridnote_board::number::push_decimal;
-use gridnote_board::sink::{FmtSink, Sink, write_ascii};
+use gridnote_board::sink::{FmtPieces, Sink, write_ascii};
 
 use gridnote_board::Cell;
 
@@ -31,7 +31,7 @@ impl Tsn {
     }
 
     /// Appends the canonical TSN text to any [`Sink`] (a `String`, a `Vec<u8>`, or a
-    /// formatter through [`FmtSink`], as `Display` does).
+    /// formatter through [`FmtPieces`], as `Display` does).
     ///
     /// ```
     /// let tsn: gridnote_tafl::Tsn = "3 4 3/1a1/2d a 3 2".parse()?;
@@ -134,22 +134,82 @@ impl Ten {
     /// # Ok::<(), gridnote_tafl::ParseError>(())
     /// ```
     pub fn append_to<S: Sink + ?Sized>(&self, out: &mut S) {
-        let tsn = self.tsn();
-        out.reserve(60 + rows_bound(tsn.board().rows()) + 1 + self.extension_len());
+        out.reserve(60 + rows_bound(self.tsn().board().rows()) + 1 + self.extension_len());
         let mut w = Text::new(out);
-        tsn.fields(&mut w);
-        // The fields left room for these two bytes.
-        w.put(b' ');
-        match self.extension() {
-            Extension::None => {
-                w.put(b'-');
-                w.finish();
-            }
-            custom => {
-                w.finish();
-                custom.append_to(w.out);
-            }
+        self.fields(&mut w);
+        // A custom extension written straight to the sink leaves nothing gathered.
+        if w.len > 0 {
+            w.finish();
         }
+    }
+
+    /// The seven fields, gathered in `w`.
+    #[inline(always)]
+    fn fields<S: Sink + ?Sized>(&self, w: &mut Text<'_, S>) {
+        self.tsn().fields(w);
+        // The six fields left room for the space (and a `-`).
+        w.put(b' ');
+        w.extension(self.extension());
+    }
+}
+
+#[cfg(feature = "serde")]
+impl Tsn {
+    /// `f(state, text)` with the whole canonical text, when the writer gathers it in one
+    /// piece, as serde's `serialize_str` wants it; otherwise `state` back, `f` not called.
+    ///
+    /// The writer gives the text in pieces when its 256-byte buffer has less room left
+    /// than the longest text of what comes next: a row of a board over 15×15 (the side
+    /// and 1 bytes) or the last three fields (26 bytes). So the text goes whole when the
+    /// rows end within 230 bytes and, on a board over 15×15, each row begins within
+    /// 255 − side bytes, which the rows of a board of 64×64 or more never do.
+    pub(crate) fn with_text<T, R>(&self, state: T, f: impl FnOnce(T, &str) -> R) -> Result<R, T> {
+        whole(|w| self.fields(w), state, f)
+    }
+}
+
+#[cfg(feature = "serde")]
+impl Ten {
+    /// [`Tsn::with_text`] for TEN: the extension is gathered with the rest when it is
+    /// ASCII and fits what is left of the buffer, so a TEN text of up to 256 bytes whose
+    /// first six fields go whole goes whole.
+    pub(crate) fn with_text<T, R>(&self, state: T, f: impl FnOnce(T, &str) -> R) -> Result<R, T> {
+        whole(|w| self.fields(w), state, f)
+    }
+}
+
+/// `f(state, text)` with the text `fields` gathers in a [`Text`] when it gathers all of
+/// it in one piece (the buffer was never flushed), else `state` back.
+#[cfg(feature = "serde")]
+#[inline(always)]
+fn whole<T, R>(
+    fields: impl FnOnce(&mut Text<'_, Split>),
+    state: T,
+    f: impl FnOnce(T, &str) -> R,
+) -> Result<R, T> {
+    let mut split = Split(false);
+    let mut w = Text::new(&mut split);
+    fields(&mut w);
+    // The buffer holds ASCII only, so this always succeeds.
+    match (w.out.0, core::str::from_utf8(&w.buf[..w.len.min(BUFFER)])) {
+        (false, Ok(text)) => Ok(f(state, text)),
+        _ => Err(state),
+    }
+}
+
+/// A sink that only records whether anything was written to it: what [`whole`] runs the
+/// writer over, to learn whether its text came in more than one piece.
+#[cfg(feature = "serde")]
+struct Split(bool);
+
+#[cfg(feature = "serde")]
+impl Sink for Split {
+    fn push(&mut self, _: char) {
+        self.0 = true;
+    }
+
+    fn push_str(&mut self, _: &str) {
+        self.0 = true;
     }
 }
 
@@ -310,6 +370,41 @@ impl<'a, S: Sink + ?Sized> Text<'a, S> {
             self.buf[usize::from(len as u8)] = if start > 0 { b'/' } else { b' ' };
             self.len = len + 1;
             end = start;
+        }
+    }
+
+    /// The extension field of a [`Ten`] (checked: its identifier and version are ASCII):
+    /// `-` (the fields left room for it), or a custom extension gathered with the rest when
+    /// its data is ASCII too and it is at most [`BUFFER`] bytes (a flush making room),
+    /// else written straight to the sink after what is gathered.
+    #[inline(always)]
+    fn extension(&mut self, extension: &Extension) {
+        match extension {
+            Extension::None => self.put(b'-'),
+            Extension::Custom { identifier, version, data } => {
+                let len = identifier.len() + version.len() + data.len() + 2;
+                if len <= BUFFER && data.is_ascii() {
+                    self.room(len);
+                    self.copy(identifier);
+                    self.put(b':');
+                    self.copy(version);
+                    self.put(b':');
+                    self.copy(data);
+                } else {
+                    self.flush();
+                    extension.append_to(self.out);
+                }
+            }
+        }
+    }
+
+    /// Appends ASCII text the last [`Text::room`] made room for.
+    #[inline(always)]
+    fn copy(&mut self, ascii: &str) {
+        let end = self.len + ascii.len();
+        if let Some(room) = self.buf.get_mut(self.len..end) {
+            room.copy_from_slice(ascii.as_bytes());
+            self.len = end;
         }
     }
 
@@ -525,18 +620,33 @@ impl Ten {
 }
 
 impl fmt::Display for Tsn {
-    /// The canonical text ([`Tsn::write_to`]).
+    /// The canonical text ([`Tsn::write_to`]). The writer gathers it in a buffer of its
+    /// own and appends it in pieces of up to 256 bytes (one for most boards): they go to
+    /// the formatter as they are ([`FmtPieces`]), with no second buffer.
+    ///
+    /// ```
+    /// let tsn: gridnote_tafl::Tsn = "3 4 111/12/k2 a 1 0".parse()?;
+    /// assert_eq!(format!("[{tsn}]"), "[3 4 3/3/k2 a 1 0]");
+    /// # Ok::<(), gridnote_tafl::ParseError>(())
+    /// ```
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let mut sink = FmtSink::new(f);
+        let mut sink = FmtPieces::new(f);
         self.append_to(&mut sink);
         sink.finish()
     }
 }
 
 impl fmt::Display for Ten {
-    /// The canonical text ([`Ten::write_to`]).
+    /// The canonical text ([`Ten::write_to`]), handed to the formatter in the writer's
+    /// pieces as [`Tsn`]'s is.
+    ///
+    /// ```
+    /// let ten: gridnote_tafl::Ten = "3 4 111/12/k2 a 1 0 id:1:x".parse()?;
+    /// assert_eq!(format!("[{ten}]"), "[3 4 3/3/k2 a 1 0 id:1:x]");
+    /// # Ok::<(), gridnote_tafl::ParseError>(())
+    /// ```
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let mut sink = FmtSink::new(f);
+        let mut sink = FmtPieces::new(f);
         self.append_to(&mut sink);
         sink.finish()
     }
@@ -807,6 +917,142 @@ mod tests {
         assert_eq!(rows_bound(3), "aaa/ddd/aka".len());
         let big = Tsn::new(Board::new(255, 255).unwrap(), 4, Player::One, 1, 0).unwrap();
         assert_eq!(big.to_string().len(), "255 4 ".len() + 255 * 8 + 254 + " a 1 0".len());
+    }
+
+    /// The rows of a 15×15 board whose rows field is `224 + extra` bytes long (`extra` at
+    /// most 15): a row of two empty squares and 13 attackers (14 bytes), `extra` rows of
+    /// 15 attackers.
+    #[cfg(feature = "serde")]
+    fn rows_of(extra: usize) -> String {
+        let rows: Vec<String> = (0..15)
+            .map(|r| if r < extra { "a".repeat(15) } else { format!("2{}", "a".repeat(13)) })
+            .collect();
+        rows.join("/")
+    }
+
+    /// A text as the writer's [`whole`] gives it, or `None` when it comes in pieces.
+    #[cfg(feature = "serde")]
+    fn whole_tsn(tsn: &Tsn) -> Option<String> {
+        tsn.with_text((), |(), text| text.to_owned()).ok()
+    }
+
+    #[cfg(feature = "serde")]
+    fn whole_ten(ten: &Ten) -> Option<String> {
+        ten.with_text((), |(), text| text.to_owned()).ok()
+    }
+
+    /// The text comes whole while the rows end within 230 bytes (the last three fields
+    /// make room for their longest text, 26 bytes, in the 256-byte buffer), and in pieces
+    /// one byte later, for TSN and for TEN without an extension.
+    #[cfg(feature = "serde")]
+    #[test]
+    fn with_text_gives_the_whole_text_while_the_rows_end_within_230_bytes() {
+        let fits = format!("15 4 {} d 4294967295 4294967294", rows_of(0));
+        let over = format!("15 4 {} d 4294967295 4294967294", rows_of(1));
+        assert_eq!((fits.len(), over.len()), (253, 254));
+        let (fits, over): (Tsn, Tsn) = (fits.parse().unwrap(), over.parse().unwrap());
+        assert_eq!(whole_tsn(&fits), Some(fits.to_string()));
+        assert_eq!(whole_tsn(&over), None);
+        let (fits, over) = (Ten::from_tsn(fits), Ten::from_tsn(over));
+        assert_eq!(whole_ten(&fits).map(|t| t.len()), Some(255));
+        assert_eq!(whole_ten(&fits), Some(fits.to_string()));
+        assert_eq!(whole_ten(&over), None);
+    }
+
+    /// A TEN text of exactly 256 bytes comes whole, one of 257 in pieces; an extension
+    /// that is not ASCII or longer than the buffer is written after the rest, in pieces.
+    #[cfg(feature = "serde")]
+    #[test]
+    fn with_text_gives_a_ten_text_of_up_to_256_bytes_whole() {
+        let ten = |data: &str| {
+            let tsn: Tsn = "1 4 k a 1 0".parse().unwrap();
+            Ten::new(tsn, Extension::custom("id", "1", data).unwrap()).unwrap()
+        };
+        let fits = ten(&"d".repeat(239));
+        let over = ten(&"d".repeat(240));
+        assert_eq!((fits.to_string().len(), over.to_string().len()), (256, 257));
+        assert_eq!(whole_ten(&fits), Some(format!("1 4 k a 1 0 id:1:{}", "d".repeat(239))));
+        assert_eq!(whole_ten(&over), None);
+        assert_eq!(whole_ten(&ten("x=1")).as_deref(), Some("1 4 k a 1 0 id:1:x=1"));
+        assert_eq!(whole_ten(&ten("")).as_deref(), Some("1 4 k a 1 0 id:1:"));
+        assert_eq!(whole_ten(&ten("é")), None);
+        assert_eq!(ten("é").to_string(), "1 4 k a 1 0 id:1:é");
+        assert_eq!(whole_ten(&ten(&"d".repeat(300))), None);
+        assert_eq!(
+            ten(&"d".repeat(300)).to_string(),
+            format!("1 4 k a 1 0 id:1:{}", "d".repeat(300))
+        );
+    }
+
+    /// Sides up to 63 come whole when their rows leave room; 64 and more never do.
+    #[cfg(feature = "serde")]
+    #[test]
+    fn with_text_gives_the_text_of_a_large_board_in_pieces() {
+        for (size, whole) in
+            [(1, true), (15, true), (16, true), (50, true), (64, false), (255, false)]
+        {
+            let tsn = Tsn::new(Board::new(size, size).unwrap(), 4, Player::One, 1, 0).unwrap();
+            let expected = whole.then(|| tsn.to_string());
+            assert_eq!(whole_tsn(&tsn), expected, "{size}x{size}");
+            let ten = Ten::from_tsn(tsn);
+            assert_eq!(whole_ten(&ten), expected.map(|t| t + " -"), "{size}x{size}");
+        }
+    }
+
+    /// Records each piece `Display` gives the formatter; fails once `room` pieces came.
+    struct Pieces {
+        got: Vec<String>,
+        room: usize,
+    }
+
+    impl fmt::Write for Pieces {
+        fn write_str(&mut self, s: &str) -> fmt::Result {
+            if self.got.len() == self.room {
+                return Err(fmt::Error);
+            }
+            self.got.push(s.to_owned());
+            Ok(())
+        }
+    }
+
+    /// The pieces `value`'s `Display` gives a formatter that fails after `room` of them.
+    fn pieces(value: &dyn fmt::Display, room: usize) -> (fmt::Result, Vec<String>) {
+        use core::fmt::Write as _;
+        let mut out = Pieces { got: Vec::new(), room };
+        let result = write!(out, "{value}");
+        (result, out.got)
+    }
+
+    /// `Display` gives the formatter the writer's pieces as they are: one for a short
+    /// text (a custom extension included), several for a 255×255 board; a formatter
+    /// error ends the text, later pieces skipped, and is returned.
+    #[test]
+    fn display_hands_the_pieces_to_the_formatter_and_keeps_its_error() {
+        let ten: Ten = "1 4 k a 1 0 id:1:x=1".parse().unwrap();
+        assert_eq!(pieces(&ten, 9), (Ok(()), vec!["1 4 k a 1 0 id:1:x=1".to_owned()]));
+        assert_eq!(pieces(&ten, 0), (Err(fmt::Error), vec![]));
+        // A non-ASCII extension follows what is gathered, as the extension writes it.
+        let ten: Ten = "1 4 k a 1 0 id:1:é".parse().unwrap();
+        let expected = ["1 4 k a 1 0 ", "id", ":", "1", ":", "é"].map(str::to_owned);
+        assert_eq!(pieces(&ten, 9), (Ok(()), expected.to_vec()));
+        assert_eq!(pieces(&ten, 3), (Err(fmt::Error), expected[..3].to_vec()));
+
+        let mut board = Board::new(255, 255).unwrap();
+        board.set(0, 254, Cell::TWO_KING).unwrap();
+        let tsn = Tsn::new(board, 4, Player::One, 1, 0).unwrap();
+        let text = tsn.to_string();
+        let (result, all) = pieces(&tsn, usize::MAX);
+        assert_eq!((result, all.concat()), (Ok(()), text.clone()));
+        // Each row of 255 squares makes room for 256 bytes: the size and defenders, each
+        // row but the last alone, the last row with the last three fields.
+        assert_eq!(all.len(), 256);
+        assert_eq!((all[0].as_str(), all[1].as_str()), ("255 4 ", "ZZZZZZZA/"));
+        assert!(all.iter().all(|piece| piece.len() <= BUFFER));
+        assert_eq!(pieces(&tsn, 2), (Err(fmt::Error), all[..2].to_vec()));
+        let ten = Ten::from_tsn(tsn);
+        let (result, all) = pieces(&ten, usize::MAX);
+        assert_eq!((result, all.concat()), (Ok(()), format!("{text} -")));
+        assert_eq!(pieces(&ten, 1), (Err(fmt::Error), all[..1].to_vec()));
     }
 
     #[test]

@@ -2,11 +2,13 @@
 //! output, the invalid fixtures with the errors the snapshots pin, the corpora of invalid
 //! inputs with a span inside, the allocation bound, serde; and what is tafl's own: each
 //! reader's memory on the other's corpus and on TEN extensions of any length, and a size
-//! over 255 fails before any board is allocated. (One test: the allocation counter is
-//! global.)
+//! over 255 fails before any board is allocated; `Display` and serde allocate nothing but
+//! their output. (One test: the allocation counter is global.)
+
+use core::fmt::Write as _;
 
 use gridnote_board::{Board, Cell, Player};
-use gridnote_tafl::{Ten, Tsn};
+use gridnote_tafl::{Extension, Ten, Tsn};
 use gridnote_testkit::conformance::Suite;
 use gridnote_testkit::{corpus, memory};
 
@@ -76,4 +78,46 @@ fn conformance() {
         assert!(read.is_err(), "{ten}");
         memory::assert_within("a huge size", &ten, 0, bytes);
     }
+
+    // `Display` and serde allocate nothing but their output: texts the writer gives whole
+    // and in pieces (boards of 64x64 and more, an extension that is not ASCII or longer
+    // than the writer's buffer).
+    for side in [1, 7, 15, 16, 19, 63, 64, 100, 255] {
+        let board = Board::from_fn(side, side, |r, c| cells[(r * 7 + c * 3) % 4]).unwrap();
+        let tsn = Tsn::new(board, 4, Player::Two, 4_294_967_295, 1000).unwrap();
+        no_temporary_string(&tsn);
+        for data in ["", "edge-escape=no", "é=1", &"d".repeat(300)] {
+            let extension = Extension::custom("id", "12", data).unwrap();
+            no_temporary_string(&Ten::new(tsn.clone(), extension).unwrap());
+        }
+        no_temporary_string(&Ten::from_tsn(tsn));
+    }
+}
+
+/// Writes `value` through `Display` and serde_json into outputs with room, asserts that
+/// nothing was allocated and that serde wrote the JSON string of the text.
+fn no_temporary_string<T: std::fmt::Display + serde_bound::Bound>(value: &T) {
+    let mut text = String::with_capacity(1 << 17);
+    let (bytes, _) = memory::allocated(|| write!(text, "{value}"));
+    assert_eq!(bytes, 0, "Display of {} bytes allocated {bytes}", text.len());
+    assert_eq!(text, value.to_string());
+    #[cfg(feature = "serde")]
+    {
+        let mut json = Vec::with_capacity(1 << 17);
+        let (bytes, _) = memory::allocated(|| serde_json::to_writer(&mut json, value));
+        assert_eq!(bytes, 0, "serde of {} bytes allocated {bytes}", text.len());
+        assert_eq!(json, serde_json::to_vec(&text).unwrap());
+    }
+}
+
+/// What [`no_temporary_string`] needs of a value: `Serialize` with the feature.
+mod serde_bound {
+    #[cfg(feature = "serde")]
+    pub(crate) trait Bound: serde::Serialize {}
+    #[cfg(feature = "serde")]
+    impl<T: serde::Serialize> Bound for T {}
+    #[cfg(not(feature = "serde"))]
+    pub(crate) trait Bound {}
+    #[cfg(not(feature = "serde"))]
+    impl<T> Bound for T {}
 }
