@@ -88,6 +88,24 @@ pub trait Sink {
     fn reserve(&mut self, additional: usize) {
         let _ = additional;
     }
+    /// Appends `bytes`, ASCII text a writer gathered in a buffer of its own, in one piece
+    /// ([`write_ascii`] calls this). Should a byte not be ASCII, its low seven bits are
+    /// written, as [`Sink::push_ascii`] does; a sink that checks its whole text as UTF-8
+    /// anyway ([`StackText`]) takes the bytes as they are instead of checking them twice.
+    ///
+    /// ```
+    /// use gridnote_board::sink::Sink;
+    /// let mut s = String::from(">");
+    /// s.push_ascii_bytes(b"3_/3_/3_ x");
+    /// assert_eq!(s, ">3_/3_/3_ x");
+    /// ```
+    fn push_ascii_bytes(&mut self, bytes: &[u8]) {
+        // Always ASCII (seven bits per byte), so always UTF-8; the fallback never runs.
+        match core::str::from_utf8(bytes) {
+            Ok(text) => self.push_str(text),
+            Err(_) => bytes.iter().for_each(|&b| self.push_ascii(b)),
+        }
+    }
 }
 
 /// ```
@@ -244,7 +262,8 @@ impl<const N: usize> StackText<N> {
         self.len == 0
     }
 
-    /// The text, or `None` when more than `N` bytes were appended.
+    /// The text, or `None` when more than `N` bytes were appended (or bytes given by
+    /// [`Sink::push_ascii_bytes`], taken unchecked, are not UTF-8).
     ///
     /// ```
     /// use gridnote_board::sink::{Sink, StackText};
@@ -253,6 +272,9 @@ impl<const N: usize> StackText<N> {
     /// assert_eq!(text.as_str(), Some("abc"));
     /// text.push('d');
     /// assert_eq!(text.as_str(), None);
+    /// let mut bad = StackText::<8>::new();
+    /// bad.push_ascii_bytes(b"ab\xFF");
+    /// assert_eq!(bad.as_str(), None);
     /// ```
     #[inline]
     #[must_use]
@@ -321,6 +343,17 @@ impl<const N: usize> Sink for StackText<N> {
             *slot = byte & 0x7F;
         }
         self.len += 1;
+    }
+
+    /// The bytes as they are, unchecked: [`StackText::as_str`] checks the whole text as
+    /// UTF-8 once (a text that is not gives `None`, as one that overflows does).
+    #[inline(always)]
+    fn push_ascii_bytes(&mut self, bytes: &[u8]) {
+        let end = self.len.saturating_add(bytes.len());
+        if let Some(room) = self.bytes.get_mut(self.len..end) {
+            room.copy_from_slice(bytes);
+        }
+        self.len = end;
     }
 }
 
@@ -678,11 +711,7 @@ impl<'a, S: Sink + ?Sized, const N: usize> AsciiWriter<'a, S, N> {
 /// ```
 #[inline(never)]
 pub fn write_ascii<S: Sink + ?Sized>(out: &mut S, bytes: &[u8]) {
-    // Always ASCII (seven bits per byte), so always UTF-8; the fallback never runs.
-    match core::str::from_utf8(bytes) {
-        Ok(text) => out.push_str(text),
-        Err(_) => bytes.iter().for_each(|&b| out.push_ascii(b)),
-    }
+    out.push_ascii_bytes(bytes);
 }
 
 impl<S: Sink + ?Sized, const N: usize> Drop for AsciiWriter<'_, S, N> {
@@ -915,6 +944,30 @@ mod tests {
         let mut text = StackText::from_ascii(*b"ab______", 2);
         text.push_str("cd");
         assert_eq!((text.as_str(), text.len()), (Some("abcd"), 4));
+    }
+
+    /// `push_ascii_bytes` (what `write_ascii` and `AsciiWriter` hand on) appends the bytes
+    /// as they are into a `StackText`, up to `N` and past it as an overflow, and `as_str`
+    /// refuses bytes that are not UTF-8; other sinks write ASCII as before.
+    #[test]
+    fn ascii_bytes_go_into_a_stack_text_as_they_are() {
+        for (pieces, expected) in [
+            (&[&b"3_/"[..], b"3_/", b"3_ x"][..], Some("3_/3_/3_ x")),
+            (&[&b""[..]], Some("")),
+            (&[&b"0123456789abcdef"[..]], Some("0123456789abcdef")),
+            (&[&b"0123456789"[..], b"abcdefg"], None),
+            (&[&b"ab"[..], b"\xE9"], None),
+        ] {
+            let mut text = StackText::<16>::new();
+            pieces.iter().for_each(|piece| super::write_ascii(&mut text, piece));
+            assert_eq!(text.as_str(), expected, "{pieces:?}");
+            assert_eq!(text.len(), pieces.iter().map(|p| p.len()).sum::<usize>());
+        }
+        let mut string = String::new();
+        string.push_ascii_bytes(b"ab\xE9");
+        let mut bytes = Vec::new();
+        bytes.push_ascii_bytes(b"ab\xE9");
+        assert_eq!((string.as_str(), bytes.as_slice()), ("abi", &b"abi"[..]));
     }
 
     /// A `StackText` whose bytes after the text are not ASCII (only `from_ascii` and

@@ -3,7 +3,7 @@
 use core::fmt;
 use core::str::FromStr;
 
-use gridnote_board::sink::{AsciiWriter, FmtSink, Sink};
+use gridnote_board::sink::{AsciiWriter, FmtPieces, Sink};
 use gridnote_board::{Board, Cell, Piece, Player};
 
 use crate::cursor::{Cursor, MAX_SIZE};
@@ -272,7 +272,7 @@ impl PositionRecord {
     }
 
     /// Appends the canonical text (rank 1 first; empty counts merged, decimal) to any
-    /// [`Sink`] (a `String`, a `Vec<u8>`, or a formatter through [`FmtSink`], as
+    /// [`Sink`] (a `String`, a `Vec<u8>`, or a formatter through [`FmtPieces`], as
     /// `Display` does), without the formatting machinery.
     ///
     /// ```
@@ -286,12 +286,17 @@ impl PositionRecord {
         self.append_rows(out, false);
     }
 
+    /// A bound of the canonical text's length: at most one byte a square (a count covers
+    /// at least as many squares as it has digits), a `/` a row and the first `/`.
+    pub(crate) fn text_bound(&self) -> usize {
+        let size = self.size();
+        size * size + size + 1
+    }
+
     /// The rows, rank 1 first or (`top_first`) the top rank first.
     fn append_rows<S: Sink + ?Sized>(&self, out: &mut S, top_first: bool) {
         let size = self.size();
-        // At most one byte a square (a count covers at least as many squares as it has
-        // digits), a `/` a row and the first `/`.
-        out.reserve(size * size + size + 1);
+        out.reserve(self.text_bound());
         let mut w = AsciiWriter::<S, 256>::new(out);
         w.push(b'/');
         let mut rows = self.cells().chunks_exact(size);
@@ -330,16 +335,17 @@ pub struct Inverted<'p>(&'p PositionRecord);
 
 impl fmt::Display for Inverted<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let mut sink = FmtSink::new(f);
+        let mut sink = FmtPieces::new(f);
         self.0.append_rows(&mut sink, true);
         sink.finish()
     }
 }
 
 impl fmt::Display for PositionRecord {
-    /// The canonical text ([`PositionRecord::append_to`]).
+    /// The canonical text ([`PositionRecord::append_to`]): the writer's pieces go to the
+    /// formatter as they are.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let mut sink = FmtSink::new(f);
+        let mut sink = FmtPieces::new(f);
         self.append_to(&mut sink);
         sink.finish()
     }

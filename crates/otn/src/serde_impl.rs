@@ -23,14 +23,26 @@ where
     }
 }
 
+/// A position record's text, gathered on the stack when its bound fits (boards up to
+/// 21×21) and given whole to `serialize_str`; larger ones through `collect_str`.
+impl serde::Serialize for PositionRecord {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let bound = self.text_bound();
+        // The smallest buffer the text fits (a larger one costs its zeroing).
+        if bound <= 256 {
+            gridnote_board::sink::serialize_text::<S, 256>(serializer, self, bound, |text| {
+                self.append_to(text);
+            })
+        } else {
+            gridnote_board::sink::serialize_text::<S, 512>(serializer, self, bound, |text| {
+                self.append_to(text);
+            })
+        }
+    }
+}
+
 macro_rules! as_text {
     ($($ty:ty),+) => {$(
-        impl serde::Serialize for $ty {
-            fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-                serializer.collect_str(self)
-            }
-        }
-
         impl<'de> serde::Deserialize<'de> for $ty {
             fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<$ty, D::Error> {
                 deserializer.deserialize_str(TextVisitor(PhantomData))
@@ -39,4 +51,15 @@ macro_rules! as_text {
     )+};
 }
 
+macro_rules! serialize_as_text {
+    ($($ty:ty),+) => {$(
+        impl serde::Serialize for $ty {
+            fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+                serializer.collect_str(self)
+            }
+        }
+    )+};
+}
+
 as_text!(PositionRecord, RulesRecord, MoveRecord, Game);
+serialize_as_text!(RulesRecord, MoveRecord, Game);

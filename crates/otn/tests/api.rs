@@ -167,3 +167,56 @@ fn records_serialize_as_their_text() {
     assert_eq!(back, p);
     assert!(serde_json::from_str::<RulesRecord>("\"dim:2 start:/K/\"").is_err());
 }
+
+/// A position record's JSON is its text whether the writer's text is gathered on the
+/// stack (a bound of at most 512 bytes: sides up to 22) or, for larger boards, written
+/// through `Display`; and `Display` gives the same text as the writer in any case.
+#[cfg(feature = "serde")]
+#[test]
+fn position_records_serialize_whole_or_in_pieces_alike() {
+    /// A row of `side` squares, a piece where `piece` says, written with empty counts.
+    fn row(side: usize, piece: impl Fn(usize) -> Option<char>) -> String {
+        let (mut out, mut empty) = (String::new(), 0);
+        for c in 0..side {
+            match piece(c) {
+                Some(p) => {
+                    if empty > 0 {
+                        out.push_str(&empty.to_string());
+                        empty = 0;
+                    }
+                    out.push(p);
+                }
+                None => empty += 1,
+            }
+        }
+        if empty > 0 {
+            out.push_str(&empty.to_string());
+        }
+        out
+    }
+    for side in (1..=24).chain([100, 255]) {
+        for pattern in 0..3 {
+            let text: String = (0..side)
+                .map(|r| {
+                    row(side, |c| match (pattern, (r + c) % 5) {
+                        (1, 0) => Some('t'),
+                        (1, 3) => Some('T'),
+                        (2, _) if c % 2 == 0 => Some('k'),
+                        _ => None,
+                    })
+                })
+                .fold(String::from("/"), |text, r| text + &r + "/");
+            let record: PositionRecord = text.parse().expect("reads");
+            let canonical = record.to_string();
+            assert_eq!(canonical, text, "side {side}");
+            let mut written = String::new();
+            record.append_to(&mut written);
+            assert_eq!(written, text, "side {side}");
+            assert_eq!(
+                serde_json::to_string(&record).expect("serializes"),
+                format!("\"{text}\""),
+                "side {side}"
+            );
+        }
+    }
+}
