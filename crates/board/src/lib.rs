@@ -6,6 +6,7 @@
 #[cfg(feature = "quickcheck")]
 pub mod arbitrary;
 mod board;
+pub mod bytes;
 mod cell;
 mod draw;
 mod legality;

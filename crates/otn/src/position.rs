@@ -3,6 +3,7 @@
 use core::fmt;
 use core::str::FromStr;
 
+use gridnote_board::bytes::{Bytes, InPlace, PADDED, Padded};
 use gridnote_board::sink::{AsciiWriter, FmtPieces, Sink};
 use gridnote_board::{Board, Cell, Piece, Player};
 
@@ -443,71 +444,13 @@ fn read_fast(bytes: &[u8], inverted: bool) -> Option<PositionRecord> {
 /// 112 instructions fewer for the benchmark's six records).
 #[inline(always)]
 fn read_fast_into(bytes: &[u8], inverted: bool, record: &mut PositionRecord) -> Option<()> {
-    if bytes.len() <= 254 {
-        let mut padded = Padded([0; 258]);
-        padded.0.get_mut(..bytes.len())?.copy_from_slice(bytes);
+    if bytes.len() <= PADDED {
+        // Rows are read a pair of bytes at a time, with a third byte from the same index.
+        let mut padded = Padded::<258>::zeroed();
+        padded.fill(bytes);
         read_fast_in(&padded, bytes.len(), inverted, record)
     } else {
         read_fast_in(&InPlace(bytes), bytes.len(), inverted, record)
-    }
-}
-
-/// The bytes the fast reader looks at: byte `at` of the text, or 0 past its end.
-trait Bytes {
-    fn byte(&self, at: usize) -> u8;
-
-    /// Bytes `at` and `at + 1`, from one index.
-    fn pair(&self, at: usize) -> (u8, u8);
-
-    /// Byte `at + 2`, from the index of [`Bytes::pair`].
-    fn third(&self, at: usize) -> u8;
-}
-
-/// A text of at most 254 bytes, then zeros, in 258 bytes: indexed by the low byte of the
-/// place, a byte is one load, and so are the two after it (bytes 256 and 257 are only
-/// ever read as those). The reader never moves more than one byte past the end of the
-/// text (past the end, a row's byte is no square and the digit after it no digit, which
-/// ends the reading), so the place stays below 256. The copy is 258 bytes, not 256,
-/// although zeroing more than 256 bytes is a call to `memset` (measured: about 25
-/// instructions a record more): a bounds check on the second byte of each pair would
-/// cost more.
-struct Padded([u8; 258]);
-
-impl Bytes for Padded {
-    #[inline(always)]
-    fn byte(&self, at: usize) -> u8 {
-        self.0[usize::from(at as u8)]
-    }
-
-    #[inline(always)]
-    fn pair(&self, at: usize) -> (u8, u8) {
-        let at = usize::from(at as u8);
-        (self.0[at], self.0[at + 1])
-    }
-
-    #[inline(always)]
-    fn third(&self, at: usize) -> u8 {
-        self.0[usize::from(at as u8) + 2]
-    }
-}
-
-/// A longer text, read where it is.
-struct InPlace<'t>(&'t [u8]);
-
-impl Bytes for InPlace<'_> {
-    #[inline(always)]
-    fn byte(&self, at: usize) -> u8 {
-        self.0.get(at).copied().unwrap_or(0)
-    }
-
-    #[inline(always)]
-    fn pair(&self, at: usize) -> (u8, u8) {
-        (self.byte(at), self.byte(at + 1))
-    }
-
-    #[inline(always)]
-    fn third(&self, at: usize) -> u8 {
-        self.byte(at + 2)
     }
 }
 

@@ -10,11 +10,12 @@
 //!
 //! The size is checked (1 to 255) before the board is allocated, as in the grammar.
 //!
-//! A text of up to [`PADDED`] bytes is first copied into a zeroed buffer of 257 bytes
-//! ([`Padded`]), where a byte (and the byte after it) is one load with no bounds check;
-//! longer texts are read in place ([`InPlace`]). Either way a byte past the end of the text reads as 0, which no
+//! A text of up to [`PADDED`] (254) bytes is first copied into a zeroed buffer of 257
+//! bytes ([`Padded`], from `gridnote_board::bytes`), where a byte (and the byte after it)
+//! is one load with no bounds check; longer texts are read in place ([`InPlace`]). Either way a byte past the end of the text reads as 0, which no
 //! field holds, so every field reader stops there as at any other byte it cannot hold.
 
+use gridnote_board::bytes::{Bytes, InPlace, PADDED, Padded};
 use gridnote_board::{Board, Cell, MAX_SIDE, Player};
 
 use crate::alphabet::{count_of, piece_of, side_of};
@@ -23,53 +24,6 @@ use crate::model::{Extension, Ten, Tsn, defenders_ok, is_identifier_char};
 /// Whitespace as `char::is_whitespace` sees it, among ASCII bytes.
 const fn is_space(byte: u8) -> bool {
     matches!(byte, b' ' | b'\t' | b'\n' | 0x0B | 0x0C | b'\r')
-}
-
-/// The bytes the reader looks at: byte `at` of the text, or 0 past its end.
-trait Bytes {
-    fn byte(&self, at: usize) -> u8;
-
-    /// Bytes `at` and `at + 1`, each 0 past the end.
-    fn pair(&self, at: usize) -> (u8, u8);
-}
-
-/// The longest text read from a [`Padded`] copy. The reader never looks more than two
-/// bytes past the end of the text (the byte that ends a field, or ends a row as not a
-/// square-run, or is not `/`, ends the reading; the row loop loads the byte after it
-/// too), so its index stays below 256.
-const PADDED: usize = 254;
-
-/// A text of at most [`PADDED`] bytes, then zeros, in 257 bytes: indexed by the low
-/// byte of the place, a byte is one load, and so is the byte after it (the 257th byte
-/// is there for that second load, which the row loop makes from the same index).
-struct Padded([u8; 257]);
-
-impl Bytes for Padded {
-    #[inline(always)]
-    fn byte(&self, at: usize) -> u8 {
-        self.0[usize::from(at as u8)]
-    }
-
-    #[inline(always)]
-    fn pair(&self, at: usize) -> (u8, u8) {
-        let at = usize::from(at as u8);
-        (self.0[at], self.0[at + 1])
-    }
-}
-
-/// A longer text, read where it is.
-struct InPlace<'t>(&'t [u8]);
-
-impl Bytes for InPlace<'_> {
-    #[inline(always)]
-    fn byte(&self, at: usize) -> u8 {
-        self.0.get(at).copied().unwrap_or(0)
-    }
-
-    #[inline(always)]
-    fn pair(&self, at: usize) -> (u8, u8) {
-        (self.byte(at), self.byte(at + 1))
-    }
 }
 
 /// A place in the text.
@@ -187,8 +141,9 @@ fn tsn_fields<B: Bytes>(bytes: &B, len: usize) -> Option<(Tsn, usize)> {
 #[inline(always)]
 fn read_fields(text: &[u8]) -> Option<(Tsn, usize)> {
     if text.len() <= PADDED {
-        let mut padded = Padded([0; 257]);
-        padded.0.get_mut(..text.len())?.copy_from_slice(text);
+        // The row loop loads a byte and the one after it from one index: 257 bytes.
+        let mut padded = Padded::<257>::zeroed();
+        padded.fill(text);
         tsn_fields(&padded, text.len())
     } else {
         tsn_fields(&InPlace(text), text.len())
