@@ -5,8 +5,6 @@
 //! allocated, and `Display` and serde write into their output with no temporary `String`.
 //! (One test: the allocation counter is global.)
 
-use core::fmt::Write as _;
-
 use gridnote_board::{Board, Cell, Player, Position};
 use gridnote_t3en::{ParseOptions, T3en};
 use gridnote_testkit::conformance::Suite;
@@ -64,17 +62,9 @@ fn conformance() {
     }
 }
 
-/// Writes `value` through `Display` and serde_json into outputs with room, and asserts
-/// that nothing was allocated.
+/// `Display` and serde of `value` allocate nothing but their output.
 fn no_temporary_string(value: &T3en) {
-    let mut text = String::with_capacity(1 << 17);
-    let (bytes, _) = memory::allocated(|| write!(text, "{value}"));
-    assert_eq!(bytes, 0, "Display of {} bytes allocated {bytes}", text.len());
+    let _text = memory::display_allocates_nothing(value);
     #[cfg(feature = "serde")]
-    {
-        let mut json = Vec::with_capacity(1 << 17);
-        let (bytes, _) = memory::allocated(|| serde_json::to_writer(&mut json, value));
-        assert_eq!(bytes, 0, "serde of {} bytes allocated {bytes}", text.len());
-        assert_eq!(json, serde_json::to_vec(&text).unwrap());
-    }
+    memory::serde_allocates_nothing(value, &_text);
 }

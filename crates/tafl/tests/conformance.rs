@@ -5,8 +5,6 @@
 //! over 255 fails before any board is allocated; `Display` and serde allocate nothing but
 //! their output. (One test: the allocation counter is global.)
 
-use core::fmt::Write as _;
-
 use gridnote_board::{Board, Cell, Player};
 use gridnote_tafl::{Extension, Ten, Tsn};
 use gridnote_testkit::conformance::Suite;
@@ -94,20 +92,12 @@ fn conformance() {
     }
 }
 
-/// Writes `value` through `Display` and serde_json into outputs with room, asserts that
-/// nothing was allocated and that serde wrote the JSON string of the text.
+/// `Display` and serde of `value` allocate nothing but their output, and serde writes
+/// the JSON string of the text.
 fn no_temporary_string<T: std::fmt::Display + serde_bound::Bound>(value: &T) {
-    let mut text = String::with_capacity(1 << 17);
-    let (bytes, _) = memory::allocated(|| write!(text, "{value}"));
-    assert_eq!(bytes, 0, "Display of {} bytes allocated {bytes}", text.len());
-    assert_eq!(text, value.to_string());
+    let _text = memory::display_allocates_nothing(value);
     #[cfg(feature = "serde")]
-    {
-        let mut json = Vec::with_capacity(1 << 17);
-        let (bytes, _) = memory::allocated(|| serde_json::to_writer(&mut json, value));
-        assert_eq!(bytes, 0, "serde of {} bytes allocated {bytes}", text.len());
-        assert_eq!(json, serde_json::to_vec(&text).unwrap());
-    }
+    memory::serde_allocates_nothing(value, &_text);
 }
 
 /// What [`no_temporary_string`] needs of a value: `Serialize` with the feature.

@@ -107,3 +107,45 @@ pub fn assert_within(what: &str, input: &str, cells: usize, bytes: usize) {
         input.len(),
     );
 }
+
+/// Writes `value` through `Display` (`write!` into a `String` with room) and asserts
+/// that nothing was allocated and the text is `value.to_string()`; returns the text.
+///
+/// # Panics
+/// When `Display` allocated, naming how much.
+///
+/// ```
+/// gridnote_testkit::count_allocations!();
+///
+/// fn main() {
+///     assert_eq!(gridnote_testkit::memory::display_allocates_nothing(&42), "42");
+/// }
+/// ```
+pub fn display_allocates_nothing(value: &impl std::fmt::Display) -> String {
+    use std::fmt::Write as _;
+    let mut text = String::with_capacity(1 << 17);
+    let (bytes, _) = allocated(|| write!(text, "{value}"));
+    assert_eq!(bytes, 0, "Display of {} bytes allocated {bytes}", text.len());
+    assert_eq!(text, value.to_string());
+    text
+}
+
+/// Serializes `value` with serde_json (into a `Vec<u8>` with room) and asserts that
+/// nothing was allocated and the JSON is the string `text`.
+///
+/// # Panics
+/// When serde allocated, naming how much, or wrote other JSON.
+///
+/// ```
+/// gridnote_testkit::count_allocations!();
+///
+/// fn main() {
+///     gridnote_testkit::memory::serde_allocates_nothing(&"3_/3_/3_ x", "3_/3_/3_ x");
+/// }
+/// ```
+pub fn serde_allocates_nothing(value: &impl serde::Serialize, text: &str) {
+    let mut json = Vec::with_capacity(1 << 17);
+    let (bytes, _) = allocated(|| serde_json::to_writer(&mut json, value));
+    assert_eq!(bytes, 0, "serde of {} bytes allocated {bytes}", text.len());
+    assert_eq!(json, serde_json::to_vec(text).expect("a string serializes"));
+}
