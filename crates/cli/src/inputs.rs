@@ -446,62 +446,6 @@ fn keep_only(buf: &mut Vec<u8>, range: Range<usize>) {
     buf.drain(..range.start);
 }
 
-/// Every byte of a word set to `\n`.
-const NEWLINES: u64 = u64::from_ne_bytes([b'\n'; 8]);
-
-/// The lowest bit of every byte of a word.
-const LOW_BITS: u64 = u64::from_ne_bytes([0x01; 8]);
-
-/// The highest bit of every byte of a word.
-const HIGH_BITS: u64 = u64::from_ne_bytes([0x80; 8]);
-
-/// The index of the first `\n` in `bytes`, looked for eight bytes at a time.
-fn find_newline(bytes: &[u8]) -> Option<usize> {
-    let mut words = bytes.chunks_exact(8);
-    let mut at = 0;
-    for word in &mut words {
-        let mut eight = [0; 8];
-        eight.copy_from_slice(word);
-        // The bytes equal to `\n` become 0; the lowest byte that is 0 gets its high bit
-        // set (higher ones may be set falsely, never lower ones).
-        let x = u64::from_le_bytes(eight) ^ NEWLINES;
-        let zero = x.wrapping_sub(LOW_BITS) & !x & HIGH_BITS;
-        if zero != 0 {
-            return Some(at + (zero.trailing_zeros() / 8) as usize);
-        }
-        at += 8;
-    }
-    words.remainder().iter().position(|&b| b == b'\n').map(|i| at + i)
-}
-
-/// How many `\n`s `bytes` holds, counted eight bytes at a time in byte-wide counters.
-fn count_newlines(bytes: &[u8]) -> usize {
-    const LOW_SEVEN: u64 = u64::from_ne_bytes([0x7f; 8]);
-    const EVEN_BYTES: u64 = 0x00ff_00ff_00ff_00ff;
-    let mut count = 0;
-    let mut words = bytes.chunks_exact(8);
-    loop {
-        // At most 255 words per round, so that no byte-wide counter overflows.
-        let (mut counters, mut rounds) = (0u64, 0);
-        for word in (&mut words).take(255) {
-            let mut eight = [0; 8];
-            eight.copy_from_slice(word);
-            let x = u64::from_le_bytes(eight) ^ NEWLINES;
-            // The high bit of each byte set when the byte is not 0 (no carry between bytes).
-            let nonzero = ((x & LOW_SEVEN) + LOW_SEVEN) | x;
-            counters += (!nonzero & HIGH_BITS) >> 7;
-            rounds += 1;
-        }
-        // The eight byte-wide counters added: pairs into 16-bit lanes, then the lanes.
-        let pairs = (counters & EVEN_BYTES) + ((counters >> 8) & EVEN_BYTES);
-        count += (pairs.wrapping_mul(0x0001_0001_0001_0001) >> 48) as usize;
-        if rounds < 255 {
-            break;
-        }
-    }
-    count + words.remainder().iter().filter(|&&b| b == b'\n').count()
-}
-
 /// Reads and drops the rest of a line, through its `\n` (or to the end of the stream).
 fn skip_rest_of_line(reader: &mut dyn BufRead) -> io::Result<()> {
     loop {
@@ -511,7 +455,7 @@ fn skip_rest_of_line(reader: &mut dyn BufRead) -> io::Result<()> {
                 Err(err) if err.kind() == io::ErrorKind::Interrupted => continue,
                 Err(err) => return Err(err),
             };
-            match buf.iter().position(|&b| b == b'\n') {
+            match memchr::memchr(b'\n', buf) {
                 Some(i) => (true, i + 1),
                 None => (buf.is_empty(), buf.len()),
             }
@@ -619,14 +563,14 @@ impl BlockReader {
             if !self.eof && self.pending.len() < want {
                 self.fill(reader, want)?;
             }
-            if let Some(i) = self.pending[searched..].iter().rposition(|&b| b == b'\n') {
+            if let Some(i) = memchr::memrchr(b'\n', &self.pending[searched..]) {
                 let end = searched + i + 1;
                 let mut next = Vec::with_capacity(self.block.clamp(1, most));
                 next.extend_from_slice(&self.pending[end..]);
                 self.pending.truncate(end);
                 let bytes = std::mem::replace(&mut self.pending, next);
                 let first = self.number + 1;
-                self.number += count_newlines(&bytes);
+                self.number += memchr::memchr_iter(b'\n', &bytes).count();
                 return Ok(Some(Block::Lines { first, bytes }));
             }
             if self.pending.len() > self.max_line {
@@ -673,7 +617,7 @@ pub(crate) fn each_line_of_block(
     let mut number = first;
     let mut rest = bytes;
     while !rest.is_empty() {
-        let (raw, terminated, after) = match find_newline(rest) {
+        let (raw, terminated, after) = match memchr::memchr(b'\n', rest) {
             Some(i) => (&rest[..i], true, &rest[i + 1..]),
             None => (rest, false, &[][..]),
         };
@@ -886,27 +830,5 @@ mod tests {
             by_the_rules(b"\xEF\xBB\xBFabcdef\nx\n", 9),
             [(1, b"abcdef".to_vec(), false), (2, b"x".to_vec(), false)]
         );
-    }
-
-    #[test]
-    fn newlines_are_found_and_counted_eight_bytes_at_a_time() {
-        for len in 0..70 {
-            for at in 0..len {
-                let mut bytes = vec![b'x'; len];
-                bytes[at] = b'\n';
-                assert_eq!(find_newline(&bytes), Some(at));
-                bytes[len - 1] = b'\n';
-                assert_eq!(find_newline(&bytes), Some(at));
-                assert_eq!(count_newlines(&bytes), 1 + usize::from(at != len - 1));
-            }
-            assert_eq!(find_newline(&vec![b'\x0b'; len]), None);
-            assert_eq!(count_newlines(&vec![b'\n'; len]), len);
-        }
-        // Past 255 words, the byte-wide counters are added up and start again.
-        for len in [2039usize, 2040, 2041, 4080, 4081, 10_000] {
-            let bytes: Vec<u8> = (0..len).map(|i| if i % 3 == 0 { b'\n' } else { 0x8a }).collect();
-            assert_eq!(count_newlines(&bytes), len.div_ceil(3));
-            assert_eq!(count_newlines(&vec![b'\n'; len]), len);
-        }
     }
 }
