@@ -316,6 +316,141 @@ fn escape(text: &str) -> String {
     text.replace('\\', "\\\\").replace('"', "\\\"")
 }
 
+/// The board of an m,n,k match, written `MxNkK` (`15x15k5`: 15 rows, 15 columns, five in
+/// a row). ST3P positions are T3EN, which is square: a rectangle is played on a square
+/// board of side max(M, N) whose extra bottom rows or right columns are void (`.`).
+///
+/// ```
+/// use gridnote_referee::st3p::BoardSpec;
+/// let spec: BoardSpec = "3x4k3".parse()?;
+/// assert_eq!((spec.rows, spec.cols, spec.in_a_row), (3, 4, 3));
+/// assert_eq!(spec.to_string(), "3x4k3");
+/// assert_eq!(spec.start().board.rows(), 4);
+/// assert!("3x3k4".parse::<BoardSpec>().is_err());
+/// # Ok::<(), gridnote_referee::st3p::BoardSpecError>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub struct BoardSpec {
+    /// Playable rows.
+    pub rows: usize,
+    /// Playable columns.
+    pub cols: usize,
+    /// K in a row wins.
+    pub in_a_row: usize,
+}
+
+/// A board that cannot be read as `MxNkK`.
+///
+/// ```
+/// let err = "15x15".parse::<gridnote_referee::st3p::BoardSpec>().unwrap_err();
+/// assert_eq!(err.to_string(), "`15x15` is not a board: expected MxNkK with sides 1 to 255 and K from 1 to the longer side, like 15x15k5");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "`{text}` is not a board: expected MxNkK with sides 1 to 255 and K from 1 to the longer side, like 15x15k5"
+)]
+#[non_exhaustive]
+pub struct BoardSpecError {
+    /// The text given.
+    pub text: String,
+}
+
+impl core::str::FromStr for BoardSpec {
+    type Err = BoardSpecError;
+
+    fn from_str(text: &str) -> Result<BoardSpec, BoardSpecError> {
+        let err = || BoardSpecError { text: text.to_owned() };
+        let number = |t: &str| -> Option<usize> {
+            if t.is_empty()
+                || t.len() > 3
+                || t.starts_with('0')
+                || !t.bytes().all(|b| b.is_ascii_digit())
+            {
+                return None;
+            }
+            t.parse().ok()
+        };
+        let (rows, rest) = text.split_once('x').ok_or_else(err)?;
+        let (cols, k) = rest.split_once('k').ok_or_else(err)?;
+        let (rows, cols, in_a_row) = (
+            number(rows).ok_or_else(err)?,
+            number(cols).ok_or_else(err)?,
+            number(k).ok_or_else(err)?,
+        );
+        if rows > gridnote_board::MAX_SIDE
+            || cols > gridnote_board::MAX_SIDE
+            || in_a_row > rows.max(cols)
+        {
+            return Err(err());
+        }
+        Ok(BoardSpec { rows, cols, in_a_row })
+    }
+}
+
+impl core::fmt::Display for BoardSpec {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "{}x{}k{}", self.rows, self.cols, self.in_a_row)
+    }
+}
+
+impl BoardSpec {
+    /// The empty board, x to move (square; void cells pad a rectangle).
+    #[must_use]
+    pub fn start(&self) -> Position {
+        let side = self.rows.max(self.cols);
+        let board = gridnote_board::Board::from_fn(side, side, |row, col| {
+            if row < self.rows && col < self.cols {
+                gridnote_board::Cell::Empty
+            } else {
+                gridnote_board::Cell::Void
+            }
+        })
+        .expect("sides checked by FromStr");
+        Position::new(board, Player::One)
+    }
+}
+
+/// Reads openings, one T3EN position per line; blank lines and lines starting with `#`
+/// are skipped.
+///
+/// ```
+/// use gridnote_referee::st3p::read_openings;
+/// let openings = read_openings("# two openings\n3_/_x_/3_ o\n\nx2_/3_/3_ o\n")?;
+/// assert_eq!(openings.len(), 2);
+/// let err = read_openings("3_/3_/3_ x\n3_/3_ x\n").unwrap_err();
+/// assert!(err.to_string().starts_with("openings line 2: "), "{err}");
+/// # Ok::<(), gridnote_referee::st3p::OpeningsError>(())
+/// ```
+///
+/// # Errors
+/// The first line that is not T3EN, with its number and the reader's message.
+pub fn read_openings(text: &str) -> Result<Vec<Position>, OpeningsError> {
+    let mut openings = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let line = line.trim_end_matches('\r');
+        if line.trim().is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let t3en = line
+            .parse::<T3en>()
+            .map_err(|err| OpeningsError { line: i + 1, message: err.to_string() })?;
+        openings.push(t3en.into_position());
+    }
+    Ok(openings)
+}
+
+/// An openings file line that is not T3EN.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("openings line {line}: {message}")]
+#[non_exhaustive]
+pub struct OpeningsError {
+    /// The line number, from 1.
+    pub line: usize,
+    /// What the T3EN reader said.
+    pub message: String,
+}
+
 /// `count` random openings of `plies` plies from `start` (each a game still in
 /// progress), from a seeded generator: the same seed gives the same openings.
 ///

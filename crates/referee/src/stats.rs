@@ -52,7 +52,8 @@ fn elo_of(score: f64) -> f64 {
     } else if score >= 1.0 {
         f64::INFINITY
     } else {
-        -400.0 * (1.0 / score - 1.0).log10()
+        // `+ 0.0` turns the −0.0 of an even score into 0.0.
+        -400.0 * (1.0 / score - 1.0).log10() + 0.0
     }
 }
 
