@@ -391,6 +391,16 @@ public final class Harness {
                 case "batch":
                     batch();
                     break;
+                case "rewrite":
+                    // The record as OpenTafl writes it back after loading it.
+                    OUT.println(RulesSerializer.getRulesRecord(RulesSerializer.loadRulesRecord(args[1]), false));
+                    break;
+                case "compare":
+                    compare(args);
+                    break;
+                case "testrecords":
+                    testRecords();
+                    break;
                 default:
                     usage();
                     System.exit(2);
@@ -406,6 +416,9 @@ public final class Harness {
                 + "       Harness perft RULES [--position P] [--side a|d] [--moves ..] --depth N [--divide]\n"
                 + "       Harness playout RULES --seed S [--games G] [--max-plies N] [--full]\n"
                 + "       Harness speed RULES [--position P] [--side a|d] [--moves ..] --depth N [--repeat R]\n"
+                + "       Harness rewrite RULES   (the record as OpenTafl writes it back after loading it)\n"
+                + "       Harness compare builtin:N [--record R] [--seed S] [--games G] [--max-plies N]\n"
+                + "       Harness testrecords\n"
                 + "       Harness batch   (JSON-free requests on stdin: one per line, fields separated by tabs:\n"
                 + "                        RULES<TAB>POSITION or -<TAB>SIDE or -<TAB>MOVES or -<TAB>PERFT_DEPTH)\n"
                 + "RULES is an OTN rules record or builtin:N (OpenTafl's N-th hard-coded variant class).");
@@ -440,6 +453,87 @@ public final class Harness {
                     OUT.println("{\"source\":\"external\",\"index\":" + n + ",\"line\":" + q(line) + ",\"error\":" + q(e.toString()) + "}");
                 }
             }
+        }
+    }
+
+    /**
+     * Plays seeded random games under the rules loaded from a built-in variant's record and
+     * replays each move under the variant's hard-coded Java class, printing every ply where the
+     * two disagree (legal moves, captures, positions or outcomes).
+     */
+    static void compare(String[] args) throws Exception {
+        Map<String, String> o = options(args, 2);
+        int index = Integer.parseInt(args[1].substring(8));
+        long seed = Long.parseLong(o.getOrDefault("seed", "1"));
+        int games = Integer.parseInt(o.getOrDefault("games", "1"));
+        int maxPlies = Integer.parseInt(o.getOrDefault("max-plies", "200"));
+        String record = o.containsKey("record") ? o.get("record") : RulesSerializer.getRulesRecord(freshBuiltin(index - 1), false);
+        int differing = 0, plies = 0;
+        for (int g = 0; g < games; g++) {
+            Harness a = new Harness(RulesSerializer.loadRulesRecord(record));
+            Harness b = new Harness(freshBuiltin(index - 1));
+            Random rnd = new Random(seed + g);
+            GameState sa = a.game.getCurrentState(), sb = b.game.getCurrentState();
+            String played = "";
+            for (int ply = 0; ply < maxPlies; ply++) {
+                List<Step> la = a.legalSteps(sa), lb = b.legalSteps(sb);
+                String ja = a.stateJson(sa, la, true), jb = b.stateJson(sb, lb, true);
+                plies++;
+                if (!ja.equals(jb)) {
+                    differing++;
+                    List<String> ma = new ArrayList<>(), mb = new ArrayList<>();
+                    for (Step st : la) ma.add(a.stepJson(st, true));
+                    for (Step st : lb) mb.add(b.stepJson(st, true));
+                    List<String> onlyA = new ArrayList<>(ma), onlyB = new ArrayList<>(mb);
+                    onlyA.removeAll(mb);
+                    onlyB.removeAll(ma);
+                    OUT.println("{\"game\":" + (seed + g) + ",\"ply\":" + ply + ",\"moves_from_start\":" + q(played.trim())
+                            + ",\"position\":" + q(a.position(sa)) + ",\"to_move\":" + q(a.side(sa))
+                            + ",\"outcome_record\":" + q(outcome(sa.checkVictory())) + ",\"outcome_class\":" + q(outcome(sb.checkVictory()))
+                            + ",\"only_record\":[" + String.join(",", onlyA) + "],\"only_class\":[" + String.join(",", onlyB) + "]}");
+                    OUT.flush();
+                    break;
+                }
+                if (la.isEmpty()) break;
+                Step pick = la.get(rnd.nextInt(la.size()));
+                sa = a.play(sa, pick.from, pick.to);
+                sb = b.play(sb, pick.from, pick.to);
+                played += " " + a.sq(pick.from) + "-" + a.sq(pick.to);
+            }
+        }
+        OUT.println("{\"variant\":" + index + ",\"games\":" + games + ",\"plies_compared\":" + plies + ",\"games_differing\":" + differing + "}");
+    }
+
+    /** The rules records of the test set-ups OpenTafl builds as Java classes for its own tests. */
+    static void testRecords() {
+        String[] names = {
+            "Brandub.newAiMoveRepetitionTest", "Brandub.newAiTwoCornerEscapeTest", "Brandub.newAiCertainKingCaptureTest",
+            "Berserk.newCommanderCaptureKingTest", "Berserk.newCommanderCornerCaptureKingTest", "Berserk.newJumpCaptureBerserkerTest",
+            "Fetlar.newFetlarTest", "Tablut.newCenterKingCaptureTest", "FotevikenTablut.newCenterKingCaptureTest",
+            "SeaBattle.newStrongKingTest", "SeaBattle.newEncirclementTest", "SeaBattle.newAiTwoEdgeEscapeTest",
+            "Copenhagen.newShieldwallTest", "Copenhagen.newStrictShieldwallTest", "Copenhagen.newLargeEdgeFortTest",
+            "Copenhagen.newLargeEdgeFortFailedTest",
+        };
+        Rules[] rules = {
+            com.manywords.softworks.tafl.rules.brandub.Brandub.newAiMoveRepetitionTest(),
+            com.manywords.softworks.tafl.rules.brandub.Brandub.newAiTwoCornerEscapeTest(),
+            com.manywords.softworks.tafl.rules.brandub.Brandub.newAiCertainKingCaptureTest(),
+            com.manywords.softworks.tafl.rules.berserk.Berserk.newCommanderCaptureKingTest(),
+            com.manywords.softworks.tafl.rules.berserk.Berserk.newCommanderCornerCaptureKingTest(),
+            com.manywords.softworks.tafl.rules.berserk.Berserk.newJumpCaptureBerserkerTest(),
+            com.manywords.softworks.tafl.rules.fetlar.Fetlar.newFetlarTest(),
+            com.manywords.softworks.tafl.rules.tablut.Tablut.newCenterKingCaptureTest(),
+            com.manywords.softworks.tafl.rules.tablut.FotevikenTablut.newCenterKingCaptureTest(),
+            com.manywords.softworks.tafl.rules.seabattle.SeaBattle.newStrongKingTest(),
+            com.manywords.softworks.tafl.rules.seabattle.SeaBattle.newEncirclementTest(),
+            com.manywords.softworks.tafl.rules.seabattle.SeaBattle.newAiTwoEdgeEscapeTest(),
+            com.manywords.softworks.tafl.rules.copenhagen.Copenhagen.newShieldwallTest(),
+            com.manywords.softworks.tafl.rules.copenhagen.Copenhagen.newStrictShieldwallTest(),
+            com.manywords.softworks.tafl.rules.copenhagen.Copenhagen.newLargeEdgeFortTest(),
+            com.manywords.softworks.tafl.rules.copenhagen.Copenhagen.newLargeEdgeFortFailedTest(),
+        };
+        for (int i = 0; i < names.length; i++) {
+            OUT.println("{\"source\":" + q(names[i]) + ",\"record\":" + q(RulesSerializer.getRulesRecord(rules[i], false)) + "}");
         }
     }
 
