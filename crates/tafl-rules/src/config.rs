@@ -160,10 +160,9 @@ pub(crate) enum Shieldwall {
     Strong,
 }
 
-/// What a third repetition does (OTN `tfr`).
+/// What a third repetition does (OTN `tfr`; OpenTafl never ignores one).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Repetition {
-    Ignored,
     Draws,
     Loses,
     Wins,

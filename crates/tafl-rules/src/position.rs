@@ -215,6 +215,39 @@ impl Position {
         Position::from_parts(rules, rules.start.clone(), first)
     }
 
+    /// A position of `rules`' board: the pieces of an OTN position record (rank 1 first)
+    /// and the side to move. OpenTafl's rules that depend on the start position (whether
+    /// a side has commanders or knights) still follow `rules`' start.
+    ///
+    /// # Errors
+    /// [`RulesError::Record`] when the record is not a position of the rules' size.
+    ///
+    /// ```
+    /// use gridnote_tafl_rules::{board::Player, Position, Rules};
+    /// let rules = Rules::brandubh();
+    /// let pos = Position::from_record(&rules, "/7/7/7/3K3/7/7/7/", Player::Two)?;
+    /// assert_eq!(pos.legal_moves().len(), 12);
+    /// # Ok::<(), gridnote_tafl_rules::RulesError>(())
+    /// ```
+    pub fn from_record(
+        rules: &Rules,
+        record: &str,
+        to_move: Player,
+    ) -> Result<Position, crate::RulesError> {
+        let rows = crate::rules::read_position(record, false)?;
+        let n = rules.cfg.dim;
+        if rows.len() != n || rows.iter().any(|r| r.len() != n) {
+            return Err(crate::RulesError::Record(format!("the position is not {n}x{n}")));
+        }
+        let mut cells = vec![OFF; rules.cfg.stride * rules.cfg.stride];
+        for (r, row) in rows.iter().enumerate() {
+            for (c, cell) in row.iter().enumerate() {
+                cells[rules.cfg.square(r, c) as usize] = cell.map_or(0, |k| k.index() as u8 + 1);
+            }
+        }
+        Ok(Position::from_parts(rules, cells, to_move))
+    }
+
     /// The board's size (it is square).
     ///
     /// ```
@@ -1059,15 +1092,11 @@ impl Position {
         if self.counts[1] == 0 {
             return won(Player::One, Reason::NoPieces);
         }
-        if cfg.repetition != Repetition::Ignored
-            && self.berserker == NONE_SQ
-            && self.occurrences() > 2
-        {
+        if self.berserker == NONE_SQ && self.occurrences() > 2 {
             match cfg.repetition {
                 Repetition::Draws => return Outcome::Drawn { reason: Reason::Repetition },
                 Repetition::Loses => return won(self.to_move.other(), Reason::Repetition),
                 Repetition::Wins => return won(self.to_move, Reason::Repetition),
-                Repetition::Ignored => {}
             }
         }
         let mut king = NONE_SQ;

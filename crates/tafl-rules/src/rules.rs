@@ -141,7 +141,10 @@ fn yes(key: &str, value: &str) -> Result<bool, RulesError> {
 
 /// Reads an OTN position record (rank 1 first, or the top row first when `inverted`)
 /// into rows from the top, each a list of cells (`None` empty).
-fn read_position(text: &str, inverted: bool) -> Result<Vec<Vec<Option<Kind>>>, RulesError> {
+pub(crate) fn read_position(
+    text: &str,
+    inverted: bool,
+) -> Result<Vec<Vec<Option<Kind>>>, RulesError> {
     let body = text.strip_prefix('/').and_then(|t| t.strip_suffix('/'));
     let body = body.ok_or_else(|| RulesError::Record(format!("start position `{text}`")))?;
     let mut rows = Vec::new();
@@ -288,6 +291,8 @@ impl Rules {
         }
 
         let list = |key: &str| pieces(key, get(key).unwrap_or(""));
+        let explicit = |key: &str| entries.iter().rev().find(|(k, _)| *k == key).map(|(_, v)| *v);
+        let has = |key: &str| explicit(key).is_some();
         let mut pass = [[true; 12]; 5];
         let mut stop = [[true; 12]; 5];
         let mut reenter = [[true; 12]; 5];
@@ -301,7 +306,10 @@ impl Rules {
             let t = t as usize;
             pass[t] = list(p)?;
             stop[t] = list(s)?;
-            reenter[t] = list(re)?;
+            // OpenTafl reads `corre`, `aforre` and `dforre` only when the record has
+            // `cenre`, and then a missing one means no piece may re-enter.
+            reenter[t] =
+                if has("cenre") { pieces(re, explicit(re).unwrap_or(""))? } else { list(re)? };
             let h = list(h)?;
             // OpenTafl reads a space's hostility to a side from its taflman letter.
             hostile[t] = [h[Kind::MAN_A.index()], h[Kind::MAN_D.index()]];
@@ -315,25 +323,15 @@ impl Rules {
             speeds.push(part.parse().map_err(|_| bad("spd", spd_text, "speeds"))?);
         }
         let mut speed = [0u32; 12];
+        // OpenTafl's reader ignores two and ten values (no limit at all).
         let expand: Vec<i64> = match speeds.len() {
             1 => vec![speeds[0]; 12],
-            2 => {
-                let mut v = vec![speeds[0]; 6];
-                v.extend(vec![speeds[1]; 6]);
-                v
-            }
+            2 | 10 => vec![-1; 12],
             8 => {
                 let mut v = speeds[..4].to_vec();
                 v.extend([-1, -1]);
                 v.extend(&speeds[4..]);
                 v.extend([-1, -1]);
-                v
-            }
-            10 => {
-                let mut v = speeds[..5].to_vec();
-                v.push(-1);
-                v.extend(&speeds[5..]);
-                v.push(-1);
                 v
             }
             12 => speeds.clone(),
@@ -376,9 +374,9 @@ impl Rules {
             },
             surrounding_fatal: yes("surf", v("surf"))?,
             attackers_first: yes("atkf", v("atkf"))?,
+            // OpenTafl knows `w`, `l` and `d`; it reads `i` as a draw.
             repetition: match v("tfr") {
-                "i" => Repetition::Ignored,
-                "d" => Repetition::Draws,
+                "i" | "d" => Repetition::Draws,
                 "l" => Repetition::Loses,
                 "w" => Repetition::Wins,
                 other => return Err(bad("tfr", other, "i, d, l or w")),
