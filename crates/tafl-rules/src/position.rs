@@ -126,6 +126,8 @@ pub struct Undo {
     to: u32,
     piece: u8,
     captured_from: u32,
+    /// Where the custodial and jump captures end (shieldwall and Linnaean ones follow).
+    custodial_end: u32,
     berserker: u32,
     to_move: Player,
     hash: u64,
@@ -754,11 +756,12 @@ impl Position {
 
     fn make_raw(&mut self, from: u32, to: u32) -> Undo {
         let piece = self.at(from);
-        let undo = Undo {
+        let mut undo = Undo {
             from,
             to,
             piece,
             captured_from: self.captured.len() as u32,
+            custodial_end: self.captured.len() as u32,
             berserker: self.berserker,
             to_move: self.to_move,
             hash: self.hash,
@@ -796,6 +799,7 @@ impl Position {
                 }
             }
         }
+        undo.custodial_end = self.captured.len() as u32;
         if cfg.shieldwall != Shieldwall::None {
             self.shieldwall_captures(to, piece);
         }
@@ -1350,6 +1354,10 @@ impl Position {
 
     /// The captures the last [`Position::make`] made (with `undo` its result), as the
     /// squares and the pieces taken (a mercenary is taken by changing sides).
+    pub(crate) fn custodial_count(undo: &Undo) -> usize {
+        (undo.custodial_end - undo.captured_from) as usize
+    }
+
     pub(crate) fn captures_since(&self, undo: &Undo) -> Vec<(Square, Kind)> {
         self.captured[undo.captured_from as usize..]
             .iter()

@@ -171,8 +171,9 @@ impl Position {
     /// Reads a move in OTN move notation (`Kd4-d7xe7`) or OTEP's simple form (`d4-d7`)
     /// and checks it here: it must be legal, a piece symbol written must be the piece on
     /// the start square (a taflman or guard may carry its symbol too), and captures
-    /// written must be exactly those the move makes (a text without captures is read as
-    /// the plain move).
+    /// written must be exactly those the move makes, or (as OpenTafl writes its records)
+    /// those without the shieldwall and Linnaean captures; a text without captures is
+    /// read as the plain move.
     ///
     /// # Errors
     /// [`IllegalMove`] naming what does not hold.
@@ -199,12 +200,15 @@ impl Position {
         if !t.captures.is_empty() {
             let mut copy = self.clone();
             let undo = copy.make(m);
-            let mut actual: Vec<Square> =
-                copy.captures_since(&undo).into_iter().map(|(s, _)| s).collect();
+            let all: Vec<Square> = copy.captures_since(&undo).into_iter().map(|(s, _)| s).collect();
+            let mut actual = all.clone();
+            // OpenTafl's own records write only the custodial and jump captures.
+            let mut custodial = all[..Position::custodial_count(&undo)].to_vec();
             let mut written = t.captures.clone();
             actual.sort_unstable();
+            custodial.sort_unstable();
             written.sort_unstable();
-            if actual != written {
+            if actual != written && custodial != written {
                 return Err(IllegalMove::Captures {
                     mv: m,
                     written: square_list(&t.captures),

@@ -95,9 +95,9 @@ fn random_rules(rng: &mut Rng) -> String {
             _ => plain.to_ascii_lowercase().to_string(),
         }
     };
-    for r in 0..dim {
-        for c in 0..dim {
-            if board[r][c] != '.' || rng.below(10) < 6 {
+    for (r, row) in board.iter_mut().enumerate() {
+        for (c, cell) in row.iter_mut().enumerate() {
+            if *cell != '.' || rng.below(10) < 6 {
                 continue;
             }
             let dist = r.abs_diff(mid).max(c.abs_diff(mid));
@@ -106,9 +106,9 @@ fn random_rules(rng: &mut Rng) -> String {
                 continue;
             }
             if dist <= 1 + dim / 6 {
-                board[r][c] = specials(rng, 't').to_ascii_uppercase().chars().next().unwrap();
+                *cell = specials(rng, 't').to_ascii_uppercase().chars().next().unwrap();
             } else if dist >= dim / 2 - 1 && rng.below(2) == 0 {
-                board[r][c] = specials(rng, 't').chars().next().unwrap();
+                *cell = specials(rng, 't').chars().next().unwrap();
             }
         }
     }
