@@ -1,0 +1,17 @@
+#![doc = include_str!("../README.md")]
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
+mod config;
+mod position;
+mod rules;
+mod square;
+mod text;
+
+pub use gridnote_board as board;
+
+pub use config::Kind;
+pub use position::{Outcome, Position, Reason, Undo};
+pub use rules::{Rules, RulesError};
+pub use square::{Move, MoveTextError, Square, SquareError};
+pub use text::{IllegalMove, Played};

@@ -1,0 +1,1369 @@
+//! The position: a padded mailbox board, the side to move, the berserker, the Zobrist
+//! hash and the history of hashes; legal moves, make and unmake, captures and the outcome,
+//! each as OpenTafl's engine decides them (docs/tafl-rules.md lists where that differs
+//! from OpenTafl's own specification).
+
+use std::sync::Arc;
+
+use gridnote_board::Player;
+
+use crate::Kind;
+use crate::config::{
+    Berserk, Config, Jump, KingArmed, KingStrength, ROLE_COMMANDER, ROLE_GUARD, ROLE_KING,
+    ROLE_KNIGHT, ROLE_MERCENARY, Repetition, SPACE_CENTER, SPACE_CORNER, SPACE_NONE, Shieldwall,
+};
+use crate::rules::Rules;
+use crate::square::{Move, Square};
+
+/// A cell off the board (the padding ring).
+pub(crate) const OFF: u8 = 0x80;
+/// Set on a piece that has moved: OpenTafl's "developed" bit, which decides whether a
+/// piece completes a flanking shieldwall (see docs/tafl-rules.md).
+pub(crate) const DEVELOPED: u8 = 0x40;
+const NONE_SQ: u32 = u32::MAX;
+
+#[inline]
+fn kind_of(b: u8) -> usize {
+    usize::from(b & 0x3F) - 1
+}
+
+#[inline]
+fn side_of(b: u8) -> usize {
+    usize::from(kind_of(b) >= 6)
+}
+
+#[inline]
+fn role_of(b: u8) -> u8 {
+    (kind_of(b) % 6) as u8
+}
+
+#[inline]
+fn is_piece(b: u8) -> bool {
+    b != 0 && b != OFF
+}
+
+/// Why a game ended.
+///
+/// ```
+/// use gridnote_tafl_rules::Reason;
+/// assert_ne!(Reason::KingEscaped, Reason::KingCaptured);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Reason {
+    /// The king reached a corner (`esc:c`) or the edge (`esc:e`).
+    KingEscaped,
+    /// No defending king is left on the board.
+    KingCaptured,
+    /// A side has no pieces left.
+    NoPieces,
+    /// No defender has an empty neighbouring square (OpenTafl's test for a side
+    /// without moves).
+    DefendersImmobile,
+    /// The king is in an edge fort (`efe:y`).
+    EdgeFort,
+    /// The defenders are surrounded (`surf:y`).
+    Surrounded,
+    /// The position occurred a third time (`tfr`).
+    Repetition,
+}
+
+/// Where a position stands: play goes on, a side has won, or the game is drawn.
+///
+/// ```
+/// use gridnote_tafl_rules::{board::Player, Outcome, Reason};
+/// let o = Outcome::Won { winner: Player::Two, reason: Reason::KingEscaped };
+/// assert!(o.is_over());
+/// assert!(!Outcome::Ongoing.is_over());
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Outcome {
+    /// The game goes on.
+    Ongoing,
+    /// `winner` has won.
+    Won {
+        /// The winner: [`Player::One`] the attackers, [`Player::Two`] the defenders.
+        winner: Player,
+        /// Why.
+        reason: Reason,
+    },
+    /// The game is drawn.
+    Drawn {
+        /// Why.
+        reason: Reason,
+    },
+}
+
+impl Outcome {
+    /// Whether the game is over.
+    ///
+    /// ```
+    /// use gridnote_tafl_rules::{Outcome, Reason};
+    /// assert!(Outcome::Drawn { reason: Reason::Repetition }.is_over());
+    /// ```
+    #[must_use]
+    pub fn is_over(self) -> bool {
+        !matches!(self, Outcome::Ongoing)
+    }
+}
+
+/// What [`Position::make`] needs to undo a move.
+///
+/// ```
+/// use gridnote_tafl_rules::{Position, Rules};
+/// let rules = Rules::brandubh();
+/// let mut pos = Position::start(&rules);
+/// let before = pos.clone();
+/// let m = pos.legal_moves()[0];
+/// let undo = pos.make(m);
+/// pos.unmake(undo);
+/// assert_eq!(pos, before);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Undo {
+    from: u32,
+    to: u32,
+    piece: u8,
+    captured_from: u32,
+    /// Where the custodial and jump captures end (shieldwall and Linnaean ones follow).
+    custodial_end: u32,
+    berserker: u32,
+    to_move: Player,
+    hash: u64,
+}
+
+/// A tafl position under a set of [`Rules`]: the pieces, the side to move, the piece that
+/// must go on berserking (if any) and the positions seen so far (for repetition).
+///
+/// ```
+/// use gridnote_tafl_rules::{Position, Rules};
+/// let pos = Position::start(&Rules::brandubh());
+/// assert_eq!(pos.legal_moves().len(), 40);
+/// assert_eq!(pos.perft(2), 960);
+/// ```
+#[derive(Clone, Debug)]
+pub struct Position {
+    cfg: Arc<Config>,
+    zob: Arc<[u64]>,
+    cells: Vec<u8>,
+    to_move: Player,
+    berserker: u32,
+    hash: u64,
+    counts: [u32; 2],
+    history: Vec<u64>,
+    captured: Vec<(u32, u8)>,
+}
+
+impl PartialEq for Position {
+    /// Positions are equal when their boards (with OpenTafl's developed marks), sides to
+    /// move, berserkers and histories are.
+    fn eq(&self, other: &Position) -> bool {
+        self.cells == other.cells
+            && self.to_move == other.to_move
+            && self.berserker == other.berserker
+            && self.hash == other.hash
+            && self.history == other.history
+            && self.cfg.dim == other.cfg.dim
+    }
+}
+
+impl Eq for Position {}
+
+/// The capture-relevant facts of a move being evaluated.
+#[derive(Clone, Copy)]
+struct Attempt {
+    /// The moving piece.
+    mover: u8,
+    /// Its destination.
+    dest: u32,
+    /// Where the mover still stands (OpenTafl's pre-move check), else `NONE_SQ`.
+    standing: u32,
+}
+
+impl Position {
+    pub(crate) fn from_parts(rules: &Rules, cells: Vec<u8>, to_move: Player) -> Position {
+        let mut pos = Position {
+            cfg: rules.cfg.clone(),
+            zob: rules.zobrist.clone(),
+            cells,
+            to_move,
+            berserker: NONE_SQ,
+            hash: 0,
+            counts: [0, 0],
+            history: Vec::new(),
+            captured: Vec::new(),
+        };
+        for &b in &pos.cells {
+            if is_piece(b) {
+                pos.counts[side_of(b)] += 1;
+            }
+        }
+        pos.hash = pos.hash_from_scratch();
+        pos.history.push(pos.hash);
+        pos
+    }
+
+    /// The start position of `rules`, the first mover to move.
+    ///
+    /// ```
+    /// use gridnote_tafl_rules::{board::Player, Position, Rules};
+    /// let pos = Position::start(&Rules::copenhagen());
+    /// assert_eq!(pos.to_move(), Player::One);
+    /// ```
+    #[must_use]
+    pub fn start(rules: &Rules) -> Position {
+        let first = if rules.cfg.attackers_first { Player::One } else { Player::Two };
+        Position::from_parts(rules, rules.start.clone(), first)
+    }
+
+    /// A position of `rules`' board: the pieces of an OTN position record (rank 1 first)
+    /// and the side to move. OpenTafl's rules that depend on the start position (whether
+    /// a side has commanders or knights) still follow `rules`' start.
+    ///
+    /// # Errors
+    /// [`RulesError::Record`] when the record is not a position of the rules' size.
+    ///
+    /// ```
+    /// use gridnote_tafl_rules::{board::Player, Position, Rules};
+    /// let rules = Rules::brandubh();
+    /// let pos = Position::from_record(&rules, "/7/7/7/3K3/7/7/7/", Player::Two)?;
+    /// assert_eq!(pos.legal_moves().len(), 12);
+    /// # Ok::<(), gridnote_tafl_rules::RulesError>(())
+    /// ```
+    pub fn from_record(
+        rules: &Rules,
+        record: &str,
+        to_move: Player,
+    ) -> Result<Position, crate::RulesError> {
+        let rows = crate::rules::read_position(record, false)?;
+        let n = rules.cfg.dim;
+        if rows.len() != n || rows.iter().any(|r| r.len() != n) {
+            return Err(crate::RulesError::Record(format!("the position is not {n}x{n}")));
+        }
+        let mut cells = vec![OFF; rules.cfg.stride * rules.cfg.stride];
+        for (r, row) in rows.iter().enumerate() {
+            for (c, cell) in row.iter().enumerate() {
+                cells[rules.cfg.square(r, c) as usize] = cell.map_or(0, |k| k.index() as u8 + 1);
+            }
+        }
+        Ok(Position::from_parts(rules, cells, to_move))
+    }
+
+    /// The board's size (it is square).
+    ///
+    /// ```
+    /// use gridnote_tafl_rules::{Position, Rules};
+    /// assert_eq!(Position::start(&Rules::brandubh()).dim(), 7);
+    /// ```
+    #[must_use]
+    pub fn dim(&self) -> usize {
+        self.cfg.dim
+    }
+
+    /// The side to move: [`Player::One`] the attackers, [`Player::Two`] the defenders.
+    ///
+    /// ```
+    /// use gridnote_tafl_rules::{board::Player, Position, Rules};
+    /// assert_eq!(Position::start(&Rules::brandubh()).to_move(), Player::One);
+    /// ```
+    #[must_use]
+    pub fn to_move(&self) -> Player {
+        self.to_move
+    }
+
+    /// The piece that must move again after a berserk capture (`ber`), if any.
+    ///
+    /// ```
+    /// use gridnote_tafl_rules::{Position, Rules};
+    /// assert_eq!(Position::start(&Rules::brandubh()).berserker(), None);
+    /// ```
+    #[must_use]
+    pub fn berserker(&self) -> Option<Square> {
+        (self.berserker != NONE_SQ).then(|| self.square_of(self.berserker))
+    }
+
+    /// The Zobrist hash of the board and the side to move (updated incrementally by
+    /// [`Position::make`]; equal to [`Position::hash_from_scratch`]).
+    ///
+    /// ```
+    /// use gridnote_tafl_rules::{Position, Rules};
+    /// let pos = Position::start(&Rules::brandubh());
+    /// assert_eq!(pos.hash(), pos.hash_from_scratch());
+    /// ```
+    #[must_use]
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// The Zobrist hash computed from the board and the side to move.
+    ///
+    /// ```
+    /// use gridnote_tafl_rules::{Position, Rules};
+    /// assert_ne!(Position::start(&Rules::brandubh()).hash_from_scratch(), 0);
+    /// ```
+    #[must_use]
+    pub fn hash_from_scratch(&self) -> u64 {
+        let mut h = if self.to_move == Player::Two { self.zob[0] } else { 0 };
+        for (sq, &b) in self.cells.iter().enumerate() {
+            if is_piece(b) {
+                h ^= self.zob[sq * 12 + kind_of(b) + 1];
+            }
+        }
+        h
+    }
+
+    /// The piece on `sq`, if any.
+    ///
+    /// ```
+    /// use gridnote_tafl_rules::{Kind, Position, Rules, Square};
+    /// let pos = Position::start(&Rules::brandubh());
+    /// assert_eq!(pos.piece_at(Square::new(3, 3)), Some(Kind::KING_D));
+    /// assert_eq!(pos.piece_at(Square::new(0, 0)), None);
+    /// ```
+    #[must_use]
+    pub fn piece_at(&self, sq: Square) -> Option<Kind> {
+        let i = self.index(sq)?;
+        let b = self.cells[i as usize];
+        is_piece(b).then(|| Kind::new(Player::BOTH[side_of(b)], role_of(b)).expect("role < 6"))
+    }
+
+    /// The pieces of the board as OTN symbols, one row a string from the top row; `.`
+    /// for an empty square.
+    pub(crate) fn rows(&self) -> Vec<String> {
+        let n = self.cfg.dim;
+        (0..n)
+            .map(|r| {
+                (0..n)
+                    .map(|c| {
+                        let b = self.cells[self.cfg.square(r, c) as usize];
+                        if is_piece(b) { Kind::SYMBOLS[kind_of(b)] } else { '.' }
+                    })
+                    .collect()
+            })
+            .collect()
+    }
+
+    /// The OTN position record (rank 1 first, as OTN writes it).
+    ///
+    /// ```
+    /// use gridnote_tafl_rules::{Position, Rules};
+    /// let pos = Position::start(&Rules::brandubh());
+    /// assert_eq!(pos.otn(), "/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/");
+    /// ```
+    #[must_use]
+    pub fn otn(&self) -> String {
+        let mut out = String::from("/");
+        for row in self.rows().iter().rev() {
+            let mut empty = 0;
+            for ch in row.chars() {
+                if ch == '.' {
+                    empty += 1;
+                } else {
+                    if empty > 0 {
+                        out.push_str(&empty.to_string());
+                        empty = 0;
+                    }
+                    out.push(ch);
+                }
+            }
+            if empty > 0 {
+                out.push_str(&empty.to_string());
+            }
+            out.push('/');
+        }
+        out
+    }
+
+    pub(crate) fn index(&self, sq: Square) -> Option<u32> {
+        let n = self.cfg.dim;
+        let (file, rank) = (usize::from(sq.file), usize::from(sq.rank));
+        (file < n && rank < n).then(|| self.cfg.square(n - 1 - rank, file))
+    }
+
+    pub(crate) fn square_of(&self, i: u32) -> Square {
+        let (r, c) = self.cfg.row_col(i);
+        Square::new(c as u8, (self.cfg.dim - 1 - r) as u8)
+    }
+
+    fn offsets(&self) -> [isize; 4] {
+        let w = self.cfg.stride as isize;
+        // OpenTafl's neighbour order: west, east, then toward rank 1, then away from it
+        // (row 0 is the top row here, OpenTafl's y = 0 is rank 1).
+        [-1, 1, w, -w]
+    }
+
+    #[inline]
+    fn at(&self, sq: u32) -> u8 {
+        self.cells[sq as usize]
+    }
+
+    // ----- legal moves -----------------------------------------------------------------
+
+    /// The legal moves of the side to move (only the berserker's while one must go on).
+    ///
+    /// ```
+    /// use gridnote_tafl_rules::{Position, Rules};
+    /// let pos = Position::start(&Rules::copenhagen());
+    /// assert_eq!(pos.legal_moves().len(), 116);
+    /// ```
+    #[must_use]
+    pub fn legal_moves(&self) -> Vec<Move> {
+        let mut out = Vec::with_capacity(128);
+        self.gen_moves(&mut out);
+        out
+    }
+
+    /// Appends the legal moves to `out` (the allocation-free form of
+    /// [`Position::legal_moves`]).
+    pub(crate) fn gen_moves(&self, out: &mut Vec<Move>) {
+        if self.berserker != NONE_SQ {
+            self.gen_piece(self.berserker, out);
+            return;
+        }
+        let side = self.to_move.index();
+        let n = self.cfg.dim;
+        let stride = self.cfg.stride;
+        for r in 0..n {
+            let base = (r + 1) * stride + 1;
+            for (c, &b) in self.cells[base..base + n].iter().enumerate() {
+                if is_piece(b) && side_of(b) == side {
+                    self.gen_piece((base + c) as u32, out);
+                }
+            }
+        }
+    }
+
+    fn gen_piece(&self, from: u32, out: &mut Vec<Move>) {
+        let from_sq = self.square_of(from);
+        self.for_each_destination(from, true, |to| {
+            out.push(Move::new(from_sq, self.square_of(to)));
+        });
+    }
+
+    /// Calls `f` with every square the piece on `from` may move to (slides, then jumps
+    /// when `jumps`), as OpenTafl's `getAllowableDestinationsFrom`.
+    #[inline]
+    fn for_each_destination(&self, from: u32, jumps: bool, mut f: impl FnMut(u32)) {
+        self.destinations_from(from, from, jumps, &mut f);
+    }
+
+    /// Destinations of the piece standing on `real` as if it stood on `from` (the king's
+    /// reach for edge forts); reentry is judged from `real`, as OpenTafl does.
+    fn destinations_from(&self, real: u32, from: u32, jumps: bool, f: &mut impl FnMut(u32)) {
+        let cfg = &*self.cfg;
+        let b = self.at(real);
+        let k = kind_of(b);
+        let start_type = cfg.space[real as usize];
+        let limit = cfg.speed[k];
+        for d in self.offsets() {
+            let mut s = (from as isize + d) as usize;
+            let mut dist = 1u32;
+            loop {
+                if self.cells[s] != 0 {
+                    break;
+                }
+                let t = cfg.space[s];
+                if t != SPACE_NONE {
+                    if !cfg.pass[t as usize][k] {
+                        break;
+                    }
+                    if !cfg.reenter[t as usize][k] && start_type != t {
+                        break;
+                    }
+                }
+                if limit > 0 && dist > limit {
+                    break;
+                }
+                if t == SPACE_NONE || cfg.stop[t as usize][k] {
+                    f(s as u32);
+                }
+                s = (s as isize + d) as usize;
+                dist += 1;
+            }
+        }
+        if jumps && cfg.any_jump {
+            let mode = self.jump_mode(b);
+            if mode != Jump::None {
+                let start_special = start_type != SPACE_NONE;
+                for d in self.offsets() {
+                    let n = (from as isize + d) as usize;
+                    let nb = self.cells[n];
+                    if !is_piece(nb)
+                        || side_of(nb) == side_of(b)
+                        || matches!(role_of(nb), ROLE_KING | ROLE_KNIGHT | ROLE_COMMANDER)
+                    {
+                        continue;
+                    }
+                    let dest = (n as isize + d) as usize;
+                    if self.cells[dest] != 0 {
+                        continue;
+                    }
+                    let t = cfg.space[dest];
+                    if t == SPACE_NONE && !start_special && mode == Jump::Restricted {
+                        continue;
+                    }
+                    if t != SPACE_NONE
+                        && (!cfg.stop[t as usize][k]
+                            || (!cfg.reenter[t as usize][k] && start_type != t))
+                    {
+                        continue;
+                    }
+                    f(dest as u32);
+                }
+            }
+        }
+    }
+
+    fn jump_mode(&self, b: u8) -> Jump {
+        self.cfg.jump[kind_of(b)]
+    }
+
+    /// Whether `m` is legal here.
+    ///
+    /// ```
+    /// use gridnote_tafl_rules::{Position, Rules};
+    /// let pos = Position::start(&Rules::brandubh());
+    /// assert!(pos.is_legal("d1-b1".parse()?));
+    /// assert!(!pos.is_legal("d1-d2".parse()?));
+    /// # Ok::<(), gridnote_tafl_rules::MoveTextError>(())
+    /// ```
+    #[must_use]
+    pub fn is_legal(&self, m: Move) -> bool {
+        let (Some(from), Some(to)) = (self.index(m.from), self.index(m.to)) else {
+            return false;
+        };
+        let b = self.at(from);
+        if !is_piece(b) || side_of(b) != self.to_move.index() {
+            return false;
+        }
+        if self.berserker != NONE_SQ && self.berserker != from {
+            return false;
+        }
+        let mut found = false;
+        self.for_each_destination(from, true, |s| found |= s == to);
+        found
+    }
+
+    // ----- captures --------------------------------------------------------------------
+
+    /// OpenTafl's `isSpaceHostileTo`: whether `space` counts against the piece `target`.
+    #[inline]
+    fn hostile(&self, space: u32, target: u8) -> bool {
+        let occ = self.at(space);
+        if occ == OFF {
+            return false;
+        }
+        let cfg = &*self.cfg;
+        let side = side_of(target);
+        let t = cfg.space[space as usize];
+        let space_hostile = if t == SPACE_NONE {
+            false
+        } else if t == SPACE_CENTER && occ == 0 {
+            cfg.hostile_empty_center[side]
+        } else {
+            cfg.hostile[t as usize][side]
+        };
+        if occ != 0 && side_of(occ) != side {
+            if role_of(occ) == ROLE_KING
+                && !matches!(cfg.king_armed, KingArmed::Armed | KingArmed::AnvilOnly)
+            {
+                return space_hostile;
+            }
+            return role_of(occ) != ROLE_GUARD;
+        }
+        space_hostile
+    }
+
+    /// OpenTafl's `isCapturedBy` (not by jump): whether the piece `target` on `t` is
+    /// captured by `a.mover` arriving on `a.dest`.
+    fn is_captured(&self, t: u32, target: u8, a: Attempt) -> bool {
+        let cfg = &*self.cfg;
+        let mover = a.mover;
+        if side_of(target) == side_of(mover) {
+            return false;
+        }
+        if role_of(target) == ROLE_GUARD || role_of(mover) == ROLE_GUARD {
+            return false;
+        }
+        if role_of(mover) == ROLE_KING
+            && !matches!(cfg.king_armed, KingArmed::Armed | KingArmed::HammerOnly)
+        {
+            return false;
+        }
+        let is_king = role_of(target) == ROLE_KING;
+        let mut strong = false;
+        let mut four = true;
+        if is_king {
+            match cfg.king_strength {
+                KingStrength::Strong => strong = true,
+                KingStrength::StrongCenter => strong = cfg.center_zone[t as usize],
+                KingStrength::Middleweight => {
+                    strong = true;
+                    four = false;
+                }
+                KingStrength::Weak => {}
+            }
+        }
+        let cok = cfg.commanders_or_knights[side_of(mover)];
+        if is_king && strong && !cok {
+            let mut hostile = 0;
+            let mut adjacent = 0;
+            for d in self.offsets() {
+                let s = (t as isize + d) as u32;
+                if self.at(s) == OFF {
+                    continue;
+                }
+                adjacent += 1;
+                if s == a.dest || self.hostile(s, target) {
+                    hostile += 1;
+                }
+            }
+            return hostile == 4 || (!four && hostile == adjacent);
+        }
+        let w = cfg.stride as isize;
+        let step = if (a.dest as isize - t as isize).abs() < w { 1 } else { w };
+        let a1 = (t as isize - step) as u32;
+        let a2 = (t as isize + step) as u32;
+        if self.at(a1) == OFF || self.at(a2) == OFF {
+            // On the edge across the line of the capture: OpenTafl never sandwiches.
+            return false;
+        }
+        self.sandwich(t, target, a, a1, a2)
+    }
+
+    fn sandwich(&self, t: u32, target: u8, a: Attempt, a1: u32, a2: u32) -> bool {
+        let cfg = &*self.cfg;
+        let h1 = a1 == a.dest || self.hostile(a1, target);
+        let h2 = a2 == a.dest || self.hostile(a2, target);
+        if !(h1 && h2) {
+            return false;
+        }
+        let g1 = cfg.space[a1 as usize];
+        let g2 = cfg.space[a2 as usize];
+        // A piece that jumps cannot capture against the square it jumps from.
+        if a1 == a.dest && a2 == a.standing && g2 == SPACE_NONE {
+            return false;
+        }
+        if a2 == a.dest && a1 == a.standing && g1 == SPACE_NONE {
+            return false;
+        }
+        let is_king = role_of(target) == ROLE_KING;
+        let mover = a.mover;
+        if is_king
+            && matches!(cfg.king_strength, KingStrength::Strong | KingStrength::StrongCenter)
+            && cfg.commanders_or_knights[side_of(mover)]
+        {
+            if g1 == SPACE_CENTER || g2 == SPACE_CENTER || cfg.space[t as usize] == SPACE_CENTER {
+                return false;
+            }
+            let mut count = 0;
+            if g1 == SPACE_CORNER && self.hostile(a1, target) {
+                count += 1;
+            }
+            if g2 == SPACE_CORNER && self.hostile(a2, target) {
+                count += 1;
+            }
+            for s in [a1, a2] {
+                let o = self.at(s);
+                if is_piece(o) && matches!(role_of(o), ROLE_COMMANDER | ROLE_KNIGHT) {
+                    count += 1;
+                }
+            }
+            if matches!(role_of(mover), ROLE_COMMANDER | ROLE_KNIGHT) {
+                count += 1;
+            }
+            return count >= 2;
+        }
+        if is_king && cfg.king_strength == KingStrength::Middleweight {
+            for d in self.offsets() {
+                let s = (t as isize + d) as u32;
+                if self.at(s) == OFF {
+                    continue;
+                }
+                if !(s == a.dest || self.hostile(s, target)) {
+                    return false;
+                }
+            }
+            return true;
+        }
+        true
+    }
+
+    /// OpenTafl's pre-move test (`getCapturingMoves`): whether the piece on `from` would
+    /// capture anything by moving to `to` (by jump or sandwich; not shieldwall or
+    /// Linnaean captures). Captures only happen on such moves.
+    fn captures_something(&self, from: u32, to: u32, is_jump: bool) -> bool {
+        let mover = self.at(from);
+        if is_jump && self.jump_mode(mover) == Jump::Capture {
+            return true;
+        }
+        let a = Attempt { mover, dest: to, standing: from };
+        self.offsets().into_iter().any(|d| {
+            let s = (to as isize + d) as u32;
+            let o = self.at(s);
+            is_piece(o) && self.is_captured(s, o, a)
+        })
+    }
+
+    fn is_jump(&self, from: u32, to: u32) -> bool {
+        let diff = (to as isize - from as isize).abs();
+        let w = self.cfg.stride as isize;
+        (diff == 2 || diff == 2 * w) && {
+            let mid = ((from as isize + to as isize) / 2) as u32;
+            self.at(mid) != 0
+        }
+    }
+
+    fn capture(&mut self, sq: u32) {
+        let b = self.at(sq);
+        self.captured.push((sq, b));
+        self.hash ^= self.zob[sq as usize * 12 + kind_of(b) + 1];
+        self.counts[side_of(b)] -= 1;
+        if role_of(b) == ROLE_MERCENARY {
+            // A captured mercenary changes sides where it stands.
+            let k = kind_of(b);
+            let flipped = (((k + 6) % 12) as u8 + 1) | (b & DEVELOPED);
+            self.cells[sq as usize] = flipped;
+            self.hash ^= self.zob[sq as usize * 12 + kind_of(flipped) + 1];
+            self.counts[side_of(flipped)] += 1;
+        } else {
+            self.cells[sq as usize] = 0;
+        }
+    }
+
+    // ----- make and unmake -------------------------------------------------------------
+
+    /// Plays `m`, which must be legal ([`Position::is_legal`]; an illegal move leaves the
+    /// position unspecified but never panics out of bounds), and returns what
+    /// [`Position::unmake`] needs.
+    ///
+    /// ```
+    /// use gridnote_tafl_rules::{board::Player, Position, Rules};
+    /// let mut pos = Position::start(&Rules::brandubh());
+    /// let m = "d2-c2".parse()?;
+    /// let undo = pos.make(m);
+    /// assert_eq!(pos.to_move(), Player::Two);
+    /// pos.unmake(undo);
+    /// assert_eq!(pos.to_move(), Player::One);
+    /// # Ok::<(), gridnote_tafl_rules::MoveTextError>(())
+    /// ```
+    pub fn make(&mut self, m: Move) -> Undo {
+        let from = self.index(m.from).unwrap_or(0);
+        let to = self.index(m.to).unwrap_or(0);
+        self.make_raw(from, to)
+    }
+
+    fn make_raw(&mut self, from: u32, to: u32) -> Undo {
+        let piece = self.at(from);
+        let mut undo = Undo {
+            from,
+            to,
+            piece,
+            captured_from: self.captured.len() as u32,
+            custodial_end: self.captured.len() as u32,
+            berserker: self.berserker,
+            to_move: self.to_move,
+            hash: self.hash,
+        };
+        let cfg = self.cfg.clone();
+        let is_jump = cfg.any_jump && self.is_jump(from, to);
+        let gate = self.captures_something(from, to, is_jump);
+        let linnaean =
+            if cfg.linnaean && side_of(piece) == 0 { self.linnaean_target(to) } else { NONE_SQ };
+
+        // Move the piece.
+        let moved = piece | DEVELOPED;
+        self.cells[from as usize] = 0;
+        self.cells[to as usize] = moved;
+        let k = kind_of(piece) + 1;
+        self.hash ^= self.zob[from as usize * 12 + k] ^ self.zob[to as usize * 12 + k];
+
+        if gate {
+            if is_jump && self.jump_mode(piece) == Jump::Capture {
+                let mid = ((from as isize + to as isize) / 2) as u32;
+                let jb = self.at(mid);
+                if is_piece(jb)
+                    && side_of(jb) != side_of(piece)
+                    && !matches!(role_of(jb), ROLE_KING | ROLE_KNIGHT | ROLE_COMMANDER)
+                {
+                    self.capture(mid);
+                }
+            }
+            let a = Attempt { mover: moved, dest: to, standing: NONE_SQ };
+            for d in self.offsets() {
+                let s = (to as isize + d) as u32;
+                let o = self.at(s);
+                if is_piece(o) && self.is_captured(s, o, a) {
+                    self.capture(s);
+                }
+            }
+        }
+        undo.custodial_end = self.captured.len() as u32;
+        if cfg.shieldwall != Shieldwall::None {
+            self.shieldwall_captures(to, piece);
+        }
+        if linnaean != NONE_SQ {
+            let b = self.at(linnaean);
+            if is_piece(b) && side_of(b) == 1 {
+                self.capture(linnaean);
+            }
+        }
+
+        let mut keep_turn = false;
+        self.berserker = NONE_SQ;
+        if cfg.berserk != Berserk::None && self.captured.len() as u32 > undo.captured_from {
+            let again = match cfg.berserk {
+                Berserk::CaptureOnly => self.has_capturing_move(to),
+                Berserk::AnyMove => self.has_slide(to),
+                Berserk::None => false,
+            };
+            if again {
+                self.berserker = to;
+                keep_turn = true;
+            }
+        }
+        if !keep_turn {
+            self.to_move = self.to_move.other();
+            self.hash ^= self.zob[0];
+        }
+        self.history.push(self.hash);
+        undo
+    }
+
+    /// Takes back the move `undo` came from (moves are undone in reverse order).
+    ///
+    /// ```
+    /// use gridnote_tafl_rules::{Position, Rules};
+    /// let mut pos = Position::start(&Rules::copenhagen());
+    /// let start = pos.clone();
+    /// let undo = pos.make("d1-d4".parse()?);
+    /// pos.unmake(undo);
+    /// assert_eq!(pos, start);
+    /// # Ok::<(), gridnote_tafl_rules::MoveTextError>(())
+    /// ```
+    pub fn unmake(&mut self, undo: Undo) {
+        self.history.pop();
+        while self.captured.len() as u32 > undo.captured_from {
+            let (sq, b) = self.captured.pop().expect("length checked");
+            let now = self.at(sq);
+            if is_piece(now) {
+                self.counts[side_of(now)] -= 1;
+            }
+            self.cells[sq as usize] = b;
+            self.counts[side_of(b)] += 1;
+        }
+        self.cells[undo.to as usize] = 0;
+        self.cells[undo.from as usize] = undo.piece;
+        self.berserker = undo.berserker;
+        self.to_move = undo.to_move;
+        self.hash = undo.hash;
+    }
+
+    fn has_capturing_move(&self, from: u32) -> bool {
+        let mut found = false;
+        self.for_each_destination(from, true, |to| {
+            if !found {
+                let jump = self.is_jump(from, to);
+                found = self.captures_something(from, to, jump);
+            }
+        });
+        found
+    }
+
+    /// OpenTafl's `getAllowableMoves`: any square the piece may slide onto or through.
+    fn has_slide(&self, from: u32) -> bool {
+        let cfg = &*self.cfg;
+        let b = self.at(from);
+        let k = kind_of(b);
+        let start_type = cfg.space[from as usize];
+        self.offsets().into_iter().any(|d| {
+            let s = (from as isize + d) as usize;
+            if self.cells[s] != 0 {
+                return false;
+            }
+            let t = cfg.space[s];
+            t == SPACE_NONE
+                || (cfg.pass[t as usize][k] && (cfg.reenter[t as usize][k] || start_type == t))
+        })
+    }
+
+    /// OpenTafl's `checkLinnaeanCapture`, on the board before the move: the defender
+    /// between the king on the throne and an attacker arriving two squares from it, when
+    /// three attackers already stand beside the throne.
+    fn linnaean_target(&self, to: u32) -> u32 {
+        let n = self.cfg.dim;
+        let c = n / 2;
+        let (r, col) = self.cfg.row_col(to);
+        let on_line =
+            (col == c && (r == c + 2 || r + 2 == c)) || (r == c && (col == c + 2 || col + 2 == c));
+        if !on_line {
+            return NONE_SQ;
+        }
+        let throne = self.cfg.square(c, c);
+        let tb = self.at(throne);
+        if !is_piece(tb) || role_of(tb) != ROLE_KING {
+            return NONE_SQ;
+        }
+        let target = ((throne as isize + to as isize) / 2) as u32;
+        let b = self.at(target);
+        if is_piece(b) && (side_of(b) != 1 || role_of(b) == ROLE_GUARD) {
+            return NONE_SQ;
+        }
+        let attackers = self
+            .offsets()
+            .into_iter()
+            .filter(|&d| {
+                let o = self.at((throne as isize + d) as u32);
+                is_piece(o) && side_of(o) == 0
+            })
+            .count();
+        if attackers < 3 { NONE_SQ } else { target }
+    }
+
+    // ----- shieldwalls -----------------------------------------------------------------
+
+    fn edges(&self) -> [(Vec<u32>, bool); 4] {
+        let n = self.cfg.dim;
+        let cfg = &*self.cfg;
+        // OpenTafl's order: rank 1, the last rank, file a, the last file; each from
+        // file a or rank 1.
+        [
+            ((0..n).map(|i| cfg.square(n - 1, i)).collect(), false),
+            ((0..n).map(|i| cfg.square(0, i)).collect(), false),
+            ((0..n).map(|i| cfg.square(n - 1 - i, 0)).collect(), true),
+            ((0..n).map(|i| cfg.square(n - 1 - i, n - 1)).collect(), true),
+        ]
+    }
+
+    fn edge_adjacent(&self, sq: u32, vertical_edge: bool) -> u32 {
+        let n = self.cfg.dim;
+        let (r, c) = self.cfg.row_col(sq);
+        if vertical_edge {
+            self.cfg.square(r, if c == 0 { 1 } else { n - 2 })
+        } else {
+            self.cfg.square(if r == 0 { 1 } else { n - 2 }, c)
+        }
+    }
+
+    /// OpenTafl's `detectShieldwallPositionsForSide`, ported step for step (including its
+    /// lists that carry over from one edge to the next and are shared with walls already
+    /// found): each wall is (surrounded squares, squares of the surrounding pieces).
+    fn shieldwalls(&self, surrounders: usize) -> Vec<(Vec<u32>, Vec<u32>)> {
+        let cfg = &*self.cfg;
+        let n = cfg.dim;
+        let on_edge = |side: usize| {
+            let mut count = 0;
+            for r in 0..n {
+                for c in 0..n {
+                    if r == 0 || c == 0 || r == n - 1 || c == n - 1 {
+                        let b = self.at(cfg.square(r, c));
+                        if is_piece(b) && side_of(b) == side {
+                            count += 1;
+                        }
+                    }
+                }
+            }
+            count
+        };
+        if on_edge(1 - surrounders) < 2 || on_edge(surrounders) < 2 {
+            return Vec::new();
+        }
+        let is_surrounder = |sq: u32| {
+            let b = self.at(sq);
+            is_piece(b) && side_of(b) == surrounders
+        };
+        let strong = cfg.shieldwall == Shieldwall::Strong;
+        // The lists are objects: a wall found keeps a reference to the current lists.
+        let mut lists: Vec<(Vec<u32>, Vec<u32>)> = vec![(Vec::new(), Vec::new())];
+        let mut cur = 0usize;
+        let mut walls: Vec<usize> = Vec::new();
+        for (edge, vertical) in self.edges() {
+            let mut start = false;
+            let mut index = 0usize;
+            for (pos, &space) in edge.iter().enumerate() {
+                let corner = cfg.space[space as usize] == SPACE_CORNER;
+                if !start && corner && strong {
+                    start = true;
+                    continue;
+                } else if !start && is_surrounder(space) {
+                    start = true;
+                    lists[cur].1.push(space);
+                    continue;
+                }
+                let _ = pos;
+                if start {
+                    if corner && strong {
+                        if lists[cur].0.len() > 1 {
+                            walls.push(cur);
+                        }
+                        break;
+                    }
+                    let adj = self.edge_adjacent(space, vertical);
+                    if is_surrounder(space) {
+                        let next = edge.get(index + 1).copied().unwrap_or(0);
+                        let b = self.at(space);
+                        // A wall going on, or (OpenTafl's special case) the king of the
+                        // surrounding side standing in it.
+                        if is_surrounder(adj) && (is_surrounder(next) || role_of(b) == ROLE_KING) {
+                            lists[cur].1.push(adj);
+                            lists[cur].0.push(space);
+                            continue;
+                        } else {
+                            if lists[cur].0.len() > 1 {
+                                lists[cur].1.push(space);
+                                walls.push(cur);
+                            }
+                            lists.push((Vec::new(), Vec::new()));
+                            cur = lists.len() - 1;
+                            continue;
+                        }
+                    }
+                    if is_surrounder(adj) {
+                        lists[cur].1.push(adj);
+                        lists[cur].0.push(space);
+                    } else {
+                        start = false;
+                        lists.push((Vec::new(), Vec::new()));
+                        cur = lists.len() - 1;
+                    }
+                }
+                index += 1;
+            }
+        }
+        walls.into_iter().map(|i| lists[i].clone()).collect()
+    }
+
+    fn shieldwall_captures(&mut self, dest: u32, mover: u8) {
+        let attackers_walls = self.shieldwalls(0);
+        let defenders_walls = self.shieldwalls(1);
+        let moved_before = mover & DEVELOPED != 0;
+        let flanking = self.cfg.shieldwall_flanking;
+        let edge = self.cfg.edge[dest as usize];
+        for (surrounded, surrounding) in attackers_walls.into_iter().chain(defenders_walls) {
+            if flanking {
+                // OpenTafl compares the mover as it was before the move with the pieces as
+                // they stand after it: a piece's first move never completes the wall.
+                if !(edge && moved_before && surrounding.contains(&dest)) {
+                    continue;
+                }
+            }
+            if role_of(mover) == ROLE_GUARD {
+                continue;
+            }
+            let all_enemy = surrounded.iter().all(|&s| {
+                let b = self.at(s);
+                is_piece(b) && side_of(b) != side_of(mover)
+            });
+            if all_enemy {
+                for &s in &surrounded {
+                    let b = self.at(s);
+                    if !matches!(role_of(b), ROLE_KING | ROLE_GUARD) {
+                        self.capture(s);
+                    }
+                }
+            }
+        }
+    }
+
+    // ----- the outcome -----------------------------------------------------------------
+
+    /// How many times the current position (board and side to move) has occurred in
+    /// this game, counting now.
+    ///
+    /// ```
+    /// use gridnote_tafl_rules::{Position, Rules};
+    /// assert_eq!(Position::start(&Rules::brandubh()).occurrences(), 1);
+    /// ```
+    #[must_use]
+    pub fn occurrences(&self) -> usize {
+        self.history.iter().filter(|&&h| h == self.hash).count()
+    }
+
+    /// The outcome, as OpenTafl's `checkVictory` decides it after the last move.
+    ///
+    /// ```
+    /// use gridnote_tafl_rules::{Outcome, Position, Rules};
+    /// assert_eq!(Position::start(&Rules::copenhagen()).outcome(), Outcome::Ongoing);
+    /// ```
+    #[must_use]
+    pub fn outcome(&self) -> Outcome {
+        let cfg = &*self.cfg;
+        let won = |winner: Player, reason| Outcome::Won { winner, reason };
+        if self.counts[0] == 0 {
+            return won(Player::Two, Reason::NoPieces);
+        }
+        if self.counts[1] == 0 {
+            return won(Player::One, Reason::NoPieces);
+        }
+        if self.berserker == NONE_SQ && self.occurrences() > 2 {
+            match cfg.repetition {
+                Repetition::Draws => return Outcome::Drawn { reason: Reason::Repetition },
+                Repetition::Loses => return won(self.to_move.other(), Reason::Repetition),
+                Repetition::Wins => return won(self.to_move, Reason::Repetition),
+            }
+        }
+        let mut king = NONE_SQ;
+        let mut defender_can_move = false;
+        let n = cfg.dim;
+        for r in 0..n {
+            for c in 0..n {
+                let sq = cfg.square(r, c);
+                let b = self.at(sq);
+                if !is_piece(b) || side_of(b) != 1 {
+                    continue;
+                }
+                if role_of(b) == ROLE_KING {
+                    if king == NONE_SQ {
+                        king = sq;
+                    }
+                    if cfg.edge_escape {
+                        if cfg.edge[sq as usize] {
+                            return won(Player::Two, Reason::KingEscaped);
+                        }
+                    } else if cfg.corners.contains(&sq) {
+                        return won(Player::Two, Reason::KingEscaped);
+                    }
+                }
+                if !defender_can_move {
+                    defender_can_move =
+                        self.offsets().into_iter().any(|d| self.at((sq as isize + d) as u32) == 0);
+                }
+            }
+        }
+        if king == NONE_SQ {
+            return won(Player::One, Reason::KingCaptured);
+        }
+        if !defender_can_move {
+            return won(Player::One, Reason::DefendersImmobile);
+        }
+        if cfg.edge_fort && self.edge_fort(king) {
+            return won(Player::Two, Reason::EdgeFort);
+        }
+        if cfg.surrounding_fatal && self.defenders_encircled() {
+            return won(Player::One, Reason::Surrounded);
+        }
+        Outcome::Ongoing
+    }
+
+    fn edge_fort(&self, king: u32) -> bool {
+        for (surrounded, _) in self.shieldwalls(1) {
+            for s in surrounded {
+                let b = self.at(s);
+                if is_piece(b) && role_of(b) == ROLE_KING {
+                    let mut any = false;
+                    self.for_each_destination(s, true, |_| any = true);
+                    if any {
+                        return true;
+                    }
+                }
+            }
+        }
+        self.edge_fort_escape(king)
+    }
+
+    /// OpenTafl's `checkEdgeFortEscape`.
+    fn edge_fort_escape(&self, king: u32) -> bool {
+        let cfg = &*self.cfg;
+        let fort = self.reachable(king);
+        if cfg.edge[king as usize] {
+            let mut any = false;
+            self.for_each_destination(king, true, |_| any = true);
+            if !any {
+                return false;
+            }
+        } else if !fort.iter().any(|&s| cfg.edge[s as usize]) {
+            return false;
+        }
+        let mut in_fort = vec![false; self.cells.len()];
+        for &s in &fort {
+            in_fort[s as usize] = true;
+        }
+        let mut members = Vec::new();
+        for &s in &fort {
+            for d in self.offsets() {
+                let nb = (s as isize + d) as u32;
+                let b = self.at(nb);
+                if is_piece(b) {
+                    if side_of(b) == 0 {
+                        return false;
+                    }
+                    members.push(nb);
+                }
+            }
+        }
+        for m in members {
+            let mut outside = 0;
+            let mut friendly = 0;
+            for d in self.offsets() {
+                let s = (m as isize + d) as u32;
+                if self.at(s) == OFF || in_fort[s as usize] {
+                    continue;
+                }
+                outside += 1;
+                let b = self.at(s);
+                if is_piece(b) && side_of(b) == 1 {
+                    friendly += 1;
+                }
+            }
+            if outside - friendly >= 3 {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// The squares the king reaches in any number of moves without jumping (the king
+    /// standing still on its square), its own square included.
+    fn reachable(&self, king: u32) -> Vec<u32> {
+        let mut seen = vec![false; self.cells.len()];
+        seen[king as usize] = true;
+        let mut all = vec![king];
+        let mut frontier = Vec::new();
+        self.destinations_from(king, king, false, &mut |s| {
+            if !seen[s as usize] {
+                seen[s as usize] = true;
+                all.push(s);
+                frontier.push(s);
+            }
+        });
+        while let Some(p) = frontier.pop() {
+            self.destinations_from(king, p, false, &mut |s| {
+                if !seen[s as usize] {
+                    seen[s as usize] = true;
+                    all.push(s);
+                    frontier.push(s);
+                }
+            });
+        }
+        all
+    }
+
+    /// OpenTafl's `isSideEncircled` for the defenders.
+    fn defenders_encircled(&self) -> bool {
+        let cfg = &*self.cfg;
+        let n = cfg.dim;
+        for r in 0..n {
+            for c in 0..n {
+                let sq = cfg.square(r, c);
+                let b = self.at(sq);
+                if is_piece(b) && side_of(b) == 1 {
+                    let mut edge = false;
+                    self.for_each_destination(sq, true, |s| edge |= cfg.edge[s as usize]);
+                    if edge {
+                        return false;
+                    }
+                }
+            }
+        }
+        let mut seen = vec![false; self.cells.len()];
+        let mut stack: Vec<u32> = Vec::with_capacity(4 * n);
+        for r in 0..n {
+            for c in 0..n {
+                if r == 0 || c == 0 || r == n - 1 || c == n - 1 {
+                    let sq = cfg.square(r, c);
+                    seen[sq as usize] = true;
+                    stack.push(sq);
+                }
+            }
+        }
+        while let Some(sq) = stack.pop() {
+            let b = self.at(sq);
+            if is_piece(b) {
+                if side_of(b) == 1 {
+                    return false;
+                }
+                continue;
+            }
+            for d in self.offsets() {
+                let s = (sq as isize + d) as u32;
+                if self.at(s) != OFF && !seen[s as usize] {
+                    seen[s as usize] = true;
+                    stack.push(s);
+                }
+            }
+        }
+        true
+    }
+
+    // ----- perft -----------------------------------------------------------------------
+
+    /// The number of move sequences of `depth` plies from here (a finished game has no
+    /// moves: a position whose [`Position::outcome`] is over counts only as a leaf).
+    ///
+    /// ```
+    /// use gridnote_tafl_rules::{Position, Rules};
+    /// let mut pos = Position::start(&Rules::brandubh());
+    /// assert_eq!(pos.perft(1), 40);
+    /// ```
+    #[must_use]
+    pub fn perft(&self, depth: u32) -> u64 {
+        let mut pos = self.clone();
+        let mut buffers = vec![Vec::with_capacity(128); depth as usize + 1];
+        pos.perft_inner(depth, &mut buffers)
+    }
+
+    fn perft_inner(&mut self, depth: u32, buffers: &mut [Vec<Move>]) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        if self.outcome().is_over() {
+            return 0;
+        }
+        let (mine, rest) = buffers.split_first_mut().expect("one buffer per ply");
+        mine.clear();
+        self.gen_moves(mine);
+        if depth == 1 {
+            return mine.len() as u64;
+        }
+        let mut total = 0;
+        for &m in mine.iter() {
+            let undo = self.make(m);
+            total += self.perft_inner(depth - 1, rest);
+            self.unmake(undo);
+        }
+        total
+    }
+
+    /// Perft split by first move: each legal move with the count below it.
+    ///
+    /// ```
+    /// use gridnote_tafl_rules::{Position, Rules};
+    /// let pos = Position::start(&Rules::brandubh());
+    /// let divide = pos.divide(2);
+    /// assert_eq!(divide.len(), 40);
+    /// assert_eq!(divide.iter().map(|(_, n)| n).sum::<u64>(), pos.perft(2));
+    /// ```
+    #[must_use]
+    pub fn divide(&self, depth: u32) -> Vec<(Move, u64)> {
+        let mut pos = self.clone();
+        if depth == 0 || pos.outcome().is_over() {
+            return Vec::new();
+        }
+        let mut buffers = vec![Vec::with_capacity(128); depth as usize];
+        pos.legal_moves()
+            .into_iter()
+            .map(|m| {
+                let undo = pos.make(m);
+                let n = pos.perft_inner(depth - 1, &mut buffers);
+                pos.unmake(undo);
+                (m, n)
+            })
+            .collect()
+    }
+
+    /// The captures the last [`Position::make`] made (with `undo` its result), as the
+    /// squares and the pieces taken (a mercenary is taken by changing sides).
+    pub(crate) fn custodial_count(undo: &Undo) -> usize {
+        (undo.custodial_end - undo.captured_from) as usize
+    }
+
+    pub(crate) fn captures_since(&self, undo: &Undo) -> Vec<(Square, Kind)> {
+        self.captured[undo.captured_from as usize..]
+            .iter()
+            .map(|&(sq, b)| {
+                (self.square_of(sq), Kind::new(Player::BOTH[side_of(b)], role_of(b)).expect("role"))
+            })
+            .collect()
+    }
+}

@@ -1,0 +1,237 @@
+//! Playing moves given as text, and writing them as OTN move records.
+
+use crate::Kind;
+use crate::position::{Outcome, Position, Undo};
+use crate::square::{Move, MoveText, MoveTextError, Square};
+
+/// A move that cannot be played here.
+///
+/// ```
+/// use gridnote_tafl_rules::{IllegalMove, Position, Rules};
+/// let mut pos = Position::start(&Rules::brandubh());
+/// let err = pos.play_text("d1-d2").unwrap_err();
+/// assert_eq!(err.to_string(), "d1-d2 is not a legal move for the attackers");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum IllegalMove {
+    /// The text is not a move.
+    #[error(transparent)]
+    Text(#[from] MoveTextError),
+    /// The move is not legal in the position.
+    #[error("{mv} is not a legal move for the {side}")]
+    NotLegal {
+        /// The move.
+        mv: Move,
+        /// `attackers` or `defenders`, the side to move.
+        side: &'static str,
+    },
+    /// The move's piece symbol names another piece than the one on its square.
+    #[error("{mv}: the text names the piece `{written}`, but `{actual}` stands on {}", mv.from)]
+    Piece {
+        /// The move.
+        mv: Move,
+        /// The symbol written.
+        written: char,
+        /// The piece on the start square.
+        actual: char,
+    },
+    /// The captures written are not those the move makes.
+    #[error("{mv}: the text captures {written}, the rules capture {actual}")]
+    Captures {
+        /// The move.
+        mv: Move,
+        /// The squares written, `/`-separated (`nothing` for none).
+        written: String,
+        /// The squares the rules capture, `/`-separated (`nothing` for none).
+        actual: String,
+    },
+}
+
+/// A move played: the move, its captures, its OTN record and the outcome after it.
+///
+/// ```
+/// use gridnote_tafl_rules::{Outcome, Position, Rules};
+/// let mut pos = Position::start(&Rules::brandubh());
+/// let played = pos.play_text("d2-c2")?;
+/// assert!(played.captures.is_empty());
+/// assert_eq!(played.outcome, Outcome::Ongoing);
+/// # Ok::<(), gridnote_tafl_rules::IllegalMove>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Played {
+    /// The move.
+    pub mv: Move,
+    /// The squares captured and the pieces taken there (a mercenary changes sides).
+    pub captures: Vec<(Square, Kind)>,
+    /// The OTN move record (`Kd4-d7xe7`, `d1^d3`, `e5=e7`).
+    pub text: String,
+    /// The outcome after the move.
+    pub outcome: Outcome,
+}
+
+fn side_name(pos: &Position) -> &'static str {
+    if pos.to_move().index() == 0 { "attackers" } else { "defenders" }
+}
+
+/// The symbol OpenTafl writes for a piece in a move record: commanders, knights, kings
+/// and mercenaries only.
+fn written_symbol(k: Kind) -> Option<char> {
+    matches!(k.role(), 1..=4).then(|| k.symbol())
+}
+
+fn square_list(list: &[Square]) -> String {
+    if list.is_empty() {
+        return "nothing".into();
+    }
+    list.iter().map(ToString::to_string).collect::<Vec<_>>().join("/")
+}
+
+impl Position {
+    /// Plays `m` if it is legal, with what it captured, its OTN record and the outcome.
+    ///
+    /// # Errors
+    /// [`IllegalMove::NotLegal`] when `m` is not a legal move here.
+    ///
+    /// ```
+    /// use gridnote_tafl_rules::{Position, Rules};
+    /// let mut pos = Position::start(&Rules::brandubh());
+    /// assert!(pos.play("d1-d2".parse()?).is_err());
+    /// assert!(pos.play("d1-b1".parse()?).is_ok());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn play(&mut self, m: Move) -> Result<Played, IllegalMove> {
+        if !self.is_legal(m) {
+            return Err(IllegalMove::NotLegal { mv: m, side: side_name(self) });
+        }
+        let (_, played) = self.play_legal(m);
+        Ok(played)
+    }
+
+    fn play_legal(&mut self, m: Move) -> (Undo, Played) {
+        let piece = self.piece_at(m.from).expect("a legal move starts on a piece");
+        let berserk = self.berserker() == Some(m.from);
+        let jump = {
+            let (df, dr) = (
+                i32::from(m.to.file) - i32::from(m.from.file),
+                i32::from(m.to.rank) - i32::from(m.from.rank),
+            );
+            (df.abs() == 2 && dr == 0 || dr.abs() == 2 && df == 0)
+                && self
+                    .piece_at(Square::new(
+                        ((i32::from(m.from.file) + i32::from(m.to.file)) / 2) as u8,
+                        ((i32::from(m.from.rank) + i32::from(m.to.rank)) / 2) as u8,
+                    ))
+                    .is_some()
+        };
+        let undo = self.make(m);
+        let captures = self.captures_since(&undo);
+        let mut text = String::new();
+        if let Some(s) = written_symbol(piece) {
+            text.push(s);
+        }
+        text.push_str(&m.from.to_string());
+        text.push_str(match (jump, berserk) {
+            (true, true) => "^=",
+            (true, false) => "^",
+            (false, true) => "=",
+            (false, false) => "-",
+        });
+        text.push_str(&m.to.to_string());
+        for (i, (sq, k)) in captures.iter().enumerate() {
+            text.push(if i == 0 { 'x' } else { '/' });
+            if let Some(s) = written_symbol(*k) {
+                text.push(s);
+            }
+            text.push_str(&sq.to_string());
+        }
+        let outcome = self.outcome();
+        (undo, Played { mv: m, captures, text, outcome })
+    }
+
+    /// The OTN move record of the legal move `m` (`None` when it is not legal): the piece
+    /// symbol for commanders, knights, kings and mercenaries, `^` for a jump, `=` for a
+    /// berserk continuation, and the captures.
+    ///
+    /// ```
+    /// use gridnote_tafl_rules::{Position, Rules};
+    /// let pos = Position::start(&Rules::brandubh());
+    /// assert_eq!(pos.move_text("d2-c2".parse()?).as_deref(), Some("d2-c2"));
+    /// # Ok::<(), gridnote_tafl_rules::MoveTextError>(())
+    /// ```
+    #[must_use]
+    pub fn move_text(&self, m: Move) -> Option<String> {
+        if !self.is_legal(m) {
+            return None;
+        }
+        let mut copy = self.clone();
+        Some(copy.play_legal(m).1.text)
+    }
+
+    /// Reads a move in OTN move notation (`Kd4-d7xe7`) or OTEP's simple form (`d4-d7`)
+    /// and checks it here: it must be legal, a piece symbol written must be the piece on
+    /// the start square (a taflman or guard may carry its symbol too), and captures
+    /// written must be exactly those the move makes, or (as OpenTafl writes its records)
+    /// those without the shieldwall and Linnaean captures; a text without captures is
+    /// read as the plain move.
+    ///
+    /// # Errors
+    /// [`IllegalMove`] naming what does not hold.
+    ///
+    /// ```
+    /// use gridnote_tafl_rules::{Position, Rules};
+    /// let pos = Position::start(&Rules::brandubh());
+    /// assert!(pos.parse_move("d2-c2").is_ok());
+    /// assert!(pos.parse_move("d2-c2xc3").is_err());
+    /// assert!(pos.parse_move("Kd2-c2").is_err());
+    /// ```
+    pub fn parse_move(&self, text: &str) -> Result<Move, IllegalMove> {
+        let t = MoveText::parse(text)?;
+        let m = t.mv;
+        if !self.is_legal(m) {
+            return Err(IllegalMove::NotLegal { mv: m, side: side_name(self) });
+        }
+        let piece = self.piece_at(m.from).expect("legal");
+        if let Some(w) = t.piece {
+            if w != piece.symbol() {
+                return Err(IllegalMove::Piece { mv: m, written: w, actual: piece.symbol() });
+            }
+        }
+        if !t.captures.is_empty() {
+            let mut copy = self.clone();
+            let undo = copy.make(m);
+            let all: Vec<Square> = copy.captures_since(&undo).into_iter().map(|(s, _)| s).collect();
+            let mut actual = all.clone();
+            // OpenTafl's own records write only the custodial and jump captures.
+            let mut custodial = all[..Position::custodial_count(&undo)].to_vec();
+            let mut written = t.captures.clone();
+            actual.sort_unstable();
+            custodial.sort_unstable();
+            written.sort_unstable();
+            if actual != written && custodial != written {
+                return Err(IllegalMove::Captures {
+                    mv: m,
+                    written: square_list(&t.captures),
+                    actual: square_list(&actual),
+                });
+            }
+        }
+        Ok(m)
+    }
+
+    /// Reads a move with [`Position::parse_move`] and plays it.
+    ///
+    /// # Errors
+    /// [`IllegalMove`] as [`Position::parse_move`] gives it; the position is unchanged.
+    ///
+    /// ```
+    /// use gridnote_tafl_rules::{Position, Rules};
+    /// let mut pos = Position::start(&Rules::brandubh());
+    /// assert_eq!(pos.play_text("d1-b1")?.text, "d1-b1");
+    /// # Ok::<(), gridnote_tafl_rules::IllegalMove>(())
+    /// ```
+    pub fn play_text(&mut self, text: &str) -> Result<Played, IllegalMove> {
+        let m = self.parse_move(text)?;
+        Ok(self.play_legal(m).1)
+    }
+}

@@ -1,0 +1,248 @@
+#!/usr/bin/env python3
+"""Generates fixtures/tafl-rules/opentafl/ with the harness over an OpenTafl checkout.
+
+usage: generate.py OPENTAFL_CHECKOUT CLASS_DIR OUT_DIR [--only SLUG,...] [--step NAME,...]
+
+Steps: variants, perft, builtin, playouts, listings, midgame, special (all by default).
+Every figure in the output is OpenTafl's; this script only chooses what to ask.
+"""
+import json
+import os
+import re
+import subprocess
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+# OpenTafl's variants in its own order (Variants.hardcodedRules, then external-rules.conf),
+# with gridnote's preset names.
+SLUGS = {
+    ("builtin", 1): "sea-battle",
+    ("builtin", 2): "fetlar",
+    ("builtin", 3): "copenhagen",
+    ("builtin", 4): "copenhagen-relaxed",
+    ("builtin", 5): "berserk",
+    ("builtin", 6): "brandubh",
+    ("builtin", 7): "tawlbwrdd",
+    ("builtin", 8): "tablut",
+    ("builtin", 9): "foteviken-tablut",
+    ("builtin", 10): "magpie",
+    ("external", 1): "computer-fetlar",
+    ("external", 2): "tablut-15",
+    ("external", 3): "sea-battle-13",
+    ("external", 4): "alea-evangelii",
+}
+
+# Perft depth from the start: 4 where OpenTafl takes under a minute, else 3.
+PERFT_DEPTH = {
+    "brandubh": 4, "magpie": 4,
+}
+GAMES = 20
+MAX_PLIES = 200
+
+
+def run(ot, classes, *args, stdin=None):
+    cmd = [os.path.join(HERE, "run.sh"), ot, classes] + list(args)
+    p = subprocess.run(cmd, input=stdin, capture_output=True, text=True)
+    if p.returncode != 0:
+        sys.stderr.write(p.stderr)
+        raise SystemExit(f"harness failed: {args[:1]}")
+    return p.stdout
+
+
+def lines(text):
+    return [json.loads(l) for l in text.splitlines() if l.strip()]
+
+
+def write_jsonl(path, objs):
+    with open(path, "w") as f:
+        for o in objs:
+            f.write(json.dumps(o, separators=(",", ":"), ensure_ascii=False) + "\n")
+
+
+def variants(ot, classes, out):
+    recs = lines(run(ot, classes, "records", os.path.join(ot, "unbuilt", "external-rules.conf")))
+    for r in recs:
+        r["variant"] = SLUGS[(r["source"], r["index"])]
+    write_jsonl(os.path.join(out, "variants.jsonl"), [
+        {k: r[k] for k in ("variant", "source", "index", "description", "name", "line", "record") if k in r}
+        for r in recs])
+    return recs
+
+
+def main():
+    args = sys.argv[1:]
+    ot, classes, out = args[0], args[1], args[2]
+    only = None
+    steps = {"variants", "perft", "builtin", "playouts", "listings", "midgame", "special"}
+    if "--only" in args:
+        only = set(args[args.index("--only") + 1].split(","))
+    if "--step" in args:
+        steps = set(args[args.index("--step") + 1].split(","))
+    os.makedirs(os.path.join(out, "playouts"), exist_ok=True)
+    recs = variants(ot, classes, out)
+    todo = [r for r in recs if only is None or r["variant"] in only]
+
+    if "perft" in steps:
+        for r in todo:
+            v = r["variant"]
+            depth = PERFT_DEPTH.get(v, 3)
+            t0 = time.time()
+            res = lines(run(ot, classes, "perft", r["record"], "--depth", str(depth)))
+            print(f"perft {v} depth {depth}: {res[-1]['nodes']} ({time.time() - t0:.1f}s)", file=sys.stderr)
+            write_jsonl(os.path.join(out, f"perft-{v}.jsonl"),
+                        [{"variant": v, "depth": x["depth"], "nodes": x["nodes"]} for x in res])
+
+    if "builtin" in steps:
+        # The hard-coded Java class of each built-in against the rules loaded from its record.
+        rows = []
+        for r in todo:
+            if r["source"] != "builtin":
+                continue
+            a = lines(run(ot, classes, "perft", f"builtin:{r['index']}", "--depth", "3"))
+            b = lines(run(ot, classes, "perft", r["record"], "--depth", "3"))
+            rows.append({"variant": r["variant"], "class": [x["nodes"] for x in a], "record": [x["nodes"] for x in b],
+                         "agree": a == b})
+            print(f"builtin {r['variant']}: class {rows[-1]['class']} record {rows[-1]['record']}", file=sys.stderr)
+        write_jsonl(os.path.join(out, "builtin-class-vs-record.jsonl"), rows)
+
+    if "playouts" in steps:
+        for r in todo:
+            v = r["variant"]
+            t0 = time.time()
+            res = lines(run(ot, classes, "playout", r["record"], "--seed", "1", "--games", str(GAMES),
+                            "--max-plies", str(MAX_PLIES), "--label", v))
+            for o in res:
+                # Keep the position after a ply only where it says something the replay
+                # cannot take for granted: a capture, a berserker, the end, every tenth ply.
+                if "ply" in o and not (o["captures"] or "berserker" in o or o["outcome"] != "none"
+                                       or o["ply"] % 10 == 0):
+                    del o["position"]
+            write_jsonl(os.path.join(out, "playouts", f"{v}.jsonl"), res)
+            ends = [o for o in res if "end" in o]
+            print(f"playouts {v}: {len(ends)} games, plies {[o['plies'] for o in ends]} ({time.time() - t0:.1f}s)",
+                  file=sys.stderr)
+
+    if "listings" in steps or "midgame" in steps:
+        listings, midgame = [], []
+        for r in todo:
+            v = r["variant"]
+            path = os.path.join(out, "playouts", f"{v}.jsonl")
+            games = {}
+            for o in lines(open(path).read()):
+                if "end" in o:
+                    games[o["game"]] = o
+            reqs, meta = [], []
+            for g in sorted(games)[:2]:
+                moves = games[g]["moves"].split()
+                for ply in range(0, len(moves) + 1, 25):
+                    reqs.append("\t".join([r["record"], "-", "-", " ".join(moves[:ply]) or "-", "-"]))
+                    meta.append((g, ply))
+            for (g, ply), o in zip(meta, lines(run(ot, classes, "batch", stdin="\n".join(reqs) + "\n"))):
+                for m in o["moves"]:
+                    # The position after a move without captures is the mover slid from
+                    # "from" to "to": kept only where something was taken.
+                    if not m["captures"]:
+                        del m["position"]
+                listings.append(dict({"variant": v, "game": g, "ply": ply,
+                                      "moves_from_start": " ".join(games[g]["moves"].split()[:ply])}, **o))
+            # Perft from a midgame position: game 1 after 20 plies (or its last position).
+            g = sorted(games)[0]
+            moves = games[g]["moves"].split()
+            prefix = " ".join(moves[:min(20, max(0, len(moves) - 1))])
+            depth = 3 if r["record"].startswith(("dim:7", "dim:9")) else 2
+            res = lines(run(ot, classes, "perft", r["record"], "--moves", prefix or "", "--depth", str(depth)))
+            pos = lines(run(ot, classes, "moves", r["record"], "--moves", prefix or ""))[0]
+            midgame.append({"variant": v, "moves_from_start": prefix, "position": pos["position"],
+                            "to_move": pos["to_move"], "nodes": [x["nodes"] for x in res]})
+            print(f"midgame {v}: {midgame[-1]['nodes']}", file=sys.stderr)
+        if "listings" in steps:
+            write_jsonl(os.path.join(out, "listings.jsonl"), listings)
+        if "midgame" in steps:
+            write_jsonl(os.path.join(out, "perft-midgame.jsonl"), midgame)
+
+    if "special" in steps:
+        special(ot, classes, out)
+
+
+# Hand-written positions for rules the built-in variants do not reach from their starts.
+# (label, rules record, moves from its start)
+HAND = [
+    ("king-hammer-only", "dim:7 name:KA_h atkf:n ka:h ks:w cenh: cenhe: start:/7/7/2t4/2TK1t1/3t3/7/7/", ""),
+    ("king-anvil-only", "dim:7 name:KA_a atkf:n ka:a ks:w cenh: cenhe: start:/7/7/2t4/2TK1t1/3t3/7/7/", ""),
+    ("king-unarmed", "dim:7 name:KA_n atkf:n ka:n ks:w cenh: cenhe: start:/7/7/2t4/2TK1t1/3t3/7/7/", ""),
+    ("king-armed", "dim:7 name:KA_y atkf:n ka:y ks:w cenh: cenhe: start:/7/7/2t4/2TK1t1/3t3/7/7/", ""),
+    ("king-middleweight-edge", "dim:7 name:KS_m atkf:y ks:m start:/7/7/7/7/7/2t4/2tK1t1/", ""),
+    ("king-strong-center", "dim:9 name:KS_c esc:e atkf:y ks:c nj:n cor: start:/9/9/9/3t5/2t1Kt3/3t5/9/9/9/", ""),
+    ("knight-jump-capture", "dim:7 name:Knights atkf:n nj:c cenh: cenhe: start:/7/1t5/1N5/3tK2/7/3t3/7/", ""),
+    ("commander-jump", "dim:7 name:Commanders atkf:y cj:j start:/7/3T3/3c3/1cTKT2/7/7/7/", ""),
+    ("king-jump-restricted", "dim:7 name:KJ_r atkf:n kj:r ks:w start:/7/7/3t3/2tKt2/3t3/7/7/", ""),
+    ("mercenary-switch", "dim:7 name:Mercs atkf:y ks:w mj:n cenh: cenhe: start:/7/3M3/2t4/3K3/7/7/7/", ""),
+    ("guard-uncapturable", "dim:7 name:Guards atkf:y ks:w start:/7/3G3/2t4/3K3/7/7/7/", ""),
+    ("guard-jump-ignored", "dim:7 name:Guards atkf:n ks:w gj:j start:/7/7/2tG3/7/5K1/7/7/", ""),
+    ("speed-limit-identical", "dim:7 name:Speed atkf:y spd:2 start:/t6/7/7/3K3/7/7/7/", ""),
+    ("speed-limit-two-values-ignored", "dim:7 name:Speed atkf:y spd:1,3, start:/t6/7/7/3K3/7/7/7/", ""),
+    ("speed-limit-ten-values-ignored", "dim:7 name:Speed atkf:y spd:2,2,2,2,2,2,2,2,2,2, start:/t6/7/7/3K3/7/7/7/", ""),
+    ("speed-limit-eight-values", "dim:7 name:Speed atkf:y spd:2,2,2,2,2,2,2,2, start:/t6/7/7/3K3/7/7/7/", ""),
+    ("speed-limit-twelve-values", "dim:7 name:Speed atkf:y spd:2,2,2,2,2,2,2,2,2,2,2,2, start:/t6/7/7/3K3/7/7/7/", ""),
+    ("corner-reentry-default", "dim:7 name:Re atkf:n ks:w start:/7/3t3/7/7/7/K6/7/", ""),
+    ("corner-reentry-cenre-without-corre", "dim:7 name:Re atkf:n ks:w cenre:tcnkmTCNKM start:/7/3t3/7/7/7/K6/7/", ""),
+    ("corner-reentry-cenre-and-corre", "dim:7 name:Re atkf:n ks:w cenre:tcnkmTCNKM corre:tcnkmTCNKM start:/7/3t3/7/7/7/K6/7/", ""),
+    ("corner-reentry-corre-alone-ignored", "dim:7 name:Re atkf:n ks:w corre: start:/7/3t3/7/7/7/K6/7/", ""),
+    ("hostility-corh-K-only", "dim:7 name:H atkf:y ks:w corh:K start:/1K2t2/7/7/3T3/7/7/7/", ""),
+    ("hostility-corh-T", "dim:7 name:H atkf:y ks:w corh:T start:/1K2t2/7/7/3T3/7/7/7/", ""),
+    ("hostility-cenhe-K-only", "dim:7 name:H atkf:y ks:s cenhe:K start:/4t2/7/7/4Kt1/4t2/7/7/", ""),
+    ("hostility-cenhe-T", "dim:7 name:H atkf:y ks:s cenhe:T start:/4t2/7/7/4Kt1/4t2/7/7/", ""),
+    ("strong-king-four-attackers-no-commanders", "dim:11 name:Berserk surf:n atkf:y tfr:l kj:r ber:c start:/9T1/11/11/11/2t8/11/1tKt7/2t8/11/11/11/", ""),
+    ("strong-king-four-attackers-side-has-commander", "dim:11 name:Berserk surf:n atkf:y tfr:l kj:r ber:c start:/9T1/11/11/11/2t8/11/1tKt7/2t8/11/11/4c6/", ""),
+    ("edge-escape-weak-king", "dim:7 name:Edge esc:e atkf:n ks:w cor: cen: start:/7/7/2t1t2/3K3/7/7/7/", ""),
+    ("surrounded-not-fatal", "dim:7 name:Surf surf:n atkf:y start:/7/1ttttt1/1t3t1/1t1K1t1/1t3t1/1ttt1t1/7/", ""),
+    ("surrounded-fatal", "dim:7 name:Surf surf:y atkf:y start:/7/1ttttt1/1t3t1/1t1K1t1/1t3t1/1ttt1t1/7/", ""),
+    ("repetition-draw", "dim:7 name:Rep atkf:y tfr:d start:/7/1t5/7/3K3/7/5T1/7/", "b2-b3 f6-f5 b3-b2 f5-f6 b2-b3 f6-f5 b3-b2"),
+    ("repetition-w-mover-loses", "dim:7 name:Rep atkf:y tfr:w start:/7/1t5/7/3K3/7/5T1/7/", "b2-b3 f6-f5 b3-b2 f5-f6 b2-b3 f6-f5 b3-b2"),
+    ("repetition-l-mover-wins", "dim:7 name:Rep atkf:y tfr:l start:/7/1t5/7/3K3/7/5T1/7/", "b2-b3 f6-f5 b3-b2 f5-f6 b2-b3 f6-f5 b3-b2"),
+    ("repetition-i-draws", "dim:7 name:Rep atkf:y tfr:i start:/7/1t5/7/3K3/7/5T1/7/", "b2-b3 f6-f5 b3-b2 f5-f6 b2-b3 f6-f5 b3-b2"),
+    ("berserk-capture-start", "dim:9 name:B atkf:y ber:c ks:w start:/1tT6/9/1tT1Tt3/9/3t5/9/4K4/9/9/", ""),
+    ("berserk-capture-continuation-any-move", "dim:9 name:B atkf:y ber:c ks:w start:/1tT6/9/1tT1Tt3/9/3t5/9/4K4/9/9/", "d5-d3"),
+    ("berserk-move-continuation", "dim:9 name:B atkf:y ber:m ks:w start:/1tT6/9/1tT1Tt3/9/3t5/9/4K4/9/9/", "d5-d3"),
+    ("shieldwall-weak", "dim:9 name:SW atkf:y sw:w swf:n start:/t1TTT2t1/9/2ttt4/9/9/9/4K4/9/9/", ""),
+    ("shieldwall-strong-corner", "dim:9 name:SW atkf:y sw:s swf:n start:/1TTT5/1ttt1t3/9/9/9/9/4K4/9/9/", ""),
+    ("edge-fort", "dim:9 name:EF atkf:y efe:y start:/9/9/9/9/9/9/3T1T3/3TKT3/3t5/", ""),
+]
+
+
+def special(ot, classes, out):
+    rows = []
+    sources = []
+    # The rules records OpenTafl's own rules tests load.
+    testdir = os.path.join(ot, "src", "com", "manywords", "softworks", "tafl", "test", "rules")
+    for fn in sorted(os.listdir(testdir)):
+        text = open(os.path.join(testdir, fn)).read()
+        for m in re.finditer(r'"((?:rules )?dim:[^"]*)"', text):
+            sources.append((f"test/rules/{fn}", m.group(1), ""))
+    for o in lines(run(ot, classes, "testrecords")):
+        sources.append((o["source"], o["record"], ""))
+    for label, rec, moves in HAND:
+        sources.append((label, rec, moves))
+    seen = set()
+    for label, rec, moves in sources:
+        if (rec, moves) in seen:
+            continue
+        seen.add((rec, moves))
+        dim = int(re.search(r"dim:(\d+)", rec).group(1))
+        depth = 3 if dim <= 9 else 2
+        req = "\t".join([rec, "-", "-", moves or "-", str(depth)])
+        o = lines(run(ot, classes, "batch", stdin=req + "\n"))[0]
+        rows.append(dict({"label": label, "rules": rec, "moves_from_start": moves}, **o))
+        print(f"special {label}: {o.get('count')} moves, perft {o.get('perft')} {o.get('error', '')}", file=sys.stderr)
+        # A short seeded playout from each special start, every legal move listed.
+        if moves == "" and "error" not in o:
+            res = lines(run(ot, classes, "playout", rec, "--seed", "1", "--games", "3", "--max-plies", "30",
+                            "--full", "--label", label))
+            rows.extend(dict({"label": label}, **x) for x in res)
+    write_jsonl(os.path.join(out, "special.jsonl"), rows)
+
+
+if __name__ == "__main__":
+    main()
