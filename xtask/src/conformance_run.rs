@@ -1,0 +1,438 @@
+//! `cargo xtask conformance run -- CMD…`: drives an implementation's adapter through the
+//! suite (conformance/README.md describes the protocol) and reports per category.
+
+use std::collections::BTreeMap;
+use std::io::{BufRead, BufReader, Write};
+use std::path::Path;
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
+use std::time::Duration;
+
+use serde_json::{Value, json};
+
+use crate::conformance_export::CASES;
+
+/// One case of the suite: its category (`t3en/valid`, `convert/tsn`, `solve/mnk`, …), its
+/// name and its JSON line.
+pub(crate) struct Case {
+    pub(crate) category: String,
+    pub(crate) case: Value,
+}
+
+/// Every case under conformance/cases, in path then line order.
+pub(crate) fn load(root: &Path) -> Result<Vec<Case>, String> {
+    let mut paths = Vec::new();
+    let dir = root.join(CASES);
+    for entry in std::fs::read_dir(&dir).map_err(|e| format!("{}: {e}", dir.display()))?.flatten() {
+        for file in std::fs::read_dir(entry.path()).into_iter().flatten().flatten() {
+            if file.path().extension().is_some_and(|e| e == "jsonl") {
+                paths.push(file.path());
+            }
+        }
+    }
+    paths.sort();
+    let mut cases = Vec::new();
+    for path in paths {
+        let group = path
+            .parent()
+            .and_then(Path::file_name)
+            .unwrap_or_default()
+            .to_string_lossy()
+            .into_owned();
+        let stem = path.file_stem().unwrap_or_default().to_string_lossy().into_owned();
+        let text =
+            std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+        for (number, line) in text.lines().enumerate() {
+            let case = serde_json::from_str(line)
+                .map_err(|e| format!("{}:{}: {e}", path.display(), number + 1))?;
+            cases.push(Case { category: format!("{group}/{stem}"), case });
+        }
+    }
+    Ok(cases)
+}
+
+/// What happened to one case.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) enum Outcome {
+    Pass,
+    Fail(String),
+    Unsupported,
+}
+
+/// A running adapter: its process, its input, and its output lines through a thread (so a
+/// case can time out).
+struct Adapter {
+    command: Vec<String>,
+    child: Child,
+    stdin: ChildStdin,
+    lines: Receiver<String>,
+    timeout: Duration,
+    next_id: u64,
+}
+
+impl Adapter {
+    fn start(command: &[String], timeout: Duration) -> Result<Adapter, String> {
+        let (program, args) = command.split_first().ok_or("no adapter command given")?;
+        let mut child = Command::new(program)
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .map_err(|e| format!("cannot start `{}`: {e}", command.join(" ")))?;
+        let stdin = child.stdin.take().ok_or("no stdin")?;
+        let stdout = child.stdout.take().ok_or("no stdout")?;
+        let (tx, lines) = channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        Ok(Adapter { command: command.to_vec(), child, stdin, lines, timeout, next_id: 0 })
+    }
+
+    /// Sends one request and waits for its answer; on a timeout or a dead adapter the
+    /// adapter is restarted (and greeted) and the error returned.
+    fn ask(&mut self, request: Value) -> Result<Value, String> {
+        let answer = self.exchange(request);
+        if answer.is_err() {
+            let _ = self.child.kill();
+            let _ = self.child.wait();
+            *self = Adapter::start(&self.command.clone(), self.timeout)?;
+            let _ = self.exchange(json!({"op": "hello"}));
+        }
+        answer
+    }
+
+    fn exchange(&mut self, mut request: Value) -> Result<Value, String> {
+        self.next_id += 1;
+        request["id"] = json!(self.next_id);
+        let sent = writeln!(self.stdin, "{request}").and_then(|()| self.stdin.flush());
+        match sent {
+            Err(e) => Err(format!("the adapter stopped reading ({e})")),
+            Ok(()) => loop {
+                match self.lines.recv_timeout(self.timeout) {
+                    Ok(line) => match serde_json::from_str::<Value>(&line) {
+                        // An answer to an earlier, timed-out request is skipped.
+                        Ok(answer)
+                            if answer.get("id").is_some_and(|id| id != &json!(self.next_id)) => {}
+                        Ok(answer) if answer.is_object() => break Ok(answer),
+                        _ => break Err(format!("the answer is not a JSON object: {line:.120}")),
+                    },
+                    Err(RecvTimeoutError::Timeout) => {
+                        break Err(format!("no answer within {} ms", self.timeout.as_millis()));
+                    }
+                    Err(RecvTimeoutError::Disconnected) => {
+                        break Err("the adapter exited".to_owned());
+                    }
+                }
+            },
+        }
+    }
+}
+
+impl Drop for Adapter {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// What the adapter said it does (its `hello` answer).
+struct Supports {
+    hello: Value,
+}
+
+impl Supports {
+    fn lists(&self, op: &str, item: &str) -> bool {
+        self.hello[op].as_array().is_some_and(|items| items.iter().any(|i| i == item))
+    }
+
+    fn reports(&self, what: &str) -> bool {
+        self.lists("reports", what)
+    }
+}
+
+/// The results of a run: per category (pass, fail, unsupported), every failure as
+/// (category, name, request, why), and the adapter's `hello`.
+pub(crate) struct Report {
+    pub(crate) hello: Value,
+    pub(crate) counts: BTreeMap<String, [usize; 3]>,
+    pub(crate) failures: Vec<(String, String, Value, String)>,
+}
+
+/// Runs every case (or those whose category starts with `only`) through the adapter.
+pub(crate) fn run(
+    root: &Path,
+    command: &[String],
+    timeout: Duration,
+    only: Option<&str>,
+) -> Result<Report, String> {
+    let cases = load(root)?;
+    let mut adapter = Adapter::start(command, timeout)?;
+    let hello = adapter.ask(json!({"op": "hello"})).map_err(|e| format!("`hello`: {e}"))?;
+    let supports = Supports { hello: hello.clone() };
+    let mut counts: BTreeMap<String, [usize; 3]> = BTreeMap::new();
+    let mut failures = Vec::new();
+    for Case { category, case } in &cases {
+        if only.is_some_and(|prefix| !category.starts_with(prefix)) {
+            continue;
+        }
+        let (request, outcome) = check(&mut adapter, &supports, category, case);
+        let slot = counts.entry(category.clone()).or_default();
+        match outcome {
+            Outcome::Pass => slot[0] += 1,
+            Outcome::Fail(why) => {
+                slot[1] += 1;
+                let name = case["name"].as_str().unwrap_or("").to_owned();
+                failures.push((category.clone(), name, request, why));
+            }
+            Outcome::Unsupported => slot[2] += 1,
+        }
+    }
+    Ok(Report { hello, counts, failures })
+}
+
+/// The request a case makes and what the adapter's answer makes of it.
+fn check(
+    adapter: &mut Adapter,
+    supports: &Supports,
+    category: &str,
+    case: &Value,
+) -> (Value, Outcome) {
+    let (group, kind) = category.split_once('/').unwrap_or((category, ""));
+    match group {
+        "convert" => {
+            let request = json!({"op": "convert", "from": case["from"], "to": case["to"], "input": case["input"]});
+            let supported = [&case["from"], &case["to"]]
+                .iter()
+                .all(|f| f.as_str().is_some_and(|f| supports.lists("convert", f)));
+            if !supported {
+                return (request, Outcome::Unsupported);
+            }
+            let outcome = adapter
+                .ask(request.clone())
+                .map_or_else(Outcome::Fail, |answer| convert_outcome(case, &answer));
+            (request, outcome)
+        }
+        "solve" => {
+            let request = json!({"op": "solve", "game": kind, "position": case["position"], "k": case["k"],
+                "diagonals": case["diagonals"], "misere": case["misere"]});
+            if !supports.lists("solve", kind) {
+                return (request, Outcome::Unsupported);
+            }
+            let outcome = adapter
+                .ask(request.clone())
+                .map_or_else(Outcome::Fail, |answer| solve_outcome(case, &answer));
+            (request, outcome)
+        }
+        _ => {
+            let request = json!({"op": "decode", "kind": group, "input": case["input"]});
+            if !supports.lists("decode", group) {
+                return (request, Outcome::Unsupported);
+            }
+            let outcome = adapter.ask(request.clone()).map_or_else(Outcome::Fail, |answer| {
+                if answer["unsupported"] == json!(true) {
+                    return Outcome::Unsupported;
+                }
+                decode_outcome(supports, kind, case, &answer)
+            });
+            (request, outcome)
+        }
+    }
+}
+
+fn short(value: &Value) -> String {
+    let text = value.to_string();
+    if text.chars().count() > 160 {
+        format!("{}…", text.chars().take(160).collect::<String>())
+    } else {
+        text
+    }
+}
+
+fn decode_outcome(supports: &Supports, category: &str, case: &Value, answer: &Value) -> Outcome {
+    let ok = answer["ok"] == json!(true);
+    let meaning = supports.reports("meaning");
+    let canonical = supports.reports("canonical");
+    let accepted = |expected_meaning: &Value, expected_canonical: &Value| -> Outcome {
+        if !ok {
+            return Outcome::Fail(format!("expected acceptance, got refusal {}", short(answer)));
+        }
+        if meaning && &answer["meaning"] != expected_meaning {
+            return Outcome::Fail(format!(
+                "meaning {} expected, got {}",
+                short(expected_meaning),
+                short(&answer["meaning"])
+            ));
+        }
+        if canonical && &answer["canonical"] != expected_canonical {
+            return Outcome::Fail(format!(
+                "canonical {expected_canonical} expected, got {}",
+                answer["canonical"]
+            ));
+        }
+        Outcome::Pass
+    };
+    match category {
+        "valid" => accepted(&case["meaning"], &case["canonical"]),
+        "roundtrip" => accepted(&case["meaning"], &case["input"]),
+        "invalid" => {
+            if ok {
+                Outcome::Fail(format!(
+                    "expected refusal at byte {}, got acceptance {}",
+                    case["offset"],
+                    short(answer)
+                ))
+            } else if supports.reports("offset") && answer["offset"] != case["offset"] {
+                Outcome::Fail(format!(
+                    "expected refusal at byte {}, got refusal at byte {}",
+                    case["offset"], answer["offset"]
+                ))
+            } else {
+                Outcome::Pass
+            }
+        }
+        // Either reading passes; an acceptance must mean what the accepting reading says.
+        "implementation-defined" => {
+            if !ok {
+                return Outcome::Pass;
+            }
+            let readings = case["readings"].as_array().cloned().unwrap_or_default();
+            let accepting: Vec<&Value> =
+                readings.iter().filter(|r| r["ok"] == json!(true)).collect();
+            if accepting.iter().any(|r| accepted(&r["meaning"], &r["canonical"]) == Outcome::Pass) {
+                Outcome::Pass
+            } else {
+                match accepting.first() {
+                    Some(r) => accepted(&r["meaning"], &r["canonical"]),
+                    None => Outcome::Fail("accepted where every reading refuses".to_owned()),
+                }
+            }
+        }
+        other => Outcome::Fail(format!("unknown category `{other}`")),
+    }
+}
+
+fn convert_outcome(case: &Value, answer: &Value) -> Outcome {
+    let ok = answer["ok"] == json!(true);
+    if case["refused"] == json!(true) {
+        return if ok {
+            Outcome::Fail(format!("expected refusal, got {}", short(&answer["output"])))
+        } else {
+            Outcome::Pass
+        };
+    }
+    if !ok {
+        return Outcome::Fail(format!(
+            "expected {}, got refusal {}",
+            case["output"],
+            short(answer)
+        ));
+    }
+    if answer["output"] != case["output"] {
+        return Outcome::Fail(format!("expected {}, got {}", case["output"], answer["output"]));
+    }
+    let fields = |notes: &Value| -> Vec<(String, String)> {
+        let mut out: Vec<(String, String)> = notes
+            .as_array()
+            .map(|notes| {
+                notes
+                    .iter()
+                    .map(|n| {
+                        (
+                            n["kind"].as_str().unwrap_or("").to_owned(),
+                            n["field"].as_str().unwrap_or("").to_owned(),
+                        )
+                    })
+                    .collect()
+            })
+            .unwrap_or_default();
+        out.sort();
+        out
+    };
+    if fields(&answer["notes"]) != fields(&case["notes"]) {
+        return Outcome::Fail(format!(
+            "notes {} expected, got {}",
+            short(&case["notes"]),
+            short(&answer["notes"])
+        ));
+    }
+    Outcome::Pass
+}
+
+fn solve_outcome(case: &Value, answer: &Value) -> Outcome {
+    if answer["ok"] != json!(true) {
+        return Outcome::Fail(format!("expected a solution, got refusal {}", short(answer)));
+    }
+    let sorted = |v: &Value| -> Vec<String> {
+        let mut names: Vec<String> = v
+            .as_array()
+            .map(|a| a.iter().filter_map(|n| n.as_str().map(str::to_owned)).collect())
+            .unwrap_or_default();
+        names.sort();
+        names
+    };
+    let expected = (&case["value"], &case["distance"], sorted(&case["best"]));
+    let got = (&answer["value"], &answer["distance"], sorted(&answer["best"]));
+    if expected == got {
+        Outcome::Pass
+    } else {
+        Outcome::Fail(format!(
+            "expected {} in {} best {:?}, got {} in {} best {:?}",
+            expected.0, expected.1, expected.2, got.0, got.1, got.2
+        ))
+    }
+}
+
+/// The per-category table, as plain text.
+pub(crate) fn table(report: &Report) -> String {
+    let mut out = format!(
+        "{:<34} {:>6} {:>6} {:>6} {:>12}\n",
+        "category", "cases", "pass", "fail", "unsupported"
+    );
+    let mut total = [0usize; 3];
+    for (category, [pass, fail, unsupported]) in &report.counts {
+        out.push_str(&format!(
+            "{category:<34} {:>6} {pass:>6} {fail:>6} {unsupported:>12}\n",
+            pass + fail + unsupported
+        ));
+        total[0] += pass;
+        total[1] += fail;
+        total[2] += unsupported;
+    }
+    out.push_str(&format!(
+        "{:<34} {:>6} {:>6} {:>6} {:>12}\n",
+        "total",
+        total.iter().sum::<usize>(),
+        total[0],
+        total[1],
+        total[2]
+    ));
+    out
+}
+
+/// One failure as a short reproducible line: the request to send the adapter, and why.
+pub(crate) fn failure_line(category: &str, name: &str, request: &Value, why: &str) -> String {
+    format!("{category} `{name}`: `{}` → {why}", short(request))
+}
+
+/// The report as JSON (`--json`).
+pub(crate) fn to_json(report: &Report) -> Value {
+    let categories: serde_json::Map<String, Value> = report
+        .counts
+        .iter()
+        .map(|(c, [pass, fail, unsupported])| {
+            (c.clone(), json!({"pass": pass, "fail": fail, "unsupported": unsupported}))
+        })
+        .collect();
+    let failures: Vec<Value> = report
+        .failures
+        .iter()
+        .map(|(category, name, request, why)| json!({"category": category, "name": name, "request": request, "why": why}))
+        .collect();
+    json!({"adapter": report.hello, "categories": categories, "failures": failures})
+}
