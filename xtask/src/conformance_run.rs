@@ -151,8 +151,13 @@ impl Supports {
         self.hello[op].as_array().is_some_and(|items| items.iter().any(|i| i == item))
     }
 
-    fn reports(&self, what: &str) -> bool {
-        self.lists("reports", what)
+    /// Whether the adapter's decode answers for `kind` carry `what` (`meaning`,
+    /// `canonical`, `offset`): `reports` is one list for every kind or an object of lists
+    /// by kind.
+    fn reports(&self, kind: &str, what: &str) -> bool {
+        let reports = &self.hello["reports"];
+        let list = if reports.is_object() { &reports[kind] } else { reports };
+        list.as_array().is_some_and(|items| items.iter().any(|i| i == what))
     }
 }
 
@@ -238,7 +243,7 @@ fn check(
                 if answer["unsupported"] == json!(true) {
                     return Outcome::Unsupported;
                 }
-                decode_outcome(supports, kind, case, &answer)
+                decode_outcome(supports, group, kind, case, &answer)
             });
             (request, outcome)
         }
@@ -254,10 +259,16 @@ fn short(value: &Value) -> String {
     }
 }
 
-fn decode_outcome(supports: &Supports, category: &str, case: &Value, answer: &Value) -> Outcome {
+fn decode_outcome(
+    supports: &Supports,
+    kind: &str,
+    category: &str,
+    case: &Value,
+    answer: &Value,
+) -> Outcome {
     let ok = answer["ok"] == json!(true);
-    let meaning = supports.reports("meaning");
-    let canonical = supports.reports("canonical");
+    let meaning = supports.reports(kind, "meaning");
+    let canonical = supports.reports(kind, "canonical");
     let accepted = |expected_meaning: &Value, expected_canonical: &Value| -> Outcome {
         if !ok {
             return Outcome::Fail(format!("expected acceptance, got refusal {}", short(answer)));
@@ -287,7 +298,7 @@ fn decode_outcome(supports: &Supports, category: &str, case: &Value, answer: &Va
                     case["offset"],
                     short(answer)
                 ))
-            } else if supports.reports("offset") && answer["offset"] != case["offset"] {
+            } else if supports.reports(kind, "offset") && answer["offset"] != case["offset"] {
                 Outcome::Fail(format!(
                     "expected refusal at byte {}, got refusal at byte {}",
                     case["offset"], answer["offset"]
