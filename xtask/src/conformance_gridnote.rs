@@ -403,3 +403,74 @@ pub(crate) fn serve() -> Result<(), String> {
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn decode_gives_the_meaning_and_the_canonical_text() {
+        let answer = answer(&json!({"op": "decode", "kind": "t3en", "input": "1_1_o/_x_/3_ x"}));
+        assert_eq!(
+            answer,
+            json!({"ok": true, "canonical": "2_o/_x_/3_ x", "meaning": {
+                "rows": ["__o", "_x_", "___"], "to_move": "x", "tafl": null, "extension": null, "rules": null}})
+        );
+        let tsn = decode("tsn", "3 4 3/1a1/2k a 3 2").unwrap();
+        assert_eq!(
+            tsn,
+            Decoded::Accepted {
+                // TSN writes its rows bottom first.
+                meaning: json!({"rows": ["__O", "_x_", "___"], "to_move": "x",
+                    "tafl": {"defenders": 4, "ply": 3, "since_capture": 2}, "extension": null, "rules": null}),
+                canonical: "3 4 3/1a1/2k a 3 2".to_owned(),
+            }
+        );
+    }
+
+    #[test]
+    fn decode_refuses_with_the_offset_of_the_first_error() {
+        let answer = answer(&json!({"op": "decode", "kind": "t3en", "input": "3_/4_/3_ x"}));
+        assert_eq!((answer["ok"].clone(), answer["offset"].clone()), (json!(false), json!(3)));
+        assert!(matches!(decode_strict("t3en", "1_1_o/_x_/3_ x"), Ok(Decoded::Refused { .. })));
+        assert_eq!(decode("chess", "x"), Err("unknown kind `chess`".to_owned()));
+    }
+
+    #[test]
+    fn otn_records_have_their_own_meanings() {
+        let Ok(Decoded::Accepted { meaning, canonical }) = decode("otn-move", "Ke5-e1-") else {
+            panic!("refused")
+        };
+        assert_eq!(canonical, "Ke5-e1-");
+        assert_eq!(
+            meaning,
+            json!({"resign": false, "piece": "K", "from": "e5", "type": "-", "to": "e1", "captures": [], "info": "-"})
+        );
+        let Ok(Decoded::Accepted { meaning, .. }) = decode("otn-position", "/t2/1K1/3/") else {
+            panic!("refused")
+        };
+        assert_eq!(meaning, json!({"rows": ["___", "_K_", "t__"]}));
+        let Ok(Decoded::Accepted { meaning, canonical }) =
+            decode("otn-rules", "dim:3 ks:y atkf:n start:/3/1K1/3/")
+        else {
+            panic!("refused")
+        };
+        assert_eq!(canonical, "dim:3 atkf:n ks:s start:/3/1K1/3/");
+        assert_eq!(
+            meaning,
+            json!({"dim": 3, "entries": [["atkf", "n"], ["ks", "s"]], "start": ["___", "_K_", "___"]})
+        );
+    }
+
+    #[test]
+    fn convert_and_solve_answer_as_the_protocol_says() {
+        let answer = answer(
+            &json!({"op": "convert", "from": "t3en", "to": "digits", "input": "2_o/_x_/3_ x"}),
+        );
+        assert_eq!(answer, json!({"ok": true, "output": "002010000", "notes": []}));
+        let answer = super::answer(&json!({"op": "solve", "position": "xo_/_x_/3_ o", "k": 3}));
+        assert_eq!(answer, json!({"ok": true, "value": "loss", "distance": 4, "best": ["c1"]}));
+        let answer = super::answer(&json!({"op": "perft"}));
+        assert_eq!(answer["unsupported"], json!(true));
+    }
+}

@@ -259,6 +259,38 @@ fn short(value: &Value) -> String {
     }
 }
 
+/// Where two JSON values first differ, as `path: expected …, got …`.
+fn first_difference(path: &str, expected: &Value, got: &Value) -> String {
+    match (expected, got) {
+        (Value::Object(e), Value::Object(g)) => {
+            for (key, value) in e {
+                let inner = g.get(key).unwrap_or(&Value::Null);
+                if value != inner {
+                    return first_difference(&format!("{path}.{key}"), value, inner);
+                }
+            }
+            if let Some(key) = g.keys().find(|k| !e.contains_key(*k)) {
+                return format!("{path}.{key}: not expected, got {}", short(&g[key]));
+            }
+        }
+        (Value::Array(e), Value::Array(g)) if e.len() == g.len() => {
+            if let Some(i) = (0..e.len()).find(|&i| e[i] != g[i]) {
+                return first_difference(&format!("{path}[{i}]"), &e[i], &g[i]);
+            }
+        }
+        (Value::Array(e), Value::Array(g)) => {
+            return format!("{path}: {} items expected, got {}", e.len(), g.len());
+        }
+        _ => {}
+    }
+    format!(
+        "{}: expected {}, got {}",
+        if path.is_empty() { "." } else { path },
+        short(expected),
+        short(got)
+    )
+}
+
 fn decode_outcome(
     supports: &Supports,
     kind: &str,
@@ -275,9 +307,8 @@ fn decode_outcome(
         }
         if meaning && &answer["meaning"] != expected_meaning {
             return Outcome::Fail(format!(
-                "meaning {} expected, got {}",
-                short(expected_meaning),
-                short(&answer["meaning"])
+                "meaning differs: {}",
+                first_difference("", expected_meaning, &answer["meaning"])
             ));
         }
         if canonical && &answer["canonical"] != expected_canonical {
@@ -446,4 +477,131 @@ pub(crate) fn to_json(report: &Report) -> Value {
         .map(|(category, name, request, why)| json!({"category": category, "name": name, "request": request, "why": why}))
         .collect();
     json!({"adapter": report.hello, "categories": categories, "failures": failures})
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn supports(reports: Value) -> Supports {
+        Supports { hello: json!({"decode": ["t3en"], "reports": reports}) }
+    }
+
+    fn valid() -> Value {
+        json!({"name": "v", "input": "1_1_o/_x_/3_ x", "meaning": {"rows": ["__o", "_x_", "___"]}, "canonical": "2_o/_x_/3_ x"})
+    }
+
+    #[test]
+    fn valid_cases_compare_what_the_adapter_reports() {
+        let all = supports(json!(["meaning", "canonical", "offset"]));
+        let right = json!({"ok": true, "meaning": {"rows": ["__o", "_x_", "___"]}, "canonical": "2_o/_x_/3_ x"});
+        assert_eq!(decode_outcome(&all, "t3en", "valid", &valid(), &right), Outcome::Pass);
+        let wrong_row = json!({"ok": true, "meaning": {"rows": ["__o", "x__", "___"]}, "canonical": "2_o/_x_/3_ x"});
+        assert_eq!(
+            decode_outcome(&all, "t3en", "valid", &valid(), &wrong_row),
+            Outcome::Fail(r#"meaning differs: .rows[1]: expected "_x_", got "x__""#.to_owned())
+        );
+        let refused = json!({"ok": false, "offset": 0});
+        assert!(matches!(
+            decode_outcome(&all, "t3en", "valid", &valid(), &refused),
+            Outcome::Fail(_)
+        ));
+        // An adapter that reports nothing but acceptance passes by accepting.
+        let none = supports(json!([]));
+        assert_eq!(
+            decode_outcome(&none, "t3en", "valid", &valid(), &json!({"ok": true})),
+            Outcome::Pass
+        );
+        // Reports declared per kind.
+        let by_kind = supports(json!({"t3en": ["canonical"]}));
+        let other_canonical = json!({"ok": true, "canonical": "1_1_o/_x_/3_ x"});
+        assert_eq!(
+            decode_outcome(&by_kind, "t3en", "valid", &valid(), &other_canonical),
+            Outcome::Fail(r#"canonical "2_o/_x_/3_ x" expected, got "1_1_o/_x_/3_ x""#.to_owned())
+        );
+    }
+
+    #[test]
+    fn invalid_cases_need_a_refusal_at_the_offset() {
+        let case = json!({"name": "i", "input": "3_/4_/3_ x", "offset": 3});
+        let all = supports(json!(["offset"]));
+        assert_eq!(
+            decode_outcome(&all, "t3en", "invalid", &case, &json!({"ok": false, "offset": 3})),
+            Outcome::Pass
+        );
+        assert_eq!(
+            decode_outcome(&all, "t3en", "invalid", &case, &json!({"ok": false, "offset": 4})),
+            Outcome::Fail("expected refusal at byte 3, got refusal at byte 4".to_owned())
+        );
+        let none = supports(json!([]));
+        assert_eq!(
+            decode_outcome(&none, "t3en", "invalid", &case, &json!({"ok": false, "offset": 4})),
+            Outcome::Pass
+        );
+        assert!(matches!(
+            decode_outcome(&none, "t3en", "invalid", &case, &json!({"ok": true})),
+            Outcome::Fail(_)
+        ));
+    }
+
+    #[test]
+    fn implementation_defined_cases_take_either_reading() {
+        let case = json!({"name": "d", "input": "1_1_o/_x_/3_ x", "readings": [
+            {"reader": "lenient", "ok": true, "meaning": {"rows": ["__o", "_x_", "___"]}, "canonical": "2_o/_x_/3_ x"},
+            {"reader": "strict", "ok": false, "offset": 0}]});
+        let all = supports(json!(["meaning", "canonical"]));
+        assert_eq!(
+            decode_outcome(&all, "t3en", "implementation-defined", &case, &json!({"ok": false})),
+            Outcome::Pass
+        );
+        let lenient = json!({"ok": true, "meaning": {"rows": ["__o", "_x_", "___"]}, "canonical": "2_o/_x_/3_ x"});
+        assert_eq!(
+            decode_outcome(&all, "t3en", "implementation-defined", &case, &lenient),
+            Outcome::Pass
+        );
+        let misread = json!({"ok": true, "meaning": {"rows": ["o__", "_x_", "___"]}, "canonical": "2_o/_x_/3_ x"});
+        assert!(matches!(
+            decode_outcome(&all, "t3en", "implementation-defined", &case, &misread),
+            Outcome::Fail(_)
+        ));
+    }
+
+    #[test]
+    fn conversions_compare_output_and_noted_fields() {
+        let case = json!({"output": "3 4 3/1a1/2d a 3 2", "notes": [
+            {"kind": "derived", "field": "defenders", "value": "4"},
+            {"kind": "derived", "field": "ply", "value": "3"}]});
+        let same_fields = json!({"ok": true, "output": "3 4 3/1a1/2d a 3 2", "notes": [
+            {"kind": "derived", "field": "ply", "value": "three"},
+            {"kind": "derived", "field": "defenders", "value": "4"}]});
+        assert_eq!(convert_outcome(&case, &same_fields), Outcome::Pass);
+        let missing = json!({"ok": true, "output": "3 4 3/1a1/2d a 3 2", "notes": []});
+        assert!(matches!(convert_outcome(&case, &missing), Outcome::Fail(_)));
+        assert_eq!(
+            convert_outcome(
+                &case,
+                &json!({"ok": true, "output": "3 4 3/1a1/2d a 1 0", "notes": []})
+            ),
+            Outcome::Fail(r#"expected "3 4 3/1a1/2d a 3 2", got "3 4 3/1a1/2d a 1 0""#.to_owned())
+        );
+        assert_eq!(
+            convert_outcome(&json!({"refused": true}), &json!({"ok": false})),
+            Outcome::Pass
+        );
+    }
+
+    #[test]
+    fn solutions_compare_best_moves_as_a_set() {
+        let case = json!({"value": "draw", "distance": 9, "best": ["a1", "b2"]});
+        let answer = json!({"ok": true, "value": "draw", "distance": 9, "best": ["b2", "a1"]});
+        assert_eq!(solve_outcome(&case, &answer), Outcome::Pass);
+        let longer = json!({"ok": true, "value": "draw", "distance": 8, "best": ["a1", "b2"]});
+        assert_eq!(
+            solve_outcome(&case, &longer),
+            Outcome::Fail(
+                r#"expected "draw" in 9 best ["a1", "b2"], got "draw" in 8 best ["a1", "b2"]"#
+                    .to_owned()
+            )
+        );
+    }
 }

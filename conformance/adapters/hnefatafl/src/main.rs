@@ -3,7 +3,8 @@
 //! - `otn-position`: the crate reads a position as "FEN" (`BoardState::from_fen`), which is
 //!   an OpenTafl position record without the outer slashes; the adapter strips one `/`
 //!   from each end (a text without them is refused) and reports the board as the suite's
-//!   rows, top row first (the crate's first FEN row is OTN's rank 1, the bottom row).
+//!   rows, top row first (the crate's first FEN row is OTN's rank 1, the bottom row), read
+//!   with the board state type whose bit field fits the board.
 //! - `otn-move`: `Play::from_str`, the crate's `a1-a4` move reader; acceptance only.
 //!
 //! A panic is not caught: the runner sees the adapter exit and counts a failure.
@@ -11,7 +12,9 @@
 use std::io::{self, BufRead, Write};
 use std::str::FromStr;
 
-use hnefatafl::aliases::HugeBasicBoardState;
+use hnefatafl::aliases::{
+    HugeBasicBoardState, LargeBasicBoardState, MediumBasicBoardState, SmallBasicBoardState,
+};
 use hnefatafl::board::state::BoardState;
 use hnefatafl::play::Play;
 use hnefatafl::tiles::Tile;
@@ -21,7 +24,22 @@ fn position(text: &str) -> Value {
     let Some(fen) = text.strip_prefix('/').and_then(|t| t.strip_suffix('/')) else {
         return json!({"ok": false, "message": "not an OTN position record (/…/)"});
     };
-    match HugeBasicBoardState::from_fen(fen) {
+    // The board state type whose bit field fits the board (its rows: one more than the
+    // slashes), as the crate's aliases intend: up to 7, 11, 15 and 21 squares a side.
+    let size = fen.split('/').count();
+    if size <= 7 {
+        read::<SmallBasicBoardState>(fen)
+    } else if size <= 11 {
+        read::<MediumBasicBoardState>(fen)
+    } else if size <= 15 {
+        read::<LargeBasicBoardState>(fen)
+    } else {
+        read::<HugeBasicBoardState>(fen)
+    }
+}
+
+fn read<B: BoardState>(fen: &str) -> Value {
+    match B::from_fen(fen) {
         Ok(state) => {
             let size = state.side_len();
             let rows: Vec<String> = (0..size)
