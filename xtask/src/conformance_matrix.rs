@@ -138,10 +138,26 @@ pub(crate) fn write(root: &Path, timeout: Duration) -> Result<(), String> {
         };
         let _ = writeln!(out, "| {} | {} |", implementation.name, cells.join(" | "));
     }
+    let mut categories: BTreeMap<&str, usize> = BTreeMap::new();
+    for case in &cases {
+        *categories.entry(case.category.as_str()).or_default() += 1;
+    }
+    let _ = writeln!(out, "\n## The cases\n");
+    let _ = writeln!(out, "| category | cases |\n|---|---|");
+    for (category, count) in &categories {
+        let _ = writeln!(out, "| `{category}` | {count} |");
+    }
     let _ = writeln!(out, "\n## The implementations\n");
     for (implementation, report) in &results {
         let status = match report {
-            Ok(report) => format!("{} failure(s)", report.failures.len()),
+            Ok(report) => {
+                let version = report.hello["version"].as_str().unwrap_or("");
+                format!(
+                    "Version {}; {} failure(s)",
+                    if version.is_empty() { "unknown" } else { version },
+                    report.failures.len()
+                )
+            }
             Err(e) => format!("not run: {e}"),
         };
         let _ = writeln!(out, "- **{}**: {}. {status}.", implementation.name, implementation.what);

@@ -119,7 +119,13 @@ impl Adapter {
                         // An answer to an earlier, timed-out request is skipped.
                         Ok(answer)
                             if answer.get("id").is_some_and(|id| id != &json!(self.next_id)) => {}
-                        Ok(answer) if answer.is_object() => break Ok(answer),
+                        Ok(mut answer) if answer.is_object() => {
+                            // The id has been matched: it would only clutter the report.
+                            if let Some(fields) = answer.as_object_mut() {
+                                fields.remove("id");
+                            }
+                            break Ok(answer);
+                        }
                         _ => break Err(format!("the answer is not a JSON object: {line:.120}")),
                     },
                     Err(RecvTimeoutError::Timeout) => {

@@ -45,6 +45,14 @@ class Engine:
         self.out = b""
         self.send("st3p version 1")
         self.wait_for(lambda line: line.startswith("st3p version"), WAIT_SECONDS * 3)
+        self.send("identify")
+        self.version = ""
+        while True:
+            what, line = self.wait_for(lambda line: line.startswith("identify"), WAIT_SECONDS * 3)
+            if what != "line" or line == "identify ok":
+                break
+            if line.startswith("identify version "):
+                self.version = line[len("identify version "):]
 
     def stop(self):
         try:
@@ -121,7 +129,7 @@ def main():
         request = json.loads(line)
         op = request.get("op")
         if op == "hello":
-            answer = {"name": args.name, "version": "", "decode": ["t3en"], "reports": [],
+            answer = {"name": args.name, "version": engine.version, "decode": ["t3en"], "reports": [],
                       "convert": [], "solve": [], "moves": [], "perft": []}
         elif op == "decode" and request.get("kind") == "t3en":
             text = request.get("input", "")
