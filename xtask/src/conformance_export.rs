@@ -90,11 +90,20 @@ pub(crate) fn generate(root: &Path) -> Result<BTreeMap<String, String>, String> 
                 return Err(format!("fixtures/{}/valid/{} is refused", kind.folder, input.name));
             };
             let strict = gridnote::decode_strict(kind.name, &input.text)?;
+            let trailing = if kind.name == "tsn" { after_six_fields(&input.text) } else { None };
             if t3en && matches!(strict, Decoded::Refused { .. }) {
                 files
                     .entry(file("implementation-defined"))
                     .or_default()
                     .push(lenient_case(&input, &meaning, &canonical, &strict));
+            } else if let Some(offset) = trailing {
+                files.entry(file("implementation-defined")).or_default().push(trailing_case(
+                    &input.name,
+                    &input.text,
+                    &meaning,
+                    &canonical,
+                    offset,
+                ));
             } else {
                 files.entry(file("valid")).or_default().push(json!({
                     "name": input.name, "input": input.text, "meaning": meaning, "canonical": canonical,
@@ -129,6 +138,18 @@ pub(crate) fn generate(root: &Path) -> Result<BTreeMap<String, String>, String> 
                     ));
                 }
             }
+        }
+    }
+
+    // TEN texts read as TSN: the TSN reader may ignore the extension (a seventh field).
+    for input in fixtures(root, "tafl", "valid", "ten")? {
+        let Some(offset) = after_six_fields(&input.text) else { continue };
+        if let Decoded::Accepted { meaning, canonical } = gridnote::decode("tsn", &input.text)? {
+            let name = format!("{} read as tsn", input.name);
+            files
+                .entry(format!("{CASES}/tsn/implementation-defined.jsonl"))
+                .or_default()
+                .push(trailing_case(&name, &input.text, &meaning, &canonical, offset));
         }
     }
 
@@ -214,6 +235,28 @@ fn lenient_case(input: &Input, meaning: &Value, canonical: &str, strict: &Decode
         "readings": [
             {"reader": "lenient", "ok": true, "meaning": meaning, "canonical": canonical},
             {"reader": "strict", "ok": false, "offset": offset},
+        ],
+    })
+}
+
+/// Where a TSN text goes on after its six fields (the space before a seventh field, or
+/// trailing whitespace), if it does.
+fn after_six_fields(text: &str) -> Option<usize> {
+    let end = text.match_indices(' ').nth(5).map_or(text.len(), |(i, _)| i);
+    let end = text[..end].find(|c: char| c.is_whitespace() && c != ' ').unwrap_or(end);
+    (end < text.len()).then_some(end)
+}
+
+/// A TSN text with something after its six fields: TSN's description says trailing spaces
+/// or fields "can be ignored", so a reader may ignore them (gridnote does) or refuse them.
+fn trailing_case(name: &str, text: &str, meaning: &Value, canonical: &str, offset: usize) -> Value {
+    json!({
+        "name": name,
+        "input": text,
+        "note": "text after the six TSN fields: a reader may ignore it (gridnote does) or refuse it there",
+        "readings": [
+            {"reader": "ignoring", "ok": true, "meaning": meaning, "canonical": canonical},
+            {"reader": "six fields only", "ok": false, "offset": offset},
         ],
     })
 }
@@ -340,5 +383,29 @@ pub(crate) fn check_fresh(root: &Path, problems: &mut Vec<String>) {
             "conformance: the exported suite is stale ({}); run `cargo xtask conformance export` and commit conformance/",
             stale.join(", ")
         ));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn after_six_fields_finds_trailing_text() {
+        assert_eq!(after_six_fields("1 4 k a 1 0"), None);
+        assert_eq!(after_six_fields("1 4 k a 1 0 x:007:"), Some(11));
+        assert_eq!(after_six_fields("1 4 k a 1 0   "), Some(11));
+        assert_eq!(after_six_fields("1 4 k a 1 0\n"), Some(11));
+        assert_eq!(after_six_fields("1 4 k d 2 1\t-"), Some(11));
+    }
+
+    #[test]
+    fn registry_formats_and_output_kinds() {
+        assert_eq!(registry_format("otn-rules").map(|f| f.name()), Some("otn"));
+        assert_eq!(registry_format("otn-game"), None);
+        assert_eq!(registry_format("tsn").map(|f| f.name()), Some("tsn"));
+        let otn = Format::from_str("otn").unwrap();
+        assert_eq!(kind_of_output(otn, "dim:3 start:/3/1K1/3/"), Some("otn-rules"));
+        assert_eq!(kind_of_output(otn, "/3/1K1/3/"), Some("otn-position"));
     }
 }

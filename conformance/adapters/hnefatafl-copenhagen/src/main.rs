@@ -27,7 +27,9 @@ fn answer(request: &Value) -> Value {
             let text = request["input"].as_str().unwrap_or("");
             match OpenTaflMoves::try_from((BoardSize::_11, text)) {
                 Ok(moves) if moves.0.len() == 1 => json!({"ok": true}),
-                Ok(moves) => json!({"ok": false, "message": format!("{} moves read", moves.0.len())}),
+                Ok(moves) => {
+                    json!({"ok": false, "message": format!("{} moves read", moves.0.len())})
+                }
                 Err(e) => json!({"ok": false, "message": e.to_string()}),
             }
         }

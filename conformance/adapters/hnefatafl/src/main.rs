@@ -66,10 +66,12 @@ fn answer(request: &Value) -> Value {
             "convert": [], "solve": [], "moves": [], "perft": [],
         }),
         (Some("decode"), Some("otn-position")) => position(request["input"].as_str().unwrap_or("")),
-        (Some("decode"), Some("otn-move")) => match Play::from_str(request["input"].as_str().unwrap_or("")) {
-            Ok(_) => json!({"ok": true}),
-            Err(e) => json!({"ok": false, "message": format!("{e:?}")}),
-        },
+        (Some("decode"), Some("otn-move")) => {
+            match Play::from_str(request["input"].as_str().unwrap_or("")) {
+                Ok(_) => json!({"ok": true}),
+                Err(e) => json!({"ok": false, "message": format!("{e:?}")}),
+            }
+        }
         _ => json!({"ok": false, "unsupported": true}),
     }
 }
