@@ -8,6 +8,11 @@ use std::process::{Command, ExitCode};
 use clap::{Parser, Subcommand};
 
 mod bench;
+mod conformance;
+mod conformance_export;
+mod conformance_gridnote;
+mod conformance_matrix;
+mod conformance_run;
 mod consumers;
 mod fuzz;
 mod guard;
@@ -54,6 +59,9 @@ enum Task {
     /// For every library crate, a program depending on that crate alone builds and runs
     /// each Rust example of its README (its front page).
     Consumers,
+    /// The language-neutral conformance suite (conformance/): `export` the cases, `run`
+    /// them through an implementation's adapter, write the `matrix` (docs/conformance.md).
+    Conformance(conformance::ConformanceArgs),
     /// Check the architecture rules (docs/architecture.md's invariants).
     Tidy,
     /// Check the publishable crates with the declared minimum Rust version (installed
@@ -85,6 +93,7 @@ fn main() -> ExitCode {
         Task::PackageCheck(args) => package_check::run(&args),
         Task::Msrv => package_check::run_msrv(),
         Task::Consumers => consumers::run(),
+        Task::Conformance(args) => conformance::run(&args),
         Task::Tidy => tidy::run(),
         Task::Wasm(args) => wasm::run(&args),
         Task::Web(args) => web::run(&args),

@@ -70,6 +70,7 @@ pub(crate) fn run() -> ExitCode {
         format_names(&shown, &text, &mut problems);
     }
     path_includes(&root, &root.join("xtask"), &mut problems);
+    crate::conformance_export::check_fresh(&root, &mut problems);
     if problems.is_empty() {
         println!("tidy: {} crates follow the architecture rules", crates.len());
         ExitCode::SUCCESS

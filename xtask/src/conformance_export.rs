@@ -1,0 +1,411 @@
+//! `cargo xtask conformance export`: the suite's cases (conformance/cases/), generated
+//! from the fixtures (fixtures/*/valid, fixtures/*/invalid, fixtures/corpus) with
+//! gridnote's answers (conformance_gridnote.rs) as the expected ones; and the check that
+//! the committed suite is what export writes now (called by `cargo xtask tidy`).
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+use std::str::FromStr;
+
+use gridnote_convert::Format;
+use gridnote_testkit::escape;
+use serde_json::{Value, json};
+
+use crate::conformance_gridnote::{self as gridnote, Decoded, KINDS, SolveRules};
+
+/// The folder of the suite's cases, relative to the workspace root.
+pub(crate) const CASES: &str = "conformance/cases";
+
+/// Boards with more empty playable cells than this are left out of the solve cases, so
+/// that the whole suite runs in seconds with an unoptimised build.
+const SOLVE_MAX_EMPTY: usize = 11;
+
+/// One fixture or corpus input: where it comes from and its text.
+struct Input {
+    name: String,
+    text: String,
+}
+
+/// A fixture file's text: one final newline stripped, nothing else (fixtures/README.md).
+fn fixture_text(path: &Path) -> Result<String, String> {
+    let mut text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    if text.ends_with('\n') {
+        text.pop();
+    }
+    Ok(text)
+}
+
+/// The fixtures of `folder/valid` or `folder/invalid` with the extension, in name order.
+fn fixtures(root: &Path, folder: &str, which: &str, extension: &str) -> Result<Vec<Input>, String> {
+    let dir = root.join("fixtures").join(folder).join(which);
+    let mut paths: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .map_err(|e| format!("{}: {e}", dir.display()))?
+        .flatten()
+        .map(|entry| entry.path())
+        .filter(|path| path.extension().is_some_and(|e| e == extension))
+        .collect();
+    paths.sort();
+    paths
+        .iter()
+        .map(|path| {
+            let name = path.file_name().unwrap_or_default().to_string_lossy().into_owned();
+            Ok(Input { name, text: fixture_text(path)? })
+        })
+        .collect()
+}
+
+/// The inputs of corpus files (`fixtures/corpus/<file>`), named `corpus/<file>:<line>`.
+fn corpus(root: &Path, files: &[&str]) -> Result<Vec<Input>, String> {
+    let mut out = Vec::new();
+    for file in files {
+        let path = root.join("fixtures/corpus").join(file);
+        let text =
+            std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+        for (number, line) in text.lines().enumerate() {
+            if line.is_empty() || line.starts_with('#') {
+                continue;
+            }
+            out.push(Input {
+                name: format!("corpus/{file}:{}", number + 1),
+                text: escape::decode(line),
+            });
+        }
+    }
+    Ok(out)
+}
+
+/// The suite: each file's path (relative to the workspace root) and its text.
+pub(crate) fn generate(root: &Path) -> Result<BTreeMap<String, String>, String> {
+    let mut files: BTreeMap<String, Vec<Value>> = BTreeMap::new();
+    // Canonical texts of every kind, for the round-trip cases: (kind, text) → where from.
+    let mut roundtrip: BTreeMap<(String, String), String> = BTreeMap::new();
+    let mut convert_sources: Vec<(Format, Input)> = Vec::new();
+    for kind in &KINDS {
+        let file = |category: &str| format!("{CASES}/{}/{category}.jsonl", kind.name);
+        let t3en = kind.name == "t3en";
+        for input in fixtures(root, kind.folder, "valid", kind.extension)? {
+            let Decoded::Accepted { meaning, canonical } =
+                gridnote::decode(kind.name, &input.text)?
+            else {
+                return Err(format!("fixtures/{}/valid/{} is refused", kind.folder, input.name));
+            };
+            let strict = gridnote::decode_strict(kind.name, &input.text)?;
+            let trailing = if kind.name == "tsn" { after_six_fields(&input.text) } else { None };
+            if t3en && matches!(strict, Decoded::Refused { .. }) {
+                files
+                    .entry(file("implementation-defined"))
+                    .or_default()
+                    .push(lenient_case(&input, &meaning, &canonical, &strict));
+            } else if let Some(offset) = trailing {
+                files.entry(file("implementation-defined")).or_default().push(trailing_case(
+                    &input.name,
+                    &input.text,
+                    &meaning,
+                    &canonical,
+                    offset,
+                ));
+            } else {
+                files.entry(file("valid")).or_default().push(json!({
+                    "name": input.name, "input": input.text, "meaning": meaning, "canonical": canonical,
+                }));
+            }
+            roundtrip
+                .entry((kind.name.to_owned(), canonical))
+                .or_insert_with(|| input.name.clone());
+            if let Some(format) = registry_format(kind.name) {
+                convert_sources.push((format, input));
+            }
+        }
+        let invalid = fixtures(root, kind.folder, "invalid", kind.extension)?;
+        for input in invalid.into_iter().chain(corpus(root, kind.corpus)?) {
+            match gridnote::decode(kind.name, &input.text)? {
+                Decoded::Refused { offset, .. } => {
+                    files.entry(file("invalid")).or_default().push(json!({
+                        "name": input.name, "input": input.text, "offset": offset,
+                    }));
+                }
+                Decoded::Accepted { meaning, canonical } if t3en => {
+                    let strict = gridnote::decode_strict(kind.name, &input.text)?;
+                    files
+                        .entry(file("implementation-defined"))
+                        .or_default()
+                        .push(lenient_case(&input, &meaning, &canonical, &strict));
+                }
+                Decoded::Accepted { .. } => {
+                    return Err(format!(
+                        "{} ({}) is accepted: an invalid input must be refused",
+                        input.name, kind.name
+                    ));
+                }
+            }
+        }
+    }
+
+    // TEN texts read as TSN: the TSN reader may ignore the extension (a seventh field).
+    for input in fixtures(root, "tafl", "valid", "ten")? {
+        let Some(offset) = after_six_fields(&input.text) else { continue };
+        if let Decoded::Accepted { meaning, canonical } = gridnote::decode("tsn", &input.text)? {
+            let name = format!("{} read as tsn", input.name);
+            files
+                .entry(format!("{CASES}/tsn/implementation-defined.jsonl"))
+                .or_default()
+                .push(trailing_case(&name, &input.text, &meaning, &canonical, offset));
+        }
+    }
+
+    // Conversions: every valid fixture of a registry format into every other format.
+    let mut solve_positions: BTreeSet<(String, String, usize, bool)> = BTreeSet::new();
+    for (from, input) in &convert_sources {
+        for to in Format::ALL {
+            if to == from {
+                continue;
+            }
+            let case = match gridnote::convert(from.name(), to.name(), &input.text)? {
+                Some((output, notes)) => {
+                    if let Some(kind) = kind_of_output(*to, &output) {
+                        roundtrip
+                            .entry((kind.to_owned(), output.clone()))
+                            .or_insert_with(|| format!("{} -> {to}", input.name));
+                    }
+                    json!({"name": format!("{} -> {to}", input.name), "from": from.name(), "to": to.name(),
+                        "input": input.text, "output": output, "notes": notes})
+                }
+                None => {
+                    json!({"name": format!("{} -> {to}", input.name), "from": from.name(), "to": to.name(),
+                    "input": input.text, "refused": true})
+                }
+            };
+            files.entry(format!("{CASES}/convert/{}.jsonl", from.name())).or_default().push(case);
+        }
+        let rules = from.default_rules();
+        if from.game() == gridnote_board::notation::Game::Mnk {
+            let t3en = if from.name() == "t3en" {
+                match gridnote::decode("t3en", &input.text)? {
+                    Decoded::Accepted { canonical, .. } => Some(canonical),
+                    Decoded::Refused { .. } => None,
+                }
+            } else {
+                gridnote::convert(from.name(), "t3en", &input.text)?.map(|(out, _)| out)
+            };
+            if let Some(t3en) = t3en {
+                solve_positions.insert((t3en, input.name.clone(), rules.in_a_row, rules.diagonals));
+            }
+        }
+    }
+
+    for ((kind, text), from) in &roundtrip {
+        let Decoded::Accepted { meaning, canonical } = gridnote::decode(kind, text)? else {
+            return Err(format!("the canonical text {text:?} ({kind}, from {from}) is refused"));
+        };
+        if &canonical != text {
+            return Err(format!(
+                "{text:?} ({kind}, from {from}) is not canonical: written again it is {canonical:?}"
+            ));
+        }
+        files.entry(format!("{CASES}/{kind}/roundtrip.jsonl")).or_default().push(json!({
+            "name": format!("canonical of {from}"), "input": text, "meaning": meaning,
+        }));
+    }
+
+    solve_cases(&solve_positions, &mut files)?;
+
+    Ok(files
+        .into_iter()
+        .map(|(path, cases)| {
+            let mut text = String::new();
+            for case in cases {
+                text.push_str(&case.to_string());
+                text.push('\n');
+            }
+            (path, text)
+        })
+        .collect())
+}
+
+/// A T3EN text the lenient reading accepts and the strict one refuses.
+fn lenient_case(input: &Input, meaning: &Value, canonical: &str, strict: &Decoded) -> Value {
+    let offset = match strict {
+        Decoded::Refused { offset, .. } => Some(*offset),
+        Decoded::Accepted { .. } => None,
+    };
+    json!({
+        "name": input.name,
+        "input": input.text,
+        "note": "run lengths not written canonically: a lenient reader accepts it (gridnote by default), a strict reader refuses it",
+        "readings": [
+            {"reader": "lenient", "ok": true, "meaning": meaning, "canonical": canonical},
+            {"reader": "strict", "ok": false, "offset": offset},
+        ],
+    })
+}
+
+/// Where a TSN text goes on after its six fields (the space before a seventh field, or
+/// trailing whitespace), if it does.
+fn after_six_fields(text: &str) -> Option<usize> {
+    let end = text.match_indices(' ').nth(5).map_or(text.len(), |(i, _)| i);
+    let end = text[..end].find(|c: char| c.is_whitespace() && c != ' ').unwrap_or(end);
+    (end < text.len()).then_some(end)
+}
+
+/// A TSN text with something after its six fields: TSN's description says trailing spaces
+/// or fields "can be ignored", so a reader may ignore them (gridnote does) or refuse them.
+fn trailing_case(name: &str, text: &str, meaning: &Value, canonical: &str, offset: usize) -> Value {
+    json!({
+        "name": name,
+        "input": text,
+        "note": "text after the six TSN fields: a reader may ignore it (gridnote does) or refuse it there",
+        "readings": [
+            {"reader": "ignoring", "ok": true, "meaning": meaning, "canonical": canonical},
+            {"reader": "six fields only", "ok": false, "offset": offset},
+        ],
+    })
+}
+
+/// The registry format of a kind (the OTN position and rules records are the `otn` format).
+fn registry_format(kind: &str) -> Option<Format> {
+    match kind {
+        "otn-position" | "otn-rules" => Format::from_str("otn").ok(),
+        "otn-move" | "otn-game" => None,
+        kind => Format::from_str(kind).ok(),
+    }
+}
+
+/// The suite's kind of a converter output (OTN output is a rules record when it starts
+/// with `dim:`).
+fn kind_of_output(to: Format, output: &str) -> Option<&'static str> {
+    let name = match to.name() {
+        "otn" if output.starts_with("dim:") => "otn-rules",
+        "otn" => "otn-position",
+        name => name,
+    };
+    KINDS.iter().map(|k| k.name).find(|k| *k == name)
+}
+
+/// Solve cases: each m,n,k position with few enough empty cells, under its format's
+/// default rules and their misère variant.
+fn solve_cases(
+    positions: &BTreeSet<(String, String, usize, bool)>,
+    files: &mut BTreeMap<String, Vec<Value>>,
+) -> Result<(), String> {
+    let mut seen = BTreeSet::new();
+    for (position, from, k, diagonals) in positions {
+        let Ok(Decoded::Accepted { meaning, .. }) = gridnote::decode("t3en", position) else {
+            continue;
+        };
+        let empty_cells: usize = meaning["rows"]
+            .as_array()
+            .map(|rows| rows.iter().map(|r| r.as_str().unwrap_or("").matches('_').count()).sum())
+            .unwrap_or(0);
+        if empty_cells > SOLVE_MAX_EMPTY {
+            continue;
+        }
+        for misere in [false, true] {
+            let rules = SolveRules { k: *k, diagonals: *diagonals, misere };
+            if !seen.insert((position.clone(), *k, *diagonals, misere)) {
+                continue;
+            }
+            let Ok((value, distance, best)) = gridnote::solve(position, rules) else { continue };
+            let name = format!("{from}{}", if misere { " (misère)" } else { "" });
+            files.entry(format!("{CASES}/solve/mnk.jsonl")).or_default().push(json!({
+                "name": name, "position": position, "k": k, "diagonals": diagonals,
+                "misere": misere, "value": value, "distance": distance, "best": best,
+            }));
+        }
+    }
+    Ok(())
+}
+
+/// Writes the suite, removing case files export no longer makes.
+pub(crate) fn export(root: &Path) -> Result<usize, String> {
+    let files = generate(root)?;
+    for stale in case_files(root)? {
+        if !files.contains_key(&stale) {
+            std::fs::remove_file(root.join(&stale)).map_err(|e| format!("{stale}: {e}"))?;
+        }
+    }
+    let mut cases = 0;
+    for (path, text) in &files {
+        let path = root.join(path);
+        if let Some(dir) = path.parent() {
+            std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+        }
+        cases += text.lines().count();
+        if std::fs::read_to_string(&path).ok().as_deref() != Some(text) {
+            std::fs::write(&path, text).map_err(|e| format!("{}: {e}", path.display()))?;
+        }
+    }
+    Ok(cases)
+}
+
+/// The `.jsonl` files under conformance/cases, relative to the root.
+fn case_files(root: &Path) -> Result<Vec<String>, String> {
+    let mut out = Vec::new();
+    let dir = root.join(CASES);
+    let Ok(entries) = std::fs::read_dir(&dir) else { return Ok(out) };
+    for entry in entries.flatten() {
+        let sub = entry.path();
+        let Ok(files) = std::fs::read_dir(&sub) else { continue };
+        for file in files.flatten() {
+            let path = file.path();
+            if path.extension().is_some_and(|e| e == "jsonl") {
+                let relative = path.strip_prefix(root).map_err(|e| e.to_string())?;
+                out.push(relative.to_string_lossy().replace('\\', "/"));
+            }
+        }
+    }
+    out.sort();
+    Ok(out)
+}
+
+/// Tidy's check: the committed suite is what `cargo xtask conformance export` writes now.
+pub(crate) fn check_fresh(root: &Path, problems: &mut Vec<String>) {
+    let files = match generate(root) {
+        Ok(files) => files,
+        Err(e) => {
+            problems.push(format!("conformance: the suite cannot be exported: {e}"));
+            return;
+        }
+    };
+    let on_disk = case_files(root).unwrap_or_default();
+    let mut stale: Vec<&str> = Vec::new();
+    for (path, text) in &files {
+        if std::fs::read_to_string(root.join(path)).ok().as_deref() != Some(text.as_str()) {
+            stale.push(path);
+        }
+    }
+    for path in &on_disk {
+        if !files.contains_key(path) {
+            stale.push(path);
+        }
+    }
+    if !stale.is_empty() {
+        problems.push(format!(
+            "conformance: the exported suite is stale ({}); run `cargo xtask conformance export` and commit conformance/",
+            stale.join(", ")
+        ));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn after_six_fields_finds_trailing_text() {
+        assert_eq!(after_six_fields("1 4 k a 1 0"), None);
+        assert_eq!(after_six_fields("1 4 k a 1 0 x:007:"), Some(11));
+        assert_eq!(after_six_fields("1 4 k a 1 0   "), Some(11));
+        assert_eq!(after_six_fields("1 4 k a 1 0\n"), Some(11));
+        assert_eq!(after_six_fields("1 4 k d 2 1\t-"), Some(11));
+    }
+
+    #[test]
+    fn registry_formats_and_output_kinds() {
+        assert_eq!(registry_format("otn-rules").map(|f| f.name()), Some("otn"));
+        assert_eq!(registry_format("otn-game"), None);
+        assert_eq!(registry_format("tsn").map(|f| f.name()), Some("tsn"));
+        let otn = Format::from_str("otn").unwrap();
+        assert_eq!(kind_of_output(otn, "dim:3 start:/3/1K1/3/"), Some("otn-rules"));
+        assert_eq!(kind_of_output(otn, "/3/1K1/3/"), Some("otn-position"));
+    }
+}

@@ -1,0 +1,476 @@
+//! gridnote's answers to the conformance protocol (conformance/README.md): what
+//! `cargo xtask conformance adapter` says on standard output, and what
+//! `cargo xtask conformance export` writes as the expected answers. The meaning of a text
+//! is built here from gridnote's readers, in the suite's neutral JSON form.
+
+use std::io::{self, BufRead, Write};
+use std::str::FromStr;
+
+use gridnote_board::{Board, Cell, Player, Position, Rules};
+use gridnote_convert::{Format, Options, Spanned};
+use gridnote_otn::{Game, MoveRecord, PositionRecord, RulesRecord, Space};
+use serde_json::{Value, json};
+
+/// The kinds of text the suite has, each with the fixture folder and file extension it
+/// comes from and the corpus file(s) of invalid inputs.
+pub(crate) struct Kind {
+    pub(crate) name: &'static str,
+    pub(crate) folder: &'static str,
+    pub(crate) extension: &'static str,
+    pub(crate) corpus: &'static [&'static str],
+}
+
+/// Every kind, in the order the reports list them.
+pub(crate) const KINDS: [Kind; 10] = [
+    Kind {
+        name: "t3en",
+        folder: "t3en",
+        extension: "t3en",
+        corpus: &["t3en/invalid.txt", "t3en/mutated.txt"],
+    },
+    Kind {
+        name: "tsn",
+        folder: "tafl",
+        extension: "tsn",
+        corpus: &["tsn/invalid.txt", "tsn/mutated.txt"],
+    },
+    Kind {
+        name: "ten",
+        folder: "tafl",
+        extension: "ten",
+        corpus: &["ten/invalid.txt", "ten/mutated.txt"],
+    },
+    Kind {
+        name: "tuple",
+        folder: "tuple",
+        extension: "tuple",
+        corpus: &["tuple/invalid.txt", "tuple/mutated.txt"],
+    },
+    Kind {
+        name: "digits",
+        folder: "digits",
+        extension: "digits",
+        corpus: &["digits/invalid.txt", "digits/mutated.txt"],
+    },
+    Kind {
+        name: "bits",
+        folder: "bits",
+        extension: "bits",
+        corpus: &["bits/invalid.txt", "bits/mutated.txt"],
+    },
+    Kind { name: "otn-position", folder: "otn", extension: "otp", corpus: &["otn/position.txt"] },
+    Kind { name: "otn-rules", folder: "otn", extension: "otr", corpus: &["otn/rules.txt"] },
+    Kind { name: "otn-move", folder: "otn", extension: "otm", corpus: &["otn/move.txt"] },
+    Kind { name: "otn-game", folder: "otn", extension: "otg", corpus: &["otn/game.txt"] },
+];
+
+/// What a reader made of a text: its meaning and canonical text, or the byte offset of
+/// the first error and the message.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) enum Decoded {
+    Accepted { meaning: Value, canonical: String },
+    Refused { offset: usize, message: String },
+}
+
+/// The gridnote format a position kind is read with (`None` for the OTN record kinds,
+/// which are read with their own record type).
+fn format_of(kind: &str) -> Option<Format> {
+    if kind.starts_with("otn-") { None } else { Format::from_str(kind).ok() }
+}
+
+/// Reads `text` as `kind` with gridnote's default (lenient) options.
+pub(crate) fn decode(kind: &str, text: &str) -> Result<Decoded, String> {
+    decode_with(kind, text, &Options::default())
+}
+
+/// Reads `text` as `kind` with gridnote's strict T3EN reading (the other kinds have no
+/// strict mode and read as [`decode`]).
+pub(crate) fn decode_strict(kind: &str, text: &str) -> Result<Decoded, String> {
+    let mut options = Options::default();
+    options.strict = true;
+    decode_with(kind, text, &options)
+}
+
+fn refused(err: &(impl Spanned + std::fmt::Display)) -> Decoded {
+    Decoded::Refused { offset: err.span().start, message: err.to_string() }
+}
+
+fn decode_with(kind: &str, text: &str, options: &Options) -> Result<Decoded, String> {
+    if let Some(format) = format_of(kind) {
+        let source = match gridnote_convert::read(text, Some(format), options) {
+            Ok(source) => source,
+            Err(err) => return Ok(refused(&err)),
+        };
+        let canonical = match gridnote_convert::write(&source, format, options) {
+            Ok(converted) => converted.output,
+            Err(err) => return Ok(refused(&err)),
+        };
+        let setup = &source.setup;
+        let tafl = setup.tafl.map(
+            |t| json!({"defenders": t.defenders, "ply": t.ply, "since_capture": t.since_capture}),
+        );
+        let meaning = json!({
+            "rows": board_rows(&setup.board),
+            "to_move": setup.to_move.map(side_name),
+            "tafl": tafl,
+            "extension": setup.extension,
+            "rules": setup.rules,
+        });
+        return Ok(Decoded::Accepted { meaning, canonical });
+    }
+    Ok(match kind {
+        "otn-position" => match PositionRecord::from_str(text) {
+            Ok(record) => Decoded::Accepted {
+                meaning: json!({ "rows": otn_rows(&record) }),
+                canonical: record.to_string(),
+            },
+            Err(err) => refused(&err),
+        },
+        "otn-rules" => match RulesRecord::from_str(text) {
+            Ok(rules) => {
+                let canonical = rules.canonical();
+                Decoded::Accepted {
+                    meaning: rules_meaning(&canonical),
+                    canonical: canonical.to_string(),
+                }
+            }
+            Err(err) => refused(&err),
+        },
+        "otn-move" => match MoveRecord::from_str(text) {
+            Ok(record) => {
+                Decoded::Accepted { meaning: move_meaning(&record), canonical: record.to_string() }
+            }
+            Err(err) => refused(&err),
+        },
+        // A game record must also replay: every line of it, from its start position.
+        "otn-game" => match Game::from_str(text) {
+            Ok(game) => {
+                let first = game
+                    .lines()
+                    .iter()
+                    .filter_map(|line| game.replay(line).err())
+                    .min_by_key(|e| e.span.start);
+                match first {
+                    Some(err) => refused(&err),
+                    None => Decoded::Accepted {
+                        meaning: game_meaning(&game),
+                        canonical: game.to_string(),
+                    },
+                }
+            }
+            Err(err) => refused(&err),
+        },
+        _ => return Err(format!("unknown kind `{kind}`")),
+    })
+}
+
+/// `x` / `o`: the suite's names of the first and second side.
+fn side_name(side: Player) -> &'static str {
+    match side {
+        Player::One => "x",
+        Player::Two => "o",
+    }
+}
+
+/// The board's rows, top row first, one character a cell: `_` empty, `.` not playable,
+/// `x` / `o` a man of the first / second side, `X` / `O` a king of the first / second side.
+fn board_rows(board: &Board) -> Vec<String> {
+    (0..board.rows())
+        .map(|row| {
+            (0..board.cols())
+                .map(|col| match board.get(row, col) {
+                    Some(Cell::OneMan) => 'x',
+                    Some(Cell::TwoMan) => 'o',
+                    Some(Cell::OneKing) => 'X',
+                    Some(Cell::TwoKing) => 'O',
+                    Some(Cell::Void) => '.',
+                    _ => '_',
+                })
+                .collect()
+        })
+        .collect()
+}
+
+/// An OTN position's rows, top row (the highest rank) first, one character a square:
+/// `_` empty, else the piece's OTN symbol.
+fn otn_rows(record: &PositionRecord) -> Vec<String> {
+    let size = record.size();
+    (0..size)
+        .rev()
+        .map(|rank| {
+            (0..size)
+                .map(|file| {
+                    let space = Space { file: file as u8, rank: rank as u8 };
+                    record.get(space).map_or('_', |piece| piece.symbol())
+                })
+                .collect()
+        })
+        .collect()
+}
+
+/// A rules record's meaning: its size, its entries in canonical order as `[key, value]`
+/// with each value in its one written spelling, and its start position's rows.
+fn rules_meaning(rules: &RulesRecord) -> Value {
+    let entries: Vec<Value> = rules
+        .entries()
+        .iter()
+        .map(|entry| {
+            let text = entry.to_string();
+            let value = text.split_once(':').map_or("", |(_, value)| value);
+            json!([entry.key(), value])
+        })
+        .collect();
+    json!({ "dim": rules.dim(), "entries": entries, "start": otn_rows(rules.start()) })
+}
+
+fn move_meaning(record: &MoveRecord) -> Value {
+    match record {
+        MoveRecord::Move(m) => json!({
+            "resign": false,
+            "piece": m.piece.map(|p| p.symbol().to_string()),
+            "from": m.from.to_string(),
+            "type": m.kind.to_string(),
+            "to": m.to.to_string(),
+            "captures": m.captures.iter().map(ToString::to_string).collect::<Vec<_>>(),
+            "info": m.info.map(|i| i.to_string()),
+        }),
+        _ => json!({ "resign": true }),
+    }
+}
+
+/// A game record's meaning: its tags as `[key, value]` (values as written canonically) and
+/// its turns, each with its address, its moves and its comment.
+fn game_meaning(game: &Game) -> Value {
+    let tags: Vec<Value> = game
+        .tags()
+        .iter()
+        .map(|tag| {
+            let text = tag.to_string();
+            let inner = text.strip_prefix('[').and_then(|t| t.strip_suffix(']')).unwrap_or(&text);
+            let value = inner.split_once(':').map_or("", |(_, value)| value);
+            json!([tag.key(), value])
+        })
+        .collect();
+    let turns: Vec<Value> = game
+        .turns()
+        .iter()
+        .map(|turn| {
+            json!({
+                "address": turn.address.to_string(),
+                "moves": turn.slots.iter().map(ToString::to_string).collect::<Vec<_>>(),
+                "comment": turn.comment.as_ref().map(|c| json!([c.first, c.second])),
+            })
+        })
+        .collect();
+    json!({ "tags": tags, "turns": turns })
+}
+
+/// Converts `text` from `from` to `to`: the output and the notes as
+/// `{"kind", "field", "value"}`, or `None` when gridnote refuses the conversion.
+pub(crate) fn convert(from: &str, to: &str, text: &str) -> Result<Option<(String, Value)>, String> {
+    let from = Format::from_str(from).map_err(|e| e.to_string())?;
+    let to = Format::from_str(to).map_err(|e| e.to_string())?;
+    Ok(gridnote_convert::convert(text, Some(from), to, &Options::default()).ok().map(|out| {
+        let notes: Vec<Value> = out
+            .notes
+            .iter()
+            .map(|n| json!({"kind": n.kind.to_string(), "field": n.field.name(), "value": n.value.to_string()}))
+            .collect();
+        (out.output, Value::Array(notes))
+    }))
+}
+
+/// The m,n,k rules of a solve request.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct SolveRules {
+    pub(crate) k: usize,
+    pub(crate) diagonals: bool,
+    pub(crate) misere: bool,
+}
+
+/// Solves a T3EN position: value for the side to move, distance in plies, best moves
+/// (gridnote's cell names: files from `a` on the left, rank 1 at the bottom), or the
+/// reason it cannot be solved.
+pub(crate) fn solve(
+    position: &str,
+    rules: SolveRules,
+) -> Result<(String, usize, Vec<String>), String> {
+    let format = Format::from_str("t3en").map_err(|e| e.to_string())?;
+    let source = gridnote_convert::read(position, Some(format), &Options::default())
+        .map_err(|e| e.to_string())?;
+    let to_move = source.to_move.ok_or("the position has no side to move")?;
+    let position = Position::new(source.setup.board.clone(), to_move);
+    let rules = Rules::new(rules.k, rules.diagonals, rules.misere);
+    let solution = gridnote_solve::solve(&position, rules).map_err(|e| e.to_string())?;
+    Ok((
+        solution.value.to_string(),
+        solution.plies,
+        solution.best.iter().map(ToString::to_string).collect(),
+    ))
+}
+
+/// The kinds gridnote decodes and the formats it converts between, as `hello` says.
+fn hello() -> Value {
+    json!({
+        "name": "gridnote",
+        "version": env!("CARGO_PKG_VERSION"),
+        "decode": KINDS.iter().map(|k| k.name).collect::<Vec<_>>(),
+        "reports": ["meaning", "canonical", "offset"],
+        "convert": Format::ALL.iter().map(|f| f.name()).collect::<Vec<_>>(),
+        "solve": ["mnk"],
+        "moves": [],
+        "perft": [],
+    })
+}
+
+fn str_field<'a>(request: &'a Value, key: &str) -> Result<&'a str, String> {
+    request[key].as_str().ok_or_else(|| format!("the request has no string `{key}`"))
+}
+
+/// The answer to one request (without its `id`).
+pub(crate) fn answer(request: &Value) -> Value {
+    let result = match request["op"].as_str() {
+        Some("hello") => Ok(hello()),
+        Some("decode") => (|| {
+            let decoded = decode(str_field(request, "kind")?, str_field(request, "input")?)?;
+            Ok(match decoded {
+                Decoded::Accepted { meaning, canonical } => {
+                    json!({"ok": true, "meaning": meaning, "canonical": canonical})
+                }
+                Decoded::Refused { offset, message } => {
+                    json!({"ok": false, "offset": offset, "message": message})
+                }
+            })
+        })(),
+        Some("convert") => (|| {
+            let out = convert(
+                str_field(request, "from")?,
+                str_field(request, "to")?,
+                str_field(request, "input")?,
+            )?;
+            Ok(match out {
+                Some((output, notes)) => json!({"ok": true, "output": output, "notes": notes}),
+                None => json!({"ok": false}),
+            })
+        })(),
+        Some("solve") => (|| {
+            let rules = SolveRules {
+                k: request["k"].as_u64().ok_or("the request has no number `k`")? as usize,
+                diagonals: request["diagonals"].as_bool().unwrap_or(true),
+                misere: request["misere"].as_bool().unwrap_or(false),
+            };
+            Ok(match solve(str_field(request, "position")?, rules) {
+                Ok((value, distance, best)) => {
+                    json!({"ok": true, "value": value, "distance": distance, "best": best})
+                }
+                Err(message) => json!({"ok": false, "message": message}),
+            })
+        })(),
+        Some(op) => Ok(
+            json!({"ok": false, "unsupported": true, "message": format!("`{op}` is not supported")}),
+        ),
+        None => Err("the request has no `op`".to_owned()),
+    };
+    result.unwrap_or_else(|message| json!({"ok": false, "error": message}))
+}
+
+/// `cargo xtask conformance adapter`: serves the protocol on standard input and output
+/// until standard input ends.
+pub(crate) fn serve() -> Result<(), String> {
+    let stdin = io::stdin();
+    let mut out = io::BufWriter::new(io::stdout().lock());
+    for line in stdin.lock().lines() {
+        let line = line.map_err(|e| format!("reading standard input: {e}"))?;
+        if line.trim().is_empty() {
+            continue;
+        }
+        let mut reply = match serde_json::from_str::<Value>(&line) {
+            Ok(request) => {
+                let mut reply = answer(&request);
+                if let Some(id) = request.get("id") {
+                    reply["id"] = id.clone();
+                }
+                reply
+            }
+            Err(e) => json!({"ok": false, "error": format!("not JSON: {e}")}),
+        };
+        if !reply.is_object() {
+            reply = json!({"ok": false, "error": "internal: the answer is not an object"});
+        }
+        writeln!(out, "{reply}")
+            .and_then(|()| out.flush())
+            .map_err(|e| format!("writing standard output: {e}"))?;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn decode_gives_the_meaning_and_the_canonical_text() {
+        let answer = answer(&json!({"op": "decode", "kind": "t3en", "input": "1_1_o/_x_/3_ x"}));
+        assert_eq!(
+            answer,
+            json!({"ok": true, "canonical": "2_o/_x_/3_ x", "meaning": {
+                "rows": ["__o", "_x_", "___"], "to_move": "x", "tafl": null, "extension": null, "rules": null}})
+        );
+        let tsn = decode("tsn", "3 4 3/1a1/2k a 3 2").unwrap();
+        assert_eq!(
+            tsn,
+            Decoded::Accepted {
+                // TSN writes its rows bottom first.
+                meaning: json!({"rows": ["__O", "_x_", "___"], "to_move": "x",
+                    "tafl": {"defenders": 4, "ply": 3, "since_capture": 2}, "extension": null, "rules": null}),
+                canonical: "3 4 3/1a1/2k a 3 2".to_owned(),
+            }
+        );
+    }
+
+    #[test]
+    fn decode_refuses_with_the_offset_of_the_first_error() {
+        let answer = answer(&json!({"op": "decode", "kind": "t3en", "input": "3_/4_/3_ x"}));
+        assert_eq!((answer["ok"].clone(), answer["offset"].clone()), (json!(false), json!(3)));
+        assert!(matches!(decode_strict("t3en", "1_1_o/_x_/3_ x"), Ok(Decoded::Refused { .. })));
+        assert_eq!(decode("chess", "x"), Err("unknown kind `chess`".to_owned()));
+    }
+
+    #[test]
+    fn otn_records_have_their_own_meanings() {
+        let Ok(Decoded::Accepted { meaning, canonical }) = decode("otn-move", "Ke5-e1-") else {
+            panic!("refused")
+        };
+        assert_eq!(canonical, "Ke5-e1-");
+        assert_eq!(
+            meaning,
+            json!({"resign": false, "piece": "K", "from": "e5", "type": "-", "to": "e1", "captures": [], "info": "-"})
+        );
+        let Ok(Decoded::Accepted { meaning, .. }) = decode("otn-position", "/t2/1K1/3/") else {
+            panic!("refused")
+        };
+        assert_eq!(meaning, json!({"rows": ["___", "_K_", "t__"]}));
+        let Ok(Decoded::Accepted { meaning, canonical }) =
+            decode("otn-rules", "dim:3 ks:y atkf:n start:/3/1K1/3/")
+        else {
+            panic!("refused")
+        };
+        assert_eq!(canonical, "dim:3 atkf:n ks:s start:/3/1K1/3/");
+        assert_eq!(
+            meaning,
+            json!({"dim": 3, "entries": [["atkf", "n"], ["ks", "s"]], "start": ["___", "_K_", "___"]})
+        );
+    }
+
+    #[test]
+    fn convert_and_solve_answer_as_the_protocol_says() {
+        let answer = answer(
+            &json!({"op": "convert", "from": "t3en", "to": "digits", "input": "2_o/_x_/3_ x"}),
+        );
+        assert_eq!(answer, json!({"ok": true, "output": "002010000", "notes": []}));
+        let answer = super::answer(&json!({"op": "solve", "position": "xo_/_x_/3_ o", "k": 3}));
+        assert_eq!(answer, json!({"ok": true, "value": "loss", "distance": 4, "best": ["c1"]}));
+        let answer = super::answer(&json!({"op": "perft"}));
+        assert_eq!(answer["unsupported"], json!(true));
+    }
+}
