@@ -208,6 +208,7 @@ pub(crate) fn generate(root: &Path) -> Result<BTreeMap<String, String>, String> 
     }
 
     solve_cases(&solve_positions, &mut files)?;
+    tafl_cases(root, &mut files)?;
 
     Ok(files
         .into_iter()
@@ -312,6 +313,112 @@ fn solve_cases(
             }));
         }
     }
+    Ok(())
+}
+
+/// Perft counts above this are left out of the tafl cases, so that the whole suite runs
+/// in seconds with an unoptimised build.
+const PERFT_MAX_NODES: u64 = 40_000;
+
+/// The JSON lines of a file under fixtures/tafl-rules.
+fn tafl_fixture(root: &Path, file: &str) -> Result<Vec<Value>, String> {
+    let path = root.join("fixtures/tafl-rules").join(file);
+    let text = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+    text.lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| serde_json::from_str(l).map_err(|e| format!("{}: {e}", path.display())))
+        .collect()
+}
+
+/// A perft case: `nodes` is the table from depth 1, cut where a count would exceed
+/// [`PERFT_MAX_NODES`].
+fn perft_case(base: &Value, name: String, table: Vec<Value>) -> Option<Value> {
+    let nodes: Vec<Value> = table
+        .into_iter()
+        .take_while(|n| n.as_u64().is_some_and(|n| n <= PERFT_MAX_NODES))
+        .collect();
+    if nodes.is_empty() {
+        return None;
+    }
+    let mut case = base.clone();
+    case["name"] = json!(name);
+    case["nodes"] = json!(nodes);
+    Some(case)
+}
+
+/// The moves of a space-separated list, as a JSON list.
+fn move_list(moves: &str) -> Value {
+    json!(moves.split_whitespace().collect::<Vec<_>>())
+}
+
+/// The tafl rules cases, whose expected answers are all OpenTafl's (fixtures/tafl-rules):
+/// perft from each variant's start and from positions of its random games, the legal
+/// moves of those positions with their captures, and the result of each game.
+fn tafl_cases(root: &Path, files: &mut BTreeMap<String, Vec<Value>>) -> Result<(), String> {
+    let field = |v: &Value, key: &str| -> Result<String, String> {
+        v[key].as_str().map(str::to_owned).ok_or_else(|| format!("no `{key}` in {v}"))
+    };
+    let mut records = BTreeMap::new();
+    let mut perft = Vec::new();
+    let mut games = Vec::new();
+    for variant in tafl_fixture(root, "opentafl/variants.jsonl")? {
+        let name = field(&variant, "variant")?;
+        let rules = field(&variant, "record")?;
+        records.insert(name.clone(), rules.clone());
+        let playouts = tafl_fixture(root, &format!("playouts/play-{name}.jsonl"))?;
+        let start = playouts.iter().find(|l| l.get("start").is_some()).ok_or("no game")?;
+        let base = json!({"variant": name, "rules": rules, "played": [],
+            "position": start["start"], "to_move": start["to_move"]});
+        // Every variant but Alea Evangelii has OpenTafl's perft table from the start.
+        let file = format!("perft-{name}.jsonl");
+        if root.join("fixtures/tafl-rules/opentafl").join(&file).exists() {
+            let mut table: Vec<(u64, Value)> = tafl_fixture(root, &format!("opentafl/{file}"))?
+                .iter()
+                .map(|line| (line["depth"].as_u64().unwrap_or(0), line["nodes"].clone()))
+                .collect();
+            table.sort_by_key(|(depth, _)| *depth);
+            let nodes = table.into_iter().map(|(_, nodes)| nodes).collect();
+            if let Some(case) = perft_case(&base, file, nodes) {
+                perft.push(case);
+            }
+        }
+        for end in playouts.iter().filter(|l| l.get("end").is_some()) {
+            let result = match field(end, "end")?.as_str() {
+                "attackers" | "defenders" | "draw" => field(end, "end")?,
+                _ => "none".to_owned(),
+            };
+            games.push(json!({
+                "name": format!("play-{name}.jsonl game {}", end["game"]),
+                "variant": name, "rules": rules, "played": move_list(end["moves"].as_str().unwrap_or("")),
+                "position": end["position"], "to_move": end["to_move"],
+                "result": result, "reason": end.get("reason").cloned().unwrap_or(Value::Null),
+            }));
+        }
+    }
+    let mut moves = Vec::new();
+    for row in tafl_fixture(root, "positions/positions.jsonl")? {
+        let name = field(&row, "variant")?;
+        let rules = records.get(&name).ok_or_else(|| format!("unknown variant {name}"))?;
+        let here = format!("positions.jsonl {name} game {} ply {}", row["game"], row["ply"]);
+        let base = json!({"variant": name, "rules": rules,
+            "played": move_list(row["played"].as_str().unwrap_or("")),
+            "position": row["position"], "to_move": row["to_move"]});
+        let mut case = base.clone();
+        case["name"] = json!(here);
+        case["legal"] = row["legal"].clone();
+        moves.push(case);
+        // From the start, the perft tables above already count.
+        if row["ply"] == json!(0) {
+            continue;
+        }
+        let nodes = row["perft"].as_array().cloned().unwrap_or_default();
+        if let Some(case) = perft_case(&base, here, nodes) {
+            perft.push(case);
+        }
+    }
+    files.insert(format!("{CASES}/tafl/perft.jsonl"), perft);
+    files.insert(format!("{CASES}/tafl/moves.jsonl"), moves);
+    files.insert(format!("{CASES}/tafl/games.jsonl"), games);
     Ok(())
 }
 

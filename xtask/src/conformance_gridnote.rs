@@ -9,6 +9,7 @@ use std::str::FromStr;
 use gridnote_board::{Board, Cell, Player, Position, Rules};
 use gridnote_convert::{Format, Options, Spanned};
 use gridnote_otn::{Game, MoveRecord, PositionRecord, RulesRecord, Space};
+use gridnote_tafl_rules::{Outcome, Position as TaflPosition, Rules as TaflRules};
 use serde_json::{Value, json};
 
 /// The kinds of text the suite has, each with the fixture folder and file extension it
@@ -318,8 +319,8 @@ fn hello() -> Value {
         "reports": ["meaning", "canonical", "offset"],
         "convert": Format::ALL.iter().map(|f| f.name()).collect::<Vec<_>>(),
         "solve": ["mnk"],
-        "moves": [],
-        "perft": [],
+        "moves": ["*"],
+        "perft": ["*"],
     })
 }
 
@@ -366,12 +367,67 @@ pub(crate) fn answer(request: &Value) -> Value {
                 Err(message) => json!({"ok": false, "message": message}),
             })
         })(),
+        Some(op @ ("moves" | "perft")) => {
+            Ok(tafl(op, request).unwrap_or_else(|message| json!({"ok": false, "message": message})))
+        }
         Some(op) => Ok(
             json!({"ok": false, "unsupported": true, "message": format!("`{op}` is not supported")}),
         ),
         None => Err("the request has no `op`".to_owned()),
     };
     result.unwrap_or_else(|message| json!({"ok": false, "error": message}))
+}
+
+/// The word the suite uses for a tafl outcome: the winner, `draw`, or `none` while play
+/// goes on.
+fn outcome_word(outcome: Outcome) -> &'static str {
+    match outcome {
+        Outcome::Won { winner: Player::One, .. } => "attackers",
+        Outcome::Won { .. } => "defenders",
+        Outcome::Drawn { .. } => "draw",
+        _ => "none",
+    }
+}
+
+/// The position a tafl request names: the variant's start (`rules`, an OTN rules record)
+/// after the moves `played`, checked against the request's `position` and `to_move` when
+/// it gives them.
+pub(crate) fn tafl_position(request: &Value) -> Result<TaflPosition, String> {
+    let rules = TaflRules::from_otn(str_field(request, "rules")?).map_err(|e| e.to_string())?;
+    let mut position = TaflPosition::start(&rules);
+    let none = Vec::new();
+    for (ply, played) in request["played"].as_array().unwrap_or(&none).iter().enumerate() {
+        let text = played.as_str().ok_or("`played` holds a move that is not a string")?;
+        position.play_text(text).map_err(|e| format!("ply {}: {e}", ply + 1))?;
+    }
+    let reached = position.otn();
+    if let Some(expected) = request["position"].as_str().filter(|p| *p != reached) {
+        return Err(format!("the moves reach {reached}, not {expected}"));
+    }
+    let side = if position.to_move() == Player::One { "a" } else { "d" };
+    if let Some(expected) = request["to_move"].as_str().filter(|s| *s != side) {
+        return Err(format!("the moves leave `{side}` to move, not `{expected}`"));
+    }
+    Ok(position)
+}
+
+/// `moves` (every legal move as its OTN record, and the result) and `perft`.
+fn tafl(op: &str, request: &Value) -> Result<Value, String> {
+    let position = tafl_position(request)?;
+    if op == "perft" {
+        let depth = request["depth"].as_u64().ok_or("the request has no number `depth`")?;
+        let depth = u32::try_from(depth).map_err(|_| "the depth is too large")?;
+        return Ok(json!({"ok": true, "nodes": position.perft(depth)}));
+    }
+    let moves: Vec<String> = position
+        .legal_moves()
+        .into_iter()
+        .map(|m| {
+            let mut after = position.clone();
+            after.play(m).map(|played| played.text).map_err(|e| e.to_string())
+        })
+        .collect::<Result<_, _>>()?;
+    Ok(json!({"ok": true, "moves": moves, "result": outcome_word(position.outcome())}))
 }
 
 /// `cargo xtask conformance adapter`: serves the protocol on standard input and output
@@ -470,7 +526,22 @@ mod tests {
         assert_eq!(answer, json!({"ok": true, "output": "002010000", "notes": []}));
         let answer = super::answer(&json!({"op": "solve", "position": "xo_/_x_/3_ o", "k": 3}));
         assert_eq!(answer, json!({"ok": true, "value": "loss", "distance": 4, "best": ["c1"]}));
-        let answer = super::answer(&json!({"op": "perft"}));
+        let answer = super::answer(&json!({"op": "encode"}));
         assert_eq!(answer["unsupported"], json!(true));
+    }
+
+    #[test]
+    fn tafl_moves_and_perft_from_the_moves_played() {
+        let brandubh = "dim:7 name:Brandub surf:n atkf:y ks:w cenh: cenhe: start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/";
+        let answer = answer(&json!({"op": "perft", "rules": brandubh, "depth": 2}));
+        assert_eq!(answer, json!({"ok": true, "nodes": 960}));
+        let answer = super::answer(&json!({"op": "moves", "rules": brandubh,
+            "played": ["g4-g2", "e4-e3"], "position": "/3t3/3t2t/3TT2/ttTK1t1/3T3/3t3/3t3/", "to_move": "a"}));
+        assert_eq!(answer["moves"].as_array().map(Vec::len), Some(43));
+        assert_eq!(answer["result"], json!("none"));
+        let answer = super::answer(&json!({"op": "moves", "rules": brandubh, "played": ["d1-d2"]}));
+        assert_eq!(answer["ok"], json!(false));
+        let answer = super::answer(&json!({"op": "moves", "rules": brandubh, "to_move": "d"}));
+        assert_eq!(answer["message"], json!("the moves leave `a` to move, not `d`"));
     }
 }

@@ -75,13 +75,18 @@ fn cargo_adapter(root: &Path, folder: &str, binary: &str) -> Result<Vec<String>,
     Ok(vec![dir.join("target/release").join(binary).to_string_lossy().into_owned()])
 }
 
-/// The column a category belongs to: its kind (`t3en`, …), `convert` or `solve`.
+/// The column a category belongs to: its kind (`t3en`, …), `convert` or `solve`; each
+/// tafl rules category (`tafl/perft`, `tafl/moves`, `tafl/games`) is a column of its own.
 fn column(category: &str) -> &str {
+    if category.starts_with("tafl/") {
+        return category;
+    }
     category.split_once('/').map_or(category, |(group, _)| group)
 }
 
-/// At most this many failures of one implementation are listed (the rest are counted).
-const LISTED: usize = 60;
+/// At most this many failures of one implementation in one column are listed (the rest
+/// are counted).
+const LISTED: usize = 30;
 
 pub(crate) fn write(root: &Path, timeout: Duration) -> Result<(), String> {
     let mut results: Vec<(&Implementation, Result<Report, String>)> = Vec::new();
@@ -172,19 +177,26 @@ pub(crate) fn write(root: &Path, timeout: Duration) -> Result<(), String> {
             out,
             "Each line: category, case name, the request to send the adapter, and what differed.\n"
         );
-        for (category, name, request, why) in report.failures.iter().take(LISTED) {
-            let _ = writeln!(
-                out,
-                "- {}",
-                runner::failure_line(category, name, request, why).replace('|', "\\|")
-            );
+        let mut by_column: BTreeMap<&str, Vec<_>> = BTreeMap::new();
+        for failure in &report.failures {
+            by_column.entry(column(&failure.0)).or_default().push(failure);
         }
-        if report.failures.len() > LISTED {
-            let _ = writeln!(
-                out,
-                "- … and {} more (`cargo xtask conformance run -- <adapter>` lists them all).",
-                report.failures.len() - LISTED
-            );
+        for failures in by_column.values() {
+            for (category, name, request, why) in failures.iter().take(LISTED) {
+                let _ = writeln!(
+                    out,
+                    "- {}",
+                    runner::failure_line(category, name, request, why).replace('|', "\\|")
+                );
+            }
+            if failures.len() > LISTED {
+                let _ = writeln!(
+                    out,
+                    "- … and {} more of `{}` (`cargo xtask conformance run -- <adapter>` lists them all).",
+                    failures.len() - LISTED,
+                    column(&failures[0].0)
+                );
+            }
         }
     }
     let path = root.join("docs/conformance.md");

@@ -157,6 +157,12 @@ impl Supports {
         self.hello[op].as_array().is_some_and(|items| items.iter().any(|i| i == item))
     }
 
+    /// Whether `op` (`moves`, `perft`) is declared for a tafl variant: by its name, or by
+    /// `*` (any variant given by its rules record).
+    fn variant(&self, op: &str, variant: &str) -> bool {
+        self.lists(op, variant) || self.lists(op, "*")
+    }
+
     /// Whether the adapter's decode answers for `kind` carry `what` (`meaning`,
     /// `canonical`, `offset`): `reports` is one list for every kind or an object of lists
     /// by kind.
@@ -229,6 +235,7 @@ fn check(
                 .map_or_else(Outcome::Fail, |answer| convert_outcome(case, &answer));
             (request, outcome)
         }
+        "tafl" => tafl_check(adapter, supports, kind, case),
         "solve" => {
             let request = json!({"op": "solve", "game": kind, "position": case["position"], "k": case["k"],
                 "diagonals": case["diagonals"], "misere": case["misere"]});
@@ -254,6 +261,136 @@ fn check(
             (request, outcome)
         }
     }
+}
+
+/// A tafl case (`tafl/perft`, `tafl/moves`, `tafl/games`): a `perft` or `moves` request
+/// for the position the moves `played` reach from the variant's start.
+fn tafl_check(
+    adapter: &mut Adapter,
+    supports: &Supports,
+    kind: &str,
+    case: &Value,
+) -> (Value, Outcome) {
+    let op = if kind == "perft" { "perft" } else { "moves" };
+    let mut request = json!({"op": op, "variant": case["variant"], "rules": case["rules"],
+        "played": case["played"], "position": case["position"], "to_move": case["to_move"]});
+    if !supports.variant(op, case["variant"].as_str().unwrap_or("")) {
+        if op == "perft" {
+            request["depth"] = json!(1);
+        }
+        return (request, Outcome::Unsupported);
+    }
+    if op == "perft" {
+        // The table: one request per depth, up to the first count that differs.
+        let none = Vec::new();
+        for (depth, nodes) in case["nodes"].as_array().unwrap_or(&none).iter().enumerate() {
+            request["depth"] = json!(depth + 1);
+            let outcome = match adapter.ask(request.clone()) {
+                Err(e) => Outcome::Fail(e),
+                Ok(answer) if answer["unsupported"] == json!(true) => Outcome::Unsupported,
+                Ok(answer) if answer["ok"] != json!(true) => {
+                    Outcome::Fail(format!("expected an answer, got refusal {}", short(&answer)))
+                }
+                Ok(answer) if &answer["nodes"] == nodes => continue,
+                Ok(answer) => Outcome::Fail(format!(
+                    "perft({}): expected {nodes} nodes, got {}",
+                    depth + 1,
+                    answer["nodes"]
+                )),
+            };
+            return (request, outcome);
+        }
+        return (request, Outcome::Pass);
+    }
+    let outcome = adapter.ask(request.clone()).map_or_else(Outcome::Fail, |answer| {
+        if answer["unsupported"] == json!(true) {
+            return Outcome::Unsupported;
+        }
+        if answer["ok"] != json!(true) {
+            return Outcome::Fail(format!("expected an answer, got refusal {}", short(&answer)));
+        }
+        match kind {
+            "moves" => moves_outcome(&case["legal"], &answer["moves"]),
+            "games" if answer["result"] == case["result"] => Outcome::Pass,
+            "games" => Outcome::Fail(format!(
+                "expected the result {}, got {}",
+                case["result"], answer["result"]
+            )),
+            other => Outcome::Fail(format!("unknown category `tafl/{other}`")),
+        }
+    });
+    (request, outcome)
+}
+
+/// The squares of an OTN move record, in order: the start, the destination, then the
+/// captures (piece letters, `-` `^` `=` `x` `/` and check marks are skipped: a square is a
+/// lower-case file letter followed by the rank's digits).
+pub(crate) fn move_squares(text: &str) -> Vec<String> {
+    let bytes = text.as_bytes();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < bytes.len() {
+        let digits = bytes[i + 1..].iter().take_while(|b| b.is_ascii_digit()).count();
+        if bytes[i].is_ascii_lowercase() && digits > 0 {
+            out.push(text[i..i + 1 + digits].to_owned());
+            i += 1 + digits;
+        } else {
+            i += 1;
+        }
+    }
+    out
+}
+
+/// Moves as `from-to` → the sorted squares they capture.
+fn move_map(moves: &Value) -> Result<BTreeMap<String, Vec<String>>, String> {
+    let mut out = BTreeMap::new();
+    for text in moves.as_array().ok_or("`moves` is not a list")? {
+        let text = text.as_str().ok_or("a move is not a string")?;
+        let squares = move_squares(text);
+        if squares.len() < 2 {
+            return Err(format!("`{text}` is not an OTN move"));
+        }
+        let mut captures = squares[2..].to_vec();
+        captures.sort();
+        if out.insert(format!("{}-{}", squares[0], squares[1]), captures).is_some() {
+            return Err(format!("`{text}` is listed twice"));
+        }
+    }
+    Ok(out)
+}
+
+/// Legal moves compare as sets of (start, destination), each with its set of captures.
+fn moves_outcome(expected: &Value, got: &Value) -> Outcome {
+    let (expected, got) = match (move_map(expected), move_map(got)) {
+        (Ok(e), Ok(g)) => (e, g),
+        (Err(e), _) => return Outcome::Fail(format!("the case's moves: {e}")),
+        (_, Err(e)) => return Outcome::Fail(e),
+    };
+    if expected == got {
+        return Outcome::Pass;
+    }
+    let list = |moves: Vec<&String>| -> String {
+        let more = moves.len().saturating_sub(6);
+        let mut text = moves.into_iter().take(6).cloned().collect::<Vec<_>>().join(" ");
+        if more > 0 {
+            text.push_str(&format!(" and {more} more"));
+        }
+        text
+    };
+    let missing: Vec<&String> = expected.keys().filter(|m| !got.contains_key(*m)).collect();
+    let extra: Vec<&String> = got.keys().filter(|m| !expected.contains_key(*m)).collect();
+    let mut why = vec![format!("{} moves expected, got {}", expected.len(), got.len())];
+    if !missing.is_empty() {
+        why.push(format!("missing {}", list(missing)));
+    }
+    if !extra.is_empty() {
+        why.push(format!("not legal {}", list(extra)));
+    }
+    if let Some((m, captures)) = expected.iter().find(|(m, c)| got.get(*m).is_some_and(|g| g != *c))
+    {
+        why.push(format!("{m} captures {captures:?}, got {:?}", got[m]));
+    }
+    Outcome::Fail(why.join("; "))
 }
 
 fn short(value: &Value) -> String {
@@ -594,6 +731,27 @@ mod tests {
             convert_outcome(&json!({"refused": true}), &json!({"ok": false})),
             Outcome::Pass
         );
+    }
+
+    #[test]
+    fn tafl_moves_compare_as_sets_with_their_captures() {
+        assert_eq!(move_squares("Kd4-d7xe7/Tf5+"), ["d4", "d7", "e7", "f5"]);
+        assert_eq!(move_squares("ka11^=a13"), ["a11", "a13"]);
+        let case = json!(["a4-a2", "d3-g3xg2", "d5-d6xc6/e6"]);
+        let same = json!(["Kd5-d6xe6/Tc6", "a4-a2", "d3-g3xg2"]);
+        assert_eq!(moves_outcome(&case, &same), Outcome::Pass);
+        assert_eq!(
+            moves_outcome(&case, &json!(["a4-a2", "d3-g3", "d5-d6xc6/e6", "b1-b2"])),
+            Outcome::Fail(
+                r#"3 moves expected, got 4; not legal b1-b2; d3-g3 captures ["g2"], got []"#
+                    .to_owned()
+            )
+        );
+        assert_eq!(
+            moves_outcome(&case, &json!(["a4-a2"])),
+            Outcome::Fail("3 moves expected, got 1; missing d3-g3 d5-d6".to_owned())
+        );
+        assert!(matches!(moves_outcome(&case, &json!(["a4-a2", "a4-a2"])), Outcome::Fail(_)));
     }
 
     #[test]
