@@ -601,8 +601,17 @@ pub(crate) fn table(report: &Report) -> String {
 }
 
 /// One failure as a short reproducible line: the request to send the adapter, and why.
+/// A tafl request shows the moves played and the rules record by reference to the case
+/// (the position after them is in the request).
 pub(crate) fn failure_line(category: &str, name: &str, request: &Value, why: &str) -> String {
-    format!("{category} `{name}`: `{}` → {why}", short(request))
+    let mut shown = request.clone();
+    if let Some(n) = request["played"].as_array().map(Vec::len).filter(|n| *n > 0) {
+        shown["played"] = json!(format!("<the case's {n} moves>"));
+    }
+    if request.get("rules").is_some() {
+        shown["rules"] = json!("<the case's rules>");
+    }
+    format!("{category} `{name}`: `{}` → {why}", short(&shown))
 }
 
 /// The report as JSON (`--json`).
@@ -752,6 +761,12 @@ mod tests {
             Outcome::Fail("3 moves expected, got 1; missing d3-g3 d5-d6".to_owned())
         );
         assert!(matches!(moves_outcome(&case, &json!(["a4-a2", "a4-a2"])), Outcome::Fail(_)));
+        let request = json!({"op": "perft", "rules": "dim:7 start:/7/7/7/3K3/7/7/7/",
+            "played": ["d4-d1", "d1-d4"], "position": "/7/7/7/3K3/7/7/7/", "depth": 1});
+        assert_eq!(
+            failure_line("tafl/perft", "p", &request, "why"),
+            r#"tafl/perft `p`: `{"depth":1,"op":"perft","played":"<the case's 2 moves>","position":"/7/7/7/3K3/7/7/7/","rules":"<the case's rules>"}` → why"#
+        );
     }
 
     #[test]
