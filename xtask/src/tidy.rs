@@ -1,7 +1,7 @@
 //! `cargo xtask tidy`: the architecture invariants of docs/architecture.md, checked.
 //!
-//! 1. Crates other than the hubs (gridnote-convert, gridnote-cli, gridnote-wasm) depend on
-//!    no gridnote crate but gridnote-board.
+//! 1. Crates other than the hubs (gridnote-convert, gridnote-cli, gridnote-wasm,
+//!    gridnote-python) depend on no gridnote crate but gridnote-board.
 //! 2. Every public error type (a struct named `…Error` or deriving `thiserror::Error`)
 //!    and every public enum is `#[non_exhaustive]`, but for the closed enums listed in
 //!    [`CLOSED`] with the reason they cannot grow.
@@ -22,7 +22,7 @@ use std::process::ExitCode;
 use crate::workspace_root;
 
 /// The crates that join the formats and may depend on any of them.
-const HUBS: [&str; 3] = ["gridnote-convert", "gridnote-cli", "gridnote-wasm"];
+const HUBS: [&str; 4] = ["gridnote-convert", "gridnote-cli", "gridnote-wasm", "gridnote-python"];
 
 /// Public enums that are complete by their nature, with the reason.
 const CLOSED: [(&str, &str); 7] = [

@@ -223,7 +223,6 @@ impl ConvertMany {
 #[pyo3(signature = (texts, to, *, from_ = None, lossless = false, jobs = 1, errors = "raise", **format_options))]
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn convert_many(
-    py: Python<'_>,
     texts: &Bound<'_, PyAny>,
     to: &str,
     from_: Option<&str>,
@@ -248,7 +247,6 @@ pub(crate) fn convert_many(
     let jobs =
         if jobs == 0 { std::thread::available_parallelism().map_or(1, usize::from) } else { jobs };
     let iter = texts.try_iter()?.unbind();
-    let _ = py;
     Ok(ConvertMany {
         source: Some(iter),
         from,

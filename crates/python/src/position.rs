@@ -10,7 +10,7 @@ use gridnote_convert::{Format, Note, Options, Source, detect};
 use gridnote_solve::{Solution as SolveSolution, Solver};
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
-use pyo3::types::{IntoPyDict as _, PyBytes, PyDict, PyTuple};
+use pyo3::types::{IntoPyDict as _, PyBytes, PyDict, PyString, PyTuple};
 
 use crate::errors::{Failure, Kind, bad_argument};
 use crate::options::{convert_options, format_named};
@@ -295,9 +295,8 @@ impl Check {
         self.legal
     }
 
-    fn __repr__(&self, py: Python<'_>) -> String {
+    fn __repr__(&self) -> String {
         let problems: Vec<&'static str> = self.problems.iter().map(|p| p.get().name).collect();
-        let _ = py;
         format!(
             "<gridnote check: legal={}, problems={problems:?}, outcome={}>",
             if self.legal { "True" } else { "False" },
@@ -359,16 +358,13 @@ impl Position {
     }
 
     /// The m,n,k rules: given by name, else the format's default; an error for tafl.
-    fn mnk_rules(&self, rules: Option<&str>, what: &str) -> PyResult<Rules> {
+    fn mnk_rules(&self, rules: Option<&str>) -> PyResult<Rules> {
         let rules = rules.map(rules_named).transpose()?;
-        if self.format().game() == Game::Tafl {
-            if rules.is_some() {
-                return Err(bad_argument(format!(
-                    "rules: m,n,k rules do not apply to a tafl position ({})",
-                    self.format()
-                )));
-            }
-            let _ = what;
+        if self.format().game() == Game::Tafl && rules.is_some() {
+            return Err(bad_argument(format!(
+                "rules: m,n,k rules do not apply to a tafl position ({})",
+                self.format()
+            )));
         }
         Ok(rules.unwrap_or_else(|| self.format().default_rules()))
     }
@@ -470,7 +466,7 @@ impl Position {
     #[pyo3(signature = (rules = None))]
     fn check(&self, py: Python<'_>, rules: Option<&str>) -> PyResult<Check> {
         let format = self.format();
-        let rules = self.mnk_rules(rules, "check")?;
+        let rules = self.mnk_rules(rules)?;
         let problem = |name: &'static str, message: String| Py::new(py, Problem { name, message });
         if format.game() == Game::Tafl {
             let problems = match gridnote_tafl::Tsn::carried(&self.source) {
@@ -525,7 +521,7 @@ impl Position {
             );
             return Err(self.failure(Kind::Solve, message).into_pyerr(py, None));
         }
-        let rules = self.mnk_rules(rules, "solve")?;
+        let rules = self.mnk_rules(rules)?;
         let Some(to_move) = self.source.to_move_or_counts() else {
             let problems = self.source.board.problems(rules, None);
             let message = gridnote_solve::SolveError::Illegal(problems).to_string();
@@ -570,7 +566,7 @@ impl Position {
 
         let tafl = self.format().game() == Game::Tafl;
         let rules = match rules {
-            Some(_) => Some(self.mnk_rules(rules, "svg")?),
+            Some(_) => Some(self.mnk_rules(rules)?),
             None => None,
         };
         if size == Some(0) {
@@ -638,8 +634,9 @@ impl Position {
         out
     }
 
-    fn __repr__(&self) -> String {
-        format!("Position({:?}, format={:?})", self.text, self.format().name())
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        let text = PyString::new(py, &self.text).repr()?;
+        Ok(format!("Position({text}, format='{}')", self.format().name()))
     }
 
     fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
