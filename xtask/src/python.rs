@@ -96,6 +96,11 @@ fn task(args: &PythonArgs) -> Result<(), Problem> {
     )?;
     let package = root.join("crates/python");
     if args.bench {
+        // PettingZoo's tictactoe_v3, the step's reference, imports pygame to render.
+        step(
+            Command::new(&python).args(["-m", "pip", "install", "-q", "pygame"]),
+            "pip install pygame",
+        )?;
         step(
             cargo().current_dir(&root).args(["build", "--release", "-p", "gridnote-cli"]),
             "cargo build --release -p gridnote-cli",

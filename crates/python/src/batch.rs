@@ -90,10 +90,49 @@ fn convert_chunk(
     })
 }
 
+/// Bytes asked of a file-like input per `read` call.
+const BLOCK: usize = 1 << 20;
+
+/// Where the texts come from.
+enum Input {
+    /// Any iterable of `str` or `bytes`, one text per item.
+    Items(Py<PyIterator>),
+    /// An object with `read` (an open file, text or binary): read in blocks and split
+    /// into lines here, so that no Python code runs per line.
+    Reader {
+        file: Py<PyAny>,
+        /// The bytes after the last line ending read so far.
+        pending: Vec<u8>,
+    },
+}
+
+/// Appends `line` (one line ending removed) to a chunk, or notes why it is not text.
+fn push_line(
+    line: &[u8],
+    texts: &mut String,
+    ends: &mut Vec<usize>,
+    bad: &mut Vec<(usize, Failure)>,
+) {
+    match core::str::from_utf8(line) {
+        Ok(s) => texts.push_str(strip_end(s)),
+        Err(e) => bad.push((ends.len(), not_utf8(line, &e))),
+    }
+    ends.push(texts.len());
+}
+
+/// The failure of an input that is not UTF-8, spanning the first bad byte.
+fn not_utf8(bytes: &[u8], e: &core::str::Utf8Error) -> Failure {
+    let shown = String::from_utf8_lossy(bytes).into_owned();
+    let mut failure = Failure::whole(Kind::Parse, &shown, format!("not UTF-8 text: {e}"), None);
+    let at = e.valid_up_to();
+    failure.span = at..at + e.error_len().unwrap_or(1);
+    failure
+}
+
 /// The iterator `gridnote.convert_many` returns: converted texts in input order.
 #[pyclass(module = "gridnote")]
 pub(crate) struct ConvertMany {
-    source: Option<Py<PyIterator>>,
+    source: Option<Input>,
     from: Option<Format>,
     to: Format,
     options: Options,
@@ -108,37 +147,62 @@ pub(crate) struct ConvertMany {
 }
 
 impl ConvertMany {
-    /// Takes up to [`CHUNK`] texts from the iterable and converts them off the lock.
+    /// Takes up to [`CHUNK`] texts from the input and converts them off the lock.
     fn fill(&mut self, py: Python<'_>) -> PyResult<()> {
-        let Some(source) = &self.source else { return Ok(()) };
-        let mut iter = source.bind(py).clone();
         let mut texts = String::new();
         let mut ends = Vec::with_capacity(CHUNK);
         let mut bad: Vec<(usize, Failure)> = Vec::new();
-        for item in iter.by_ref().take(CHUNK) {
-            let item = item?;
-            if let Ok(s) = item.cast::<PyString>() {
-                texts.push_str(strip_end(&s.to_cow()?));
-            } else if let Ok(b) = item.cast::<PyBytes>() {
-                match core::str::from_utf8(b.as_bytes()) {
-                    Ok(s) => texts.push_str(strip_end(s)),
-                    Err(e) => {
-                        let shown = String::from_utf8_lossy(b.as_bytes()).into_owned();
-                        let message = format!("not UTF-8 text: {e}");
-                        let at = e.valid_up_to();
-                        let mut failure = Failure::whole(Kind::Parse, &shown, message, None);
-                        failure.span = at..at + e.error_len().unwrap_or(1);
-                        bad.push((ends.len(), failure));
+        match &mut self.source {
+            None => return Ok(()),
+            Some(Input::Items(source)) => {
+                let mut iter = source.bind(py).clone();
+                for item in iter.by_ref().take(CHUNK) {
+                    let item = item?;
+                    if let Ok(s) = item.cast::<PyString>() {
+                        texts.push_str(strip_end(&s.to_cow()?));
+                        ends.push(texts.len());
+                    } else if let Ok(b) = item.cast::<PyBytes>() {
+                        push_line(b.as_bytes(), &mut texts, &mut ends, &mut bad);
+                    } else {
+                        return Err(PyTypeError::new_err(format!(
+                            "convert_many: item {} is {}, expected str or bytes",
+                            self.index + ends.len(),
+                            item.get_type().name()?
+                        )));
                     }
                 }
-            } else {
-                return Err(PyTypeError::new_err(format!(
-                    "convert_many: item {} is {}, expected str or bytes",
-                    self.index + ends.len(),
-                    item.get_type().name()?
-                )));
             }
-            ends.push(texts.len());
+            Some(Input::Reader { file, pending }) => {
+                let file = file.bind(py).clone();
+                let mut eof = false;
+                while ends.is_empty() && !eof {
+                    let block = file.call_method1("read", (BLOCK,))?;
+                    let start = pending.len();
+                    if let Ok(s) = block.cast::<PyString>() {
+                        pending.extend_from_slice(s.to_cow()?.as_bytes());
+                    } else if let Ok(b) = block.cast::<PyBytes>() {
+                        pending.extend_from_slice(b.as_bytes());
+                    } else {
+                        return Err(PyTypeError::new_err(format!(
+                            "convert_many: read() gave {}, expected str or bytes",
+                            block.get_type().name()?
+                        )));
+                    }
+                    eof = pending.len() == start;
+                    let complete = if eof {
+                        pending.len()
+                    } else {
+                        match pending.iter().rposition(|&b| b == b'\n') {
+                            Some(last) => last + 1,
+                            None => continue,
+                        }
+                    };
+                    for line in pending[..complete].split_inclusive(|&b| b == b'\n') {
+                        push_line(line, &mut texts, &mut ends, &mut bad);
+                    }
+                    pending.drain(..complete);
+                }
+            }
         }
         if ends.is_empty() {
             self.source = None;
@@ -246,9 +310,13 @@ pub(crate) fn convert_many(
     };
     let jobs =
         if jobs == 0 { std::thread::available_parallelism().map_or(1, usize::from) } else { jobs };
-    let iter = texts.try_iter()?.unbind();
+    let input = if texts.hasattr("read")? && !texts.is_instance_of::<PyString>() {
+        Input::Reader { file: texts.clone().unbind(), pending: Vec::new() }
+    } else {
+        Input::Items(texts.try_iter()?.unbind())
+    };
     Ok(ConvertMany {
-        source: Some(iter),
+        source: Some(input),
         from,
         to,
         options,

@@ -144,16 +144,20 @@ pub(crate) fn detect_format(py: Python<'_>, text: &str) -> PyResult<&'static str
 }
 
 /// One note of a conversion: a field dropped or derived, its value, and why.
-#[pyclass(module = "gridnote", frozen, get_all)]
+#[pyclass(module = "gridnote", frozen)]
 pub(crate) struct ConversionNote {
     /// `dropped` or `derived`.
+    #[pyo3(get)]
     kind: String,
     /// The field: `side-to-move`, `defenders`, `ply`, `since-capture`, `extension`,
     /// `shape`, `orientation`, `rules`.
+    #[pyo3(get)]
     field: &'static str,
     /// The value dropped (as the source spells it) or derived (as the target does).
+    #[pyo3(get)]
     value: Py<PyAny>,
     /// Why.
+    #[pyo3(get)]
     reason: String,
     shown: String,
 }
@@ -186,20 +190,41 @@ impl ConversionNote {
 }
 
 /// A conversion's result: the output text and the notes.
-#[pyclass(module = "gridnote", frozen, get_all)]
+#[pyclass(module = "gridnote", frozen)]
 pub(crate) struct Converted {
-    /// The position in the target format (canonical form).
     output: String,
-    /// What was dropped or derived, in field order.
-    notes: Vec<Py<ConversionNote>>,
-    /// The format the input was read as (given or detected).
+    /// Kept as Rust values: the Python notes are made only when asked for.
+    notes: Vec<Note>,
     from_format: &'static str,
-    /// The target format.
     to_format: &'static str,
 }
 
 #[pymethods]
 impl Converted {
+    /// The position in the target format (canonical form).
+    #[getter]
+    fn output(&self) -> &str {
+        &self.output
+    }
+
+    /// What was dropped or derived, in field order.
+    #[getter]
+    fn notes(&self, py: Python<'_>) -> PyResult<Vec<ConversionNote>> {
+        self.notes.iter().map(|n| ConversionNote::new(py, n)).collect()
+    }
+
+    /// The format the input was read as (given or detected).
+    #[getter(from_format)]
+    fn source_format(&self) -> &'static str {
+        self.from_format
+    }
+
+    /// The target format.
+    #[getter(to_format)]
+    fn target_format(&self) -> &'static str {
+        self.to_format
+    }
+
     fn __str__(&self) -> &str {
         &self.output
     }
@@ -227,10 +252,6 @@ fn convert_source(
     let mut output = String::new();
     let notes = gridnote_convert::write_into(source, to, options, &mut output)
         .map_err(|err| Failure::convert(&err, text, Some(from)).into_pyerr(py, None))?;
-    let notes = notes
-        .iter()
-        .map(|n| Py::new(py, ConversionNote::new(py, n)?))
-        .collect::<PyResult<Vec<_>>>()?;
     Ok(Converted { output, notes, from_format: from.name(), to_format: to.name() })
 }
 
@@ -306,21 +327,28 @@ impl Check {
 }
 
 /// What `Position.solve` finds: the value under perfect play.
-#[pyclass(module = "gridnote", frozen, get_all)]
+#[pyclass(module = "gridnote", frozen)]
 pub(crate) struct Solution {
     /// The winner's letter, `None` for a draw.
+    #[pyo3(get)]
     winner: Option<&'static str>,
     /// `win`, `loss` or `draw`, for the side to move.
+    #[pyo3(get)]
     value: String,
     /// Plies until the game ends (the winner hurrying, the loser delaying).
+    #[pyo3(get)]
     plies: usize,
     /// The side to move's letter.
+    #[pyo3(get)]
     to_move: &'static str,
     /// Every move keeping the value and distance, as cell names (`a1` bottom left).
+    #[pyo3(get)]
     best: Vec<String>,
     /// Positions searched.
+    #[pyo3(get)]
     nodes: u64,
     /// The rules solved under.
+    #[pyo3(get)]
     rules: String,
     shown: String,
 }

@@ -311,3 +311,30 @@ def test_convert_many_crosses_chunks_on_threads():
     assert list(gridnote.convert_many(texts, "tsn", from_="t3en", jobs=2)) == expected
     assert list(gridnote.convert_many(iter(texts), "tsn", jobs=0)) == expected
 
+
+
+def test_convert_many_reads_files_in_blocks():
+    import io
+
+    text = "2_o/_x_/3_ x\r\n120120000\n\n3_/3_/3_ x"
+    expected = ["3 4 3/1a1/2d a 3 2", "3 4 3/ad1/ad1 a 5 4", None, "3 4 3/3/3 a 1 0"]
+    assert list(gridnote.convert_many(io.StringIO(text), "tsn", errors="none")) == expected
+    raw = text.encode().replace(b"120120000", b"12012000\xff")
+    out = gridnote.convert_many(io.BytesIO(raw), "tsn")
+    assert next(out) == "3 4 3/1a1/2d a 3 2"
+    with pytest.raises(gridnote.ParseError) as info:
+        next(out)
+    assert (info.value.index, info.value.span) == (1, (8, 9))
+    assert info.value.message.startswith("not UTF-8 text")
+    # Over a megabyte: lines cut by the block boundary are joined again.
+    many = ["xo_/_x_/3_ o", "2_o/_x_/3_ x", "3_/3_/3_ x"] * 40_000
+    converted = [gridnote.convert(t, "tsn").output for t in many[:3]] * 40_000
+    source = io.StringIO("\n".join(many) + "\n")
+    assert list(gridnote.convert_many(source, "tsn", jobs=2)) == converted
+    with pytest.raises(TypeError, match="read\\(\\) gave int"):
+
+        class Odd:
+            def read(self, n):
+                return 1
+
+        list(gridnote.convert_many(Odd(), "tsn"))
