@@ -135,6 +135,18 @@ fn task(args: &PythonArgs) -> Result<(), Problem> {
     Ok(())
 }
 
+/// The wheel, built with the task's virtual environment's maturin (made when missing):
+/// for `cargo xtask spark-demo --python`.
+pub(crate) fn wheel() -> Result<PathBuf, String> {
+    let target = target_dir();
+    let venv = target.join("python").join("venv");
+    let built = ensure_venv(&venv)
+        .and_then(|_| build_wheel(&workspace_root(), &venv, &target.join("wheels")));
+    built.map_err(|problem| match problem {
+        Problem::Unavailable(reason) | Problem::Failed(reason) => reason,
+    })
+}
+
 /// The interpreter that makes the virtual environment: `$GRIDNOTE_PYTHON`, else
 /// `python3`; it must be CPython 3.9 or newer.
 fn base_python() -> Result<PathBuf, Problem> {
