@@ -4,7 +4,8 @@
 //! The virtual environment (`target/python/venv`) gets maturin, pytest, hypothesis,
 //! gymnasium, pettingzoo and numpy from PyPI (once; again when the requirements change);
 //! the wheel goes to `target/wheels/`; then pytest runs the package's tests
-//! (`crates/python/tests`) and the doctests of its modules against the installed wheel,
+//! (`crates/python/tests`), the doctests of its modules and the examples of
+//! docs/python.md against the installed wheel,
 //! and every example script of `crates/python/examples` runs. `--bench` measures the
 //! goals of docs/python.md instead of testing.
 
@@ -124,8 +125,11 @@ fn task(args: &PythonArgs) -> Result<(), Problem> {
     let mut pytest = Command::new(&python);
     pytest
         .current_dir(&dir)
+        .env("PYTHONDONTWRITEBYTECODE", "1")
         .args(["-m", "pytest", "-q", "-p", "no:cacheprovider", "--doctest-modules"])
+        .arg("--doctest-glob=python.md")
         .arg(package.join("tests"))
+        .arg(root.join("docs/python.md"))
         .args(["--pyargs", "gridnote", "gridnote.env"]);
     step(&mut pytest, "pytest")?;
     for example in examples(&package.join("examples"))? {
