@@ -719,9 +719,17 @@ impl Position {
         format: Option<&str>,
     ) -> PyResult<Position> {
         let numpy = py.import("numpy")?;
+        let given = numpy.getattr("asarray")?.call1((array,))?;
         let array = numpy
             .getattr("ascontiguousarray")?
-            .call((array,), Some(&[("dtype", numpy.getattr("int8")?)].into_py_dict(py)?))?;
+            .call((&given,), Some(&[("dtype", numpy.getattr("int8")?)].into_py_dict(py)?))?;
+        // A cast to int8 truncates 0.5 to 0 and wraps 256 to 0: the values must survive it.
+        if !numpy.getattr("array_equal")?.call1((&given, &array))?.is_truthy()? {
+            return Err(bad_argument(format!(
+                "array: expected the values 0 and 1, got dtype {} with other values",
+                given.getattr("dtype")?.str()?
+            )));
+        }
         let shape: Vec<usize> = array.getattr("shape")?.extract()?;
         let cells = plane_cells();
         let [planes, rows, cols] = shape[..] else {

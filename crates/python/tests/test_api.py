@@ -235,6 +235,11 @@ def test_arrays_of_planes_round_trip():
         bad = array.copy()
         bad[0, 0, 0] = 2
         gridnote.Position.from_array(bad)
+    with pytest.raises(ValueError, match="expected the values 0 and 1, got dtype float64"):
+        gridnote.Position.from_array(array * 0.5)
+    with pytest.raises(ValueError, match="expected the values 0 and 1"):
+        gridnote.Position.from_array(array.astype(np.int16) * 256)
+    assert gridnote.Position.from_array(array.astype(bool)) == gridnote.Position.from_array(array)
     with pytest.raises(ValueError, match="expected 5 planes"):
         gridnote.Position.from_array(array[:2])
     with pytest.raises(ValueError, match="to_move: t3en spells the sides x and o"):
