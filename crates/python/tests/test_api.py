@@ -343,3 +343,17 @@ def test_convert_many_reads_files_in_blocks():
                 return 1
 
         list(gridnote.convert_many(Odd(), "tsn"))
+
+
+def test_otn_rules_records_and_tafl_conversions():
+    brandub = gridnote.read("dim:7 name:Brandub start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/")
+    assert (brandub.format, brandub.shape, brandub.to_move, brandub.turn) == ("otn", (7, 7), None, "t")
+    assert brandub.rules == "dim:7 name:Brandub start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/"
+    with pytest.raises(gridnote.ConversionError) as info:
+        gridnote.read(TABLUT_LIKE).convert("t3en")
+    assert info.value.message == "cannot write t3en: the king at d4 cannot be written in T3EN"
+    assert (info.value.span, info.value.format) == ((0, len(TABLUT_LIKE)), "tsn")
+    digits = gridnote.read("120120000")
+    assert digits.convert("bits", code="dense").output == "374"
+    assert digits.convert("otn").output == "/3/tT1/tT1/"
+    assert digits.svg().startswith("<svg ")
