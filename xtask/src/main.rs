@@ -17,6 +17,7 @@ mod consumers;
 mod fuzz;
 mod guard;
 mod package_check;
+mod python;
 mod spark;
 mod tidy;
 mod wasm;
@@ -77,6 +78,10 @@ enum Task {
     /// The bindings' Node tests, then the playground driven in headless Chromium
     /// (installed with apt when missing) by playwright-core (installed with npm).
     WebTest(web::WebTestArgs),
+    /// Build the Python wheel `gridnote` (crates/python, maturin) into target/wheels, install
+    /// it into a virtual environment made from PyPI (target/python/venv) and run its tests,
+    /// doctests and example scripts; `--bench` measures docs/python.md's goals instead.
+    Python(python::PythonArgs),
 }
 
 fn main() -> ExitCode {
@@ -98,6 +103,7 @@ fn main() -> ExitCode {
         Task::Wasm(args) => wasm::run(&args),
         Task::Web(args) => web::run(&args),
         Task::WebTest(args) => web::run_test(&args),
+        Task::Python(args) => python::run(&args),
     }
 }
 

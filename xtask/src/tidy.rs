@@ -1,8 +1,8 @@
 //! `cargo xtask tidy`: the architecture invariants of docs/architecture.md, checked.
 //!
-//! 1. Crates other than the hubs (gridnote-convert, gridnote-cli, gridnote-wasm, and
-//!    gridnote-referee, whose protocols carry positions as text: ST3P speaks T3EN) depend
-//!    on no gridnote crate but gridnote-board.
+//! 1. Crates other than the hubs (gridnote-convert, gridnote-cli, gridnote-wasm,
+//!    gridnote-python, and gridnote-referee, whose protocols carry positions as text:
+//!    ST3P speaks T3EN) depend on no gridnote crate but gridnote-board.
 //! 2. Every public error type (a struct named `…Error` or deriving `thiserror::Error`)
 //!    and every public enum is `#[non_exhaustive]`, but for the closed enums listed in
 //!    [`CLOSED`] with the reason they cannot grow.
@@ -24,7 +24,8 @@ use crate::workspace_root;
 
 /// The crates that join the formats and may depend on any of them (the referee speaks
 /// engine protocols, which carry positions in a format).
-const HUBS: [&str; 4] = ["gridnote-convert", "gridnote-cli", "gridnote-wasm", "gridnote-referee"];
+const HUBS: [&str; 5] =
+    ["gridnote-convert", "gridnote-cli", "gridnote-wasm", "gridnote-python", "gridnote-referee"];
 
 /// Public enums that are complete by their nature, with the reason.
 const CLOSED: [(&str, &str); 9] = [
