@@ -38,8 +38,13 @@ SLUGS = {
 PERFT_DEPTH = {
     "brandubh": 4, "magpie": 4,
 }
-GAMES = 20
 MAX_PLIES = 200
+
+
+def games_for(record):
+    """10 games on boards up to 9x9, 5 on 11x11, 3 above: the files stay small."""
+    dim = int(re.search(r"dim:(\d+)", record).group(1))
+    return 10 if dim <= 9 else 5 if dim <= 11 else 3
 
 
 def run(ot, classes, *args, stdin=None):
@@ -75,7 +80,7 @@ def main():
     args = sys.argv[1:]
     ot, classes, out = args[0], args[1], args[2]
     only = None
-    steps = {"variants", "perft", "builtin", "playouts", "listings", "midgame", "special"}
+    steps = {"variants", "perft", "builtin", "compare", "playouts", "listings", "midgame", "special"}
     if "--only" in args:
         only = set(args[args.index("--only") + 1].split(","))
     if "--step" in args:
@@ -107,16 +112,28 @@ def main():
             print(f"builtin {r['variant']}: class {rows[-1]['class']} record {rows[-1]['record']}", file=sys.stderr)
         write_jsonl(os.path.join(out, "builtin-class-vs-record.jsonl"), rows)
 
+    if "compare" in steps:
+        # 20 random games under each built-in's record, replayed under its Java class: the
+        # first ply of each game where the two disagree.
+        rows = []
+        for r in recs:
+            if r["source"] != "builtin":
+                continue
+            for o in lines(run(ot, classes, "compare", f"builtin:{r['index']}", "--games", "20", "--seed", "1")):
+                rows.append(dict({"variant": r["variant"]}, **o))
+            print(f"compare {r['variant']}: {rows[-1]}", file=sys.stderr)
+        write_jsonl(os.path.join(out, "builtin-class-vs-record-games.jsonl"), rows)
+
     if "playouts" in steps:
         for r in todo:
             v = r["variant"]
             t0 = time.time()
-            res = lines(run(ot, classes, "playout", r["record"], "--seed", "1", "--games", str(GAMES),
+            res = lines(run(ot, classes, "playout", r["record"], "--seed", "1", "--games", str(games_for(r["record"])),
                             "--max-plies", str(MAX_PLIES), "--label", v))
             for o in res:
                 # Keep the position after a ply only where it says something the replay
                 # cannot take for granted: a capture, a berserker, the end, every tenth ply.
-                if "ply" in o and not (o["captures"] or "berserker" in o or o["outcome"] != "none"
+                if "ply" in o and not (o["captures"] or "berserker" in o or "outcome" in o
                                        or o["ply"] % 10 == 0):
                     del o["position"]
             write_jsonl(os.path.join(out, "playouts", f"{v}.jsonl"), res)
@@ -209,6 +226,9 @@ HAND = [
     ("shieldwall-weak", "dim:9 name:SW atkf:y sw:w swf:n start:/t1TTT2t1/9/2ttt4/9/9/9/4K4/9/9/", ""),
     ("shieldwall-strong-corner", "dim:9 name:SW atkf:y sw:s swf:n start:/1TTT5/1ttt1t3/9/9/9/9/4K4/9/9/", ""),
     ("edge-fort", "dim:9 name:EF atkf:y efe:y start:/9/9/9/9/9/9/3T1T3/3TKT3/3t5/", ""),
+    ("shieldwall-flanking-first-move", "dim:9 name:SW atkf:y sw:s swf:y start:/1tTT5/2tt5/9/9/4t4/9/9/9/4K4/", ""),
+    ("shieldwall-flanking-moved-before", "dim:9 name:SW atkf:y sw:s swf:y start:/1tTT5/2tt5/9/9/4t4/9/9/9/4K4/", "e5-e4 e9-f9"),
+    ("shieldwall-not-flanking-first-move", "dim:9 name:SW atkf:y sw:s swf:n start:/1tTT5/2tt5/9/9/4t4/9/9/9/4K4/", ""),
 ]
 
 

@@ -636,11 +636,18 @@ public final class Harness {
                     }
                     b.append(']');
                 }
+                // Every capturing move as from-to, "x", and every square it captures
+                // ("/"-separated, shieldwall and Linnaean captures included).
                 StringBuilder caps = new StringBuilder("[");
                 for (Step st : steps) {
                     if (!st.record.captures.isEmpty()) {
                         if (caps.length() > 1) caps.append(',');
-                        caps.append("{\"move\":").append(q(h.otnMove(st))).append(",\"captures\":").append(h.captures(st)).append('}');
+                        StringBuilder c = new StringBuilder(h.sq(st.from) + "-" + h.sq(st.to) + "x");
+                        for (int i = 0; i < st.record.captures.size(); i++) {
+                            if (i > 0) c.append('/');
+                            c.append(h.sq(st.record.captures.get(i)));
+                        }
+                        caps.append(q(c.toString()));
                     }
                 }
                 b.append(",\"capturing\":").append(caps).append(']');
@@ -652,7 +659,7 @@ public final class Harness {
                     b.append(",\"berserker\":").append(q(h.sq(s.getBoard().findTaflmanSpace(s.getBerserkingTaflman()))));
                 }
                 int after = s.checkVictory();
-                b.append(",\"outcome\":").append(q(outcome(after)));
+                if (after != GameState.GOOD_MOVE) b.append(",\"outcome\":").append(q(outcome(after)));
                 String why = h.reason(s, after);
                 if (why != null) b.append(",\"reason\":").append(q(why));
                 b.append('}');
