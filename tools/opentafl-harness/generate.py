@@ -60,6 +60,30 @@ def lines(text):
     return [json.loads(l) for l in text.splitlines() if l.strip()]
 
 
+def compact(listing, keep_positions):
+    """Shortens a moves object: a move keeps "captures" and "position" only when it captured
+    something (or always, with keep_positions), "ends" only when it ends the game; "next" is
+    dropped (the other side moves next unless the move leaves a "berserker")."""
+    for m in listing.get("moves", []):
+        if not m["captures"]:
+            del m["captures"]
+            if not keep_positions:
+                m.pop("position", None)
+        if m.get("ends") == "none":
+            del m["ends"]
+        m.pop("next", None)
+    return listing
+
+
+def thin(plies):
+    """Keeps the position after a ply only where it says something a replay cannot take for
+    granted: a capture, a berserker, the end, every tenth ply."""
+    for o in plies:
+        if "ply" in o and not (o["captures"] or "berserker" in o or "outcome" in o or o["ply"] % 10 == 0):
+            del o["position"]
+    return plies
+
+
 def write_jsonl(path, objs):
     with open(path, "w") as f:
         for o in objs:
@@ -80,7 +104,7 @@ def main():
     args = sys.argv[1:]
     ot, classes, out = args[0], args[1], args[2]
     only = None
-    steps = {"variants", "perft", "builtin", "compare", "playouts", "listings", "midgame", "special"}
+    steps = {"variants", "perft", "builtin", "compare", "playouts", "listings", "midgame", "special", "replays"}
     if "--only" in args:
         only = set(args[args.index("--only") + 1].split(","))
     if "--step" in args:
@@ -130,18 +154,14 @@ def main():
             t0 = time.time()
             res = lines(run(ot, classes, "playout", r["record"], "--seed", "1", "--games", str(games_for(r["record"])),
                             "--max-plies", str(MAX_PLIES), "--label", v))
-            for o in res:
-                # Keep the position after a ply only where it says something the replay
-                # cannot take for granted: a capture, a berserker, the end, every tenth ply.
-                if "ply" in o and not (o["captures"] or "berserker" in o or "outcome" in o
-                                       or o["ply"] % 10 == 0):
-                    del o["position"]
+            thin(res)
             write_jsonl(os.path.join(out, "playouts", f"{v}.jsonl"), res)
             ends = [o for o in res if "end" in o]
             print(f"playouts {v}: {len(ends)} games, plies {[o['plies'] for o in ends]} ({time.time() - t0:.1f}s)",
                   file=sys.stderr)
 
     if "listings" in steps or "midgame" in steps:
+        # (both read the playouts; midgame perft is computed only when asked for)
         listings, midgame = [], []
         for r in todo:
             v = r["variant"]
@@ -151,19 +171,18 @@ def main():
                 if "end" in o:
                     games[o["game"]] = o
             reqs, meta = [], []
-            for g in sorted(games)[:2]:
+            big = not r["record"].startswith(("dim:7 ", "dim:9 ", "dim:11 "))
+            for g in sorted(games)[:1 if big else 2]:
                 moves = games[g]["moves"].split()
-                for ply in range(0, len(moves) + 1, 25):
+                for ply in range(0, len(moves) + 1, 100 if big else 50):
                     reqs.append("\t".join([r["record"], "-", "-", " ".join(moves[:ply]) or "-", "-"]))
                     meta.append((g, ply))
             for (g, ply), o in zip(meta, lines(run(ot, classes, "batch", stdin="\n".join(reqs) + "\n"))):
-                for m in o["moves"]:
-                    # The position after a move without captures is the mover slid from
-                    # "from" to "to": kept only where something was taken.
-                    if not m["captures"]:
-                        del m["position"]
+                compact(o, False)
                 listings.append(dict({"variant": v, "game": g, "ply": ply,
                                       "moves_from_start": " ".join(games[g]["moves"].split()[:ply])}, **o))
+            if "midgame" not in steps:
+                continue
             # Perft from a midgame position: game 1 after 20 plies (or its last position).
             g = sorted(games)[0]
             moves = games[g]["moves"].split()
@@ -182,6 +201,18 @@ def main():
     if "special" in steps:
         special(ot, classes, out)
 
+    if "replays" in steps:
+        # OpenTafl's own game records (.otg), main line replayed through its engine.
+        rows = []
+        for base in ("saved-games/replays", "unbuilt/saved-games/replays"):
+            d = os.path.join(ot, base)
+            for fn in sorted(os.listdir(d)):
+                if fn.endswith(".otg"):
+                    for o in lines(run(ot, classes, "replay", os.path.join(d, fn))):
+                        rows.append(dict({"path": f"{base}/{fn}"}, **o))
+                    print(f"replay {base}/{fn}: {rows[-1]}", file=sys.stderr)
+        write_jsonl(os.path.join(out, "replays.jsonl"), rows)
+
 
 # Hand-written positions for rules the built-in variants do not reach from their starts.
 # (label, rules record, moves from its start)
@@ -194,7 +225,7 @@ HAND = [
     ("king-strong-center", "dim:9 name:KS_c esc:e atkf:y ks:c nj:n cor: start:/9/9/9/3t5/2t1Kt3/3t5/9/9/9/", ""),
     ("knight-jump-capture", "dim:7 name:Knights atkf:n nj:c cenh: cenhe: start:/7/1t5/1N5/3tK2/7/3t3/7/", ""),
     ("commander-jump", "dim:7 name:Commanders atkf:y cj:j start:/7/3T3/3c3/1cTKT2/7/7/7/", ""),
-    ("king-jump-restricted", "dim:7 name:KJ_r atkf:n kj:r ks:w start:/7/7/3t3/2tKt2/3t3/7/7/", ""),
+    ("king-jump-restricted", "dim:7 name:KJ_r atkf:n kj:r ks:w start:/7/7/7/2tKt2/3t3/7/7/", ""),
     ("mercenary-switch", "dim:7 name:Mercs atkf:y ks:w mj:n cenh: cenhe: start:/7/3M3/2t4/3K3/7/7/7/", ""),
     ("guard-uncapturable", "dim:7 name:Guards atkf:y ks:w start:/7/3G3/2t4/3K3/7/7/7/", ""),
     ("guard-jump-ignored", "dim:7 name:Guards atkf:n ks:w gj:j start:/7/7/2tG3/7/5K1/7/7/", ""),
@@ -254,13 +285,13 @@ def special(ot, classes, out):
         depth = 3 if dim <= 9 else 2
         req = "\t".join([rec, "-", "-", moves or "-", str(depth)])
         o = lines(run(ot, classes, "batch", stdin=req + "\n"))[0]
-        rows.append(dict({"label": label, "rules": rec, "moves_from_start": moves}, **o))
+        rows.append(dict({"label": label, "rules": rec, "moves_from_start": moves}, **compact(o, False)))
         print(f"special {label}: {o.get('count')} moves, perft {o.get('perft')} {o.get('error', '')}", file=sys.stderr)
         # A short seeded playout from each special start, every legal move listed.
         if moves == "" and "error" not in o:
             res = lines(run(ot, classes, "playout", rec, "--seed", "1", "--games", "3", "--max-plies", "30",
-                            "--full", "--label", label))
-            rows.extend(dict({"label": label}, **x) for x in res)
+                            "--label", label))
+            rows.extend(dict({"label": label}, **x) for x in thin(res))
     write_jsonl(os.path.join(out, "special.jsonl"), rows)
 
 

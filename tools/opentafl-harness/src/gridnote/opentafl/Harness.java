@@ -391,6 +391,9 @@ public final class Harness {
                 case "batch":
                     batch();
                     break;
+                case "replay":
+                    replay(args[1]);
+                    break;
                 case "rewrite":
                     // The record as OpenTafl writes it back after loading it.
                     OUT.println(RulesSerializer.getRulesRecord(RulesSerializer.loadRulesRecord(args[1]), false));
@@ -502,6 +505,38 @@ public final class Harness {
             }
         }
         OUT.println("{\"variant\":" + index + ",\"games\":" + games + ",\"plies_compared\":" + plies + ",\"games_differing\":" + differing + "}");
+    }
+
+    /**
+     * Replays the main line of an OTN game record (.otg) through the engine: per move, the
+     * move as the record writes it, as OpenTafl's engine writes it, and every capture the
+     * engine makes; then the outcome. Stops at the first move the engine refuses.
+     */
+    static void replay(String file) throws Exception {
+        com.manywords.softworks.tafl.notation.GameSerializer.GameContainer c =
+                com.manywords.softworks.tafl.notation.GameSerializer.loadGameRecordFile(new java.io.File(file));
+        String record = RulesSerializer.getRulesRecord(c.game.getRules(), false);
+        Harness h = new Harness(RulesSerializer.loadRulesRecord(record));
+        GameState s = h.game.getCurrentState();
+        OUT.println("{\"file\":" + q(new java.io.File(file).getName()) + ",\"rules\":" + q(record)
+                + ",\"moves\":" + c.moves.size() + ",\"variations\":" + (c.variations == null ? 0 : c.variations.size()) + "}");
+        int ply = 0;
+        for (DetailedMoveRecord m : c.moves) {
+            ply++;
+            String written = MoveSerializer.getMoveRecord(m);
+            Step st = s.checkVictory() == GameState.GOOD_MOVE ? h.apply(s, m.start, m.end) : null;
+            if (st == null) {
+                OUT.println("{\"ply\":" + ply + ",\"record\":" + q(written) + ",\"refused\":true,\"outcome\":" + q(outcome(s.checkVictory())) + "}");
+                return;
+            }
+            OUT.println("{\"ply\":" + ply + ",\"side\":" + q(h.side(s)) + ",\"record\":" + q(written) + ",\"engine\":" + q(h.otnMove(st))
+                    + ",\"captures\":" + h.captures(st) + "}");
+            s = h.play(s, m.start, m.end);
+        }
+        int v = s.checkVictory();
+        String why = h.reason(s, v);
+        OUT.println("{\"end\":" + q(outcome(v)) + (why != null ? ",\"reason\":" + q(why) : "") + ",\"position\":" + q(h.position(s))
+                + ",\"to_move\":" + q(h.side(s)) + "}");
     }
 
     /** The rules records of the test set-ups OpenTafl builds as Java classes for its own tests. */
