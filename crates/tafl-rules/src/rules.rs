@@ -274,8 +274,9 @@ impl Rules {
         for &s in &dforts {
             space[s] = SPACE_DFORT;
         }
-        let corners: Vec<u32> =
-            corners.into_iter().filter(|&s| space[s] == SPACE_CORNER).map(|s| s as u32).collect();
+        // The king escapes on every `cor` square, even one a later list made a fortress
+        // (OpenTafl keeps its corner list apart from the space kinds).
+        let corners: Vec<u32> = corners.into_iter().map(|s| s as u32).collect();
         let mut center_zone = vec![false; len];
         for &s in &center {
             center_zone[s] = true;
@@ -308,8 +309,13 @@ impl Rules {
             stop[t] = list(s)?;
             // OpenTafl reads `corre`, `aforre` and `dforre` only when the record has
             // `cenre`, and then a missing one means no piece may re-enter.
-            reenter[t] =
-                if has("cenre") { pieces(re, explicit(re).unwrap_or(""))? } else { list(re)? };
+            reenter[t] = if re == "cenre" {
+                list(re)?
+            } else if has("cenre") {
+                pieces(re, explicit(re).unwrap_or(""))?
+            } else {
+                pieces(re, "tcnkmTCNKM")?
+            };
             let h = list(h)?;
             // OpenTafl reads a space's hostility to a side from its taflman letter.
             hostile[t] = [h[Kind::MAN_A.index()], h[Kind::MAN_D.index()]];

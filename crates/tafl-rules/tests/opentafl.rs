@@ -161,11 +161,34 @@ fn check_playouts(record: &str, games: &[Value]) -> usize {
 
 #[test]
 fn random_games_match_opentafl() {
-    let variants = variants();
     // TAFL_PLAYOUTS names another folder of harness playouts to check.
     let dir = std::env::var("TAFL_PLAYOUTS")
         .map(std::path::PathBuf::from)
         .unwrap_or_else(|_| folder().join("../playouts"));
+    assert!(playouts_in(&dir) > 0, "no playouts under {}", dir.display());
+}
+
+#[test]
+fn random_games_under_random_rules_match_opentafl() {
+    let plies = playouts_in(&folder().join("../playouts/random"));
+    assert!(plies >= 2_000, "{plies} plies");
+}
+
+fn playouts_in(dir: &std::path::Path) -> usize {
+    // The folder's own variants.jsonl names its records, if it has one.
+    let variants: HashMap<String, String> = match fs::read_to_string(dir.join("variants.jsonl")) {
+        Ok(text) => text
+            .lines()
+            .map(|l| serde_json::from_str::<Value>(l).unwrap())
+            .map(|v| {
+                (
+                    v["variant"].as_str().unwrap().to_owned(),
+                    v["record"].as_str().unwrap().to_owned(),
+                )
+            })
+            .collect(),
+        Err(_) => variants(),
+    };
     let mut plies = 0;
     for (name, record) in &variants {
         let path = dir.join(format!("play-{name}.jsonl"));
@@ -177,5 +200,5 @@ fn random_games_match_opentafl() {
             .collect();
         plies += check_playouts(record, &games);
     }
-    assert!(plies > 0, "no playouts under {}", dir.display());
+    plies
 }
