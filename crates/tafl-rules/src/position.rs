@@ -217,6 +217,77 @@ impl Position {
         Position::from_parts(rules, rules.start.clone(), first)
     }
 
+    /// A position of `rules`' board from the model's board (every cell a piece of any
+    /// role or empty; void cells are refused) and the side to move.
+    ///
+    /// # Errors
+    /// [`RulesError::Record`] when the board is not `dim`×`dim` or has a void cell.
+    ///
+    /// ```
+    /// use gridnote_tafl_rules::board::{Board, Cell, Player};
+    /// use gridnote_tafl_rules::{Position, Rules};
+    /// let rules = Rules::brandubh();
+    /// let mut board = Board::new(7, 7)?;
+    /// board.set(3, 3, Cell::TWO_KING)?;
+    /// let pos = Position::new(&rules, &board, Player::Two)?;
+    /// assert_eq!(pos.legal_moves().len(), 12);
+    /// assert_eq!(pos.board(), board);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn new(
+        rules: &Rules,
+        board: &gridnote_board::Board,
+        to_move: Player,
+    ) -> Result<Position, crate::RulesError> {
+        let n = rules.cfg.dim;
+        if board.rows() != n || board.cols() != n {
+            return Err(crate::RulesError::Record(format!(
+                "the board is {}x{}, the rules' {n}x{n}",
+                board.rows(),
+                board.cols()
+            )));
+        }
+        let mut cells = vec![OFF; rules.cfg.stride * rules.cfg.stride];
+        for ((r, c), cell) in board.iter() {
+            let b = if cell == gridnote_board::Cell::Void {
+                return Err(crate::RulesError::Record(format!(
+                    "{} is void",
+                    board.cell_name(r, c)
+                )));
+            } else if let Some(piece) = cell.piece() {
+                let symbol = gridnote_board::tafl::piece_letter(piece);
+                Kind::from_symbol(symbol).map_or(0, |k| k.index() as u8 + 1)
+            } else {
+                0
+            };
+            cells[rules.cfg.square(r, c) as usize] = b;
+        }
+        Ok(Position::from_parts(rules, cells, to_move))
+    }
+
+    /// The board as the model holds it (each piece with its role).
+    ///
+    /// ```
+    /// use gridnote_tafl_rules::{Position, Rules};
+    /// let pos = Position::start(&Rules::brandubh());
+    /// assert_eq!(pos.board().counts().pieces, [8, 5]);
+    /// ```
+    #[must_use]
+    pub fn board(&self) -> gridnote_board::Board {
+        let n = self.cfg.dim;
+        gridnote_board::Board::from_fn(n, n, |r, c| {
+            let b = self.cells[self.cfg.square(r, c) as usize];
+            if is_piece(b) {
+                let piece = gridnote_board::tafl::piece_of_letter(Kind::SYMBOLS[kind_of(b)] as u8)
+                    .expect("a piece letter");
+                gridnote_board::Cell::from(piece)
+            } else {
+                gridnote_board::Cell::Empty
+            }
+        })
+        .expect("the rules' size is a board's")
+    }
+
     /// A position of `rules`' board: the pieces of an OTN position record (rank 1 first)
     /// and the side to move. OpenTafl's rules that depend on the start position (whether
     /// a side has commanders or knights) still follow `rules`' start.

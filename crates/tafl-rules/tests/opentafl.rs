@@ -53,7 +53,10 @@ fn perft_from_the_start_matches_opentafl() {
             let variant = line["variant"].as_str().unwrap();
             let depth = line["depth"].as_u64().unwrap() as u32;
             let nodes = line["nodes"].as_u64().unwrap();
-            let rules = Rules::from_otn(&variants[variant]).unwrap();
+            // The preset of that name is exactly OpenTafl's record.
+            let preset = gridnote_tafl_rules::board::tafl::TaflRules::preset(variant).unwrap();
+            assert_eq!(preset.to_string(), variants[variant], "{variant}");
+            let rules = Rules::preset(variant).unwrap();
             let pos = Position::start(&rules);
             assert_eq!(pos.perft(depth), nodes, "{variant} perft({depth})");
             checked += 1;
