@@ -205,3 +205,26 @@ fn playouts_in(dir: &std::path::Path) -> usize {
     }
     plies
 }
+
+#[test]
+fn the_perft_table_of_the_docs() {
+    // fixtures/tafl-rules/perft.jsonl is the table of docs/tafl-rules.md; the cheaper
+    // half of it (up to 20 million leaves) is counted again here.
+    let text = fs::read_to_string(folder().join("../perft.jsonl")).unwrap();
+    let mut checked = 0;
+    for line in text.lines() {
+        let v: Value = serde_json::from_str(line).unwrap();
+        let (variant, depth, nodes) = (
+            v["variant"].as_str().unwrap(),
+            v["depth"].as_u64().unwrap() as u32,
+            v["nodes"].as_u64().unwrap(),
+        );
+        if nodes > 20_000_000 {
+            continue;
+        }
+        let pos = Position::start(&Rules::preset(variant).unwrap());
+        assert_eq!(pos.perft(depth), nodes, "{variant} perft({depth})");
+        checked += 1;
+    }
+    assert!(checked >= 40, "{checked}");
+}
