@@ -452,9 +452,9 @@ impl Position {
         (file < n && rank < n).then(|| self.cfg.square(n - 1 - rank, file))
     }
 
+    #[inline]
     pub(crate) fn square_of(&self, i: u32) -> Square {
-        let (r, c) = self.cfg.row_col(i);
-        Square::new(c as u8, (self.cfg.dim - 1 - r) as u8)
+        self.cfg.squares[i as usize]
     }
 
     fn offsets(&self) -> [isize; 4] {
@@ -503,6 +503,28 @@ impl Position {
                 }
             }
         }
+    }
+
+    /// The number of legal moves, without listing them.
+    fn count_moves(&self) -> u64 {
+        let mut count = 0u64;
+        if self.berserker != NONE_SQ {
+            self.for_each_destination(self.berserker, true, |_| count += 1);
+            return count;
+        }
+        let side = self.to_move.index();
+        let n = self.cfg.dim;
+        let stride = self.cfg.stride;
+        for r in 0..n {
+            let base = (r + 1) * stride + 1;
+            for c in 0..n {
+                let b = self.cells[base + c];
+                if is_piece(b) && side_of(b) == side {
+                    self.for_each_destination((base + c) as u32, true, |_| count += 1);
+                }
+            }
+        }
+        count
     }
 
     fn gen_piece(&self, from: u32, out: &mut Vec<Move>) {
@@ -1381,12 +1403,12 @@ impl Position {
         if self.outcome().is_over() {
             return 0;
         }
+        if depth == 1 {
+            return self.count_moves();
+        }
         let (mine, rest) = buffers.split_first_mut().expect("one buffer per ply");
         mine.clear();
         self.gen_moves(mine);
-        if depth == 1 {
-            return mine.len() as u64;
-        }
         let mut total = 0;
         for &m in mine.iter() {
             let undo = self.make(m);

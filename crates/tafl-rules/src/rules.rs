@@ -369,6 +369,16 @@ impl Rules {
             edge,
             center_zone,
             corners,
+            squares: (0..len)
+                .map(|i| {
+                    let (r, c) = (i / stride, i % stride);
+                    if (1..=dim).contains(&r) && (1..=dim).contains(&c) {
+                        crate::Square::new((c - 1) as u8, (dim - r) as u8)
+                    } else {
+                        crate::Square::new(0, 0)
+                    }
+                })
+                .collect(),
             pass,
             stop,
             reenter,
