@@ -111,6 +111,9 @@ impl Kind {
     }
 }
 
+/// A cell off the board (the padding ring).
+pub(crate) const OFF: u8 = 0x80;
+
 /// Roles, as `Kind::role` numbers them.
 pub(crate) const ROLE_COMMANDER: u8 = 1;
 pub(crate) const ROLE_KNIGHT: u8 = 2;

@@ -9,14 +9,12 @@ use gridnote_board::Player;
 
 use crate::Kind;
 use crate::config::{
-    Berserk, Config, Jump, KingArmed, KingStrength, ROLE_COMMANDER, ROLE_GUARD, ROLE_KING,
+    Berserk, Config, Jump, KingArmed, KingStrength, OFF, ROLE_COMMANDER, ROLE_GUARD, ROLE_KING,
     ROLE_KNIGHT, ROLE_MERCENARY, Repetition, SPACE_CENTER, SPACE_CORNER, SPACE_NONE, Shieldwall,
 };
 use crate::rules::Rules;
 use crate::square::{Move, Square};
 
-/// A cell off the board (the padding ring).
-pub(crate) const OFF: u8 = 0x80;
 /// Set on a piece that has moved: OpenTafl's "developed" bit, which decides whether a
 /// piece completes a flanking shieldwall (see docs/tafl-rules.md).
 pub(crate) const DEVELOPED: u8 = 0x40;

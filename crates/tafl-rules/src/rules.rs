@@ -7,10 +7,9 @@ use gridnote_board::tafl::TaflRules;
 
 use crate::Kind;
 use crate::config::{
-    Berserk, Config, Jump, KingArmed, KingStrength, Repetition, SPACE_AFORT, SPACE_CENTER,
+    Berserk, Config, Jump, KingArmed, KingStrength, OFF, Repetition, SPACE_AFORT, SPACE_CENTER,
     SPACE_CORNER, SPACE_DFORT, SPACE_NONE, Shieldwall,
 };
-use crate::position::OFF;
 
 /// A rules record that the engine cannot use.
 ///
