@@ -219,7 +219,7 @@ impl Position {
     /// role or empty; void cells are refused) and the side to move.
     ///
     /// # Errors
-    /// [`RulesError::Record`] when the board is not `dim`×`dim` or has a void cell.
+    /// [`RulesError::Record`](crate::RulesError::Record) when the board is not `dim`×`dim` or has a void cell.
     ///
     /// ```
     /// use gridnote_tafl_rules::board::{Board, Cell, Player};
@@ -291,7 +291,7 @@ impl Position {
     /// a side has commanders or knights) still follow `rules`' start.
     ///
     /// # Errors
-    /// [`RulesError::Record`] when the record is not a position of the rules' size.
+    /// [`RulesError::Record`](crate::RulesError::Record) when the record is not a position of the rules' size.
     ///
     /// ```
     /// use gridnote_tafl_rules::{board::Player, Position, Rules};
