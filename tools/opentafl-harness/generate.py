@@ -42,9 +42,9 @@ MAX_PLIES = 200
 
 
 def games_for(record):
-    """10 games on boards up to 9x9, 5 on 11x11, 3 above: the files stay small."""
+    """8 games on boards up to 9x9, 3 on 11x11, 2 above: the files stay small."""
     dim = int(re.search(r"dim:(\d+)", record).group(1))
-    return 10 if dim <= 9 else 5 if dim <= 11 else 3
+    return 8 if dim <= 9 else 3 if dim <= 11 else 2
 
 
 def run(ot, classes, *args, stdin=None):
@@ -187,7 +187,7 @@ def main():
             g = sorted(games)[0]
             moves = games[g]["moves"].split()
             prefix = " ".join(moves[:min(20, max(0, len(moves) - 1))])
-            depth = 3 if r["record"].startswith(("dim:7", "dim:9")) else 2
+            depth = 3 if r["record"].startswith(("dim:7 ", "dim:9 ", "dim:11 ")) else 2
             res = lines(run(ot, classes, "perft", r["record"], "--moves", prefix or "", "--depth", str(depth)))
             pos = lines(run(ot, classes, "moves", r["record"], "--moves", prefix or ""))[0]
             midgame.append({"variant": v, "moves_from_start": prefix, "position": pos["position"],
@@ -217,17 +217,22 @@ def main():
 # Hand-written positions for rules the built-in variants do not reach from their starts.
 # (label, rules record, moves from its start)
 HAND = [
-    ("king-hammer-only", "dim:7 name:KA_h atkf:n ka:h ks:w cenh: cenhe: start:/7/7/2t4/2TK1t1/3t3/7/7/", ""),
-    ("king-anvil-only", "dim:7 name:KA_a atkf:n ka:a ks:w cenh: cenhe: start:/7/7/2t4/2TK1t1/3t3/7/7/", ""),
-    ("king-unarmed", "dim:7 name:KA_n atkf:n ka:n ks:w cenh: cenhe: start:/7/7/2t4/2TK1t1/3t3/7/7/", ""),
-    ("king-armed", "dim:7 name:KA_y atkf:n ka:y ks:w cenh: cenhe: start:/7/7/2t4/2TK1t1/3t3/7/7/", ""),
-    ("king-middleweight-edge", "dim:7 name:KS_m atkf:y ks:m start:/7/7/7/7/7/2t4/2tK1t1/", ""),
-    ("king-strong-center", "dim:9 name:KS_c esc:e atkf:y ks:c nj:n cor: start:/9/9/9/3t5/2t1Kt3/3t5/9/9/9/", ""),
+    ("king-armed", "dim:7 name:KA atkf:n ka:y ks:w start:/3T3/7/4tK1/7/3Tt2/7/7/", ""),
+    ("king-hammer-only", "dim:7 name:KA atkf:n ka:h ks:w start:/3T3/7/4tK1/7/3Tt2/7/7/", ""),
+    ("king-anvil-only", "dim:7 name:KA atkf:n ka:a ks:w start:/3T3/7/4tK1/7/3Tt2/7/7/", ""),
+    ("king-unarmed", "dim:7 name:KA atkf:n ka:n ks:w start:/3T3/7/4tK1/7/3Tt2/7/7/", ""),
+    ("king-middleweight-edge", "dim:7 name:KS atkf:y ks:m start:/1T5/7/7/7/7/3t3/2tK1t1/", ""),
+    ("king-strong-edge", "dim:7 name:KS atkf:y ks:s start:/1T5/7/7/7/7/3t3/2tK1t1/", ""),
+    ("king-strong-center-near", "dim:9 name:KS esc:e atkf:y ks:c start:/9/9/9/9/9/3tKt3/9/4t4/9/", ""),
+    ("king-strong-center-far", "dim:9 name:KS esc:e atkf:y ks:c start:/9/9/2t6/9/9/9/tK7/9/9/", ""),
+    ("king-strong-far", "dim:9 name:KS esc:e atkf:y ks:s start:/9/9/2t6/9/9/9/tK7/9/9/", ""),
     ("knight-jump-capture", "dim:7 name:Knights atkf:n nj:c cenh: cenhe: start:/7/1t5/1N5/3tK2/7/3t3/7/", ""),
     ("commander-jump", "dim:7 name:Commanders atkf:y cj:j start:/7/3T3/3c3/1cTKT2/7/7/7/", ""),
+    ("commander-jump-moved-before", "dim:7 name:Commanders atkf:y cj:j start:/7/3T3/3c3/1cTKT2/7/7/7/",
+     "d3-f3 e4-e6 f3-d3 e6-e4"),
     ("king-jump-restricted", "dim:7 name:KJ_r atkf:n kj:r ks:w start:/7/7/7/2tKt2/3t3/7/7/", ""),
-    ("mercenary-switch", "dim:7 name:Mercs atkf:y ks:w mj:n cenh: cenhe: start:/7/3M3/2t4/3K3/7/7/7/", ""),
-    ("guard-uncapturable", "dim:7 name:Guards atkf:y ks:w start:/7/3G3/2t4/3K3/7/7/7/", ""),
+    ("mercenary-switch", "dim:7 name:Mercs atkf:y ks:w start:/7/2tM3/7/3K3/4t2/7/7/", ""),
+    ("guard-uncapturable", "dim:7 name:Guards atkf:y ks:w start:/7/2tG3/7/3K3/4t2/7/7/", ""),
     ("guard-jump-ignored", "dim:7 name:Guards atkf:n ks:w gj:j start:/7/7/2tG3/7/5K1/7/7/", ""),
     ("speed-limit-identical", "dim:7 name:Speed atkf:y spd:2 start:/t6/7/7/3K3/7/7/7/", ""),
     ("speed-limit-two-values-ignored", "dim:7 name:Speed atkf:y spd:1,3, start:/t6/7/7/3K3/7/7/7/", ""),
@@ -254,9 +259,14 @@ HAND = [
     ("berserk-capture-start", "dim:9 name:B atkf:y ber:c ks:w start:/1tT6/9/1tT1Tt3/9/3t5/9/4K4/9/9/", ""),
     ("berserk-capture-continuation-any-move", "dim:9 name:B atkf:y ber:c ks:w start:/1tT6/9/1tT1Tt3/9/3t5/9/4K4/9/9/", "d5-d3"),
     ("berserk-move-continuation", "dim:9 name:B atkf:y ber:m ks:w start:/1tT6/9/1tT1Tt3/9/3t5/9/4K4/9/9/", "d5-d3"),
-    ("shieldwall-weak", "dim:9 name:SW atkf:y sw:w swf:n start:/t1TTT2t1/9/2ttt4/9/9/9/4K4/9/9/", ""),
-    ("shieldwall-strong-corner", "dim:9 name:SW atkf:y sw:s swf:n start:/1TTT5/1ttt1t3/9/9/9/9/4K4/9/9/", ""),
-    ("edge-fort", "dim:9 name:EF atkf:y efe:y start:/9/9/9/9/9/9/3T1T3/3TKT3/3t5/", ""),
+    ("shieldwall-weak", "dim:9 name:SW atkf:y sw:w swf:n start:/1tTTT4/2ttt4/9/9/5t3/9/4K4/9/9/", ""),
+    ("shieldwall-strong-corner", "dim:9 name:SW atkf:y sw:s swf:n start:/1TTT5/1ttt5/9/9/4t4/t8/4K4/9/9/", ""),
+    ("shieldwall-weak-corner", "dim:9 name:SW atkf:y sw:w swf:n start:/1TTT5/1ttt5/9/9/4t4/t8/4K4/9/9/", ""),
+    ("edge-fort", "dim:9 name:EF atkf:n efe:y start:/9/1t7/9/9/4T4/9/3T5/3T1T3/3TKT3/", ""),
+    ("edge-fort-disabled", "dim:9 name:EF atkf:n efe:n start:/9/1t7/9/9/4T4/9/3T5/3T1T3/3TKT3/", ""),
+    ("shieldwall-corner-one-edge-attacker", "dim:9 name:SW atkf:y sw:s swf:n start:/6TT1/6tt1/9/4K4/5t3/9/9/9/9/", ""),
+    ("shieldwall-corner-two-edge-attackers", "dim:9 name:SW atkf:y sw:s swf:n start:/6TT1/6tt1/9/4K4/5t3/t8/9/9/9/", ""),
+    ("shieldwall-run-carried-to-next-edge", "dim:9 name:SW atkf:y sw:s swf:n start:/6TT1/6tt1/9/4K4/5t3/t8/9/1t7/9/", ""),
     ("shieldwall-flanking-first-move", "dim:9 name:SW atkf:y sw:s swf:y start:/1tTT5/2tt5/9/9/4t4/9/9/9/4K4/", ""),
     ("shieldwall-flanking-moved-before", "dim:9 name:SW atkf:y sw:s swf:y start:/1tTT5/2tt5/9/9/4t4/9/9/9/4K4/", "e5-e4 e9-f9"),
     ("shieldwall-not-flanking-first-move", "dim:9 name:SW atkf:y sw:s swf:n start:/1tTT5/2tt5/9/9/4t4/9/9/9/4K4/", ""),
@@ -289,7 +299,7 @@ def special(ot, classes, out):
         print(f"special {label}: {o.get('count')} moves, perft {o.get('perft')} {o.get('error', '')}", file=sys.stderr)
         # A short seeded playout from each special start, every legal move listed.
         if moves == "" and "error" not in o:
-            res = lines(run(ot, classes, "playout", rec, "--seed", "1", "--games", "3", "--max-plies", "30",
+            res = lines(run(ot, classes, "playout", rec, "--seed", "1", "--games", "2", "--max-plies", "30",
                             "--label", label))
             rows.extend(dict({"label": label}, **x) for x in thin(res))
     write_jsonl(os.path.join(out, "special.jsonl"), rows)

@@ -420,6 +420,7 @@ public final class Harness {
                 + "       Harness playout RULES --seed S [--games G] [--max-plies N] [--full]\n"
                 + "       Harness speed RULES [--position P] [--side a|d] [--moves ..] --depth N [--repeat R]\n"
                 + "       Harness rewrite RULES   (the record as OpenTafl writes it back after loading it)\n"
+                + "       Harness replay GAME.otg (the main line through the engine)\n"
                 + "       Harness compare builtin:N [--record R] [--seed S] [--games G] [--max-plies N]\n"
                 + "       Harness testrecords\n"
                 + "       Harness batch   (JSON-free requests on stdin: one per line, fields separated by tabs:\n"
