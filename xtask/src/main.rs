@@ -12,6 +12,7 @@ mod consumers;
 mod fuzz;
 mod guard;
 mod package_check;
+mod pixels;
 mod spark;
 mod tidy;
 mod wasm;
@@ -27,7 +28,8 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Task {
-    /// Run exactly what CI runs (`.ci/run`): fmt, clippy, doc, the tests, the snapshot check.
+    /// Run exactly what CI runs (`.ci/run`): fmt, tidy, clippy, doc, the tests, pixels,
+    /// bench --check, consumers, msrv, package-check, web-test, the snapshot check.
     Ci,
     /// Convert positions: the same arguments and code as `gridnote convert`
     /// (`cargo xtask convert --from t3en --to tsn "2_o/_x_/3_ x"`).
@@ -41,6 +43,9 @@ enum Task {
     /// write docs/performance.md; `--check` compares instruction counts with
     /// bench/baseline.toml, `--bless` rewrites it.
     Bench(bench::BenchArgs),
+    /// gridnote-svg's pixel tests (resvg, built only here), or with `--images` the
+    /// pictures of docs/svg.md rewritten.
+    Pixels(pixels::PixelsArgs),
     /// Fuzz every reader and the converter (`fuzz/`, libFuzzer), seeded from the
     /// fixtures: `cargo xtask fuzz --seconds 300`.
     Fuzz(fuzz::FuzzArgs),
@@ -80,6 +85,7 @@ fn main() -> ExitCode {
             ExitCode::from(gridnote_cli::main_with_args(argv))
         }
         Task::Bench(args) => bench::run(&args),
+        Task::Pixels(args) => pixels::run(&args),
         Task::Fuzz(args) => fuzz::run(&args),
         Task::SparkDemo(args) => spark::run(&args),
         Task::PackageCheck(args) => package_check::run(&args),
