@@ -12,6 +12,8 @@ use clap::Args;
 use gridnote_board::report::{Spanned, render};
 use gridnote_convert::{ConvertError, Format, Options, Source, detect, read};
 
+use crate::names::parse_format;
+
 /// The longest input line read from standard input or a file (1 MiB); longer lines fail.
 pub(crate) const MAX_LINE: usize = 1 << 20;
 
@@ -24,41 +26,26 @@ pub(crate) const HINT: &str = "reading positions from standard input, one per li
 
 /// The input flags shared by every subcommand that reads positions (`convert`, `check`,
 /// `show`, ...): where the positions come from, their format, and how results are shown.
-///
-/// ```
-/// use clap::Parser;
-/// use gridnote_cli::{Cli, Command};
-/// let cli = Cli::try_parse_from(["gridnote", "check", "-i", "games.txt", "--json", "--quiet"]).unwrap();
-/// let Command::Check(check) = cli.command else { unreachable!() };
-/// assert_eq!(check.input.files, ["games.txt"]);
-/// assert!(check.input.json && check.input.quiet && check.input.inputs.is_empty());
-/// ```
 #[derive(Clone, Debug, Default, Args)]
-#[non_exhaustive]
-pub struct InputArgs {
+pub(crate) struct InputArgs {
     /// The source format, any case (detected from each input's shape when absent).
     #[arg(long, value_name = "FMT", value_parser = parse_format)]
-    pub from: Option<Format>,
+    pub(crate) from: Option<Format>,
     /// Read positions from FILE, one per line (repeatable; `-` is standard input). Blank
     /// lines and lines starting with `#` are skipped, as is a UTF-8 byte-order mark.
     #[arg(long = "input", short = 'i', value_name = "FILE")]
-    pub files: Vec<OsString>,
+    pub(crate) files: Vec<OsString>,
     /// One JSON object per input on stdout, failures included.
     #[arg(long)]
-    pub json: bool,
+    pub(crate) json: bool,
     /// Print no notes or hints on stderr (with --json, no error reports either: they are
     /// in the JSON).
     #[arg(long, short)]
-    pub quiet: bool,
+    pub(crate) quiet: bool,
     /// Positions, one per argument, taken exactly as given (with no INPUT and no --input,
     /// standard input is read one position per line).
     #[arg(value_name = "INPUT")]
-    pub inputs: Vec<OsString>,
-}
-
-/// Reads a format name in any case (`T3EN`, `tsn`).
-pub(crate) fn parse_format(text: &str) -> Result<Format, String> {
-    text.parse::<Format>().map_err(|e| e.to_string())
+    pub(crate) inputs: Vec<OsString>,
 }
 
 /// Which of the standard streams are terminals (all `false` for [`crate::run`]).
