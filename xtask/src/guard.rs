@@ -23,8 +23,28 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
 
-use crate::bench::Bytes;
 use crate::{cargo, target_dir, workspace_root};
+
+/// What a benchmark's bytes count.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Bytes {
+    /// The text read, in bytes.
+    Input(usize),
+    /// The text written, in bytes.
+    Output(usize),
+    /// Not a text benchmark: only the cost per position counts.
+    None,
+}
+
+impl Bytes {
+    /// The number of bytes, if any.
+    pub(crate) const fn count(self) -> Option<usize> {
+        match self {
+            Bytes::Input(n) | Bytes::Output(n) => Some(n),
+            Bytes::None => None,
+        }
+    }
+}
 
 /// The committed baseline, relative to the workspace root.
 pub(crate) const BASELINE: &str = "bench/baseline.toml";

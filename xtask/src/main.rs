@@ -2,7 +2,6 @@
 //!
 //! Every command runs the project's own code or scripts; none is a second implementation.
 
-use std::path::PathBuf;
 use std::process::{Command, ExitCode};
 
 use clap::{Parser, Subcommand};
@@ -17,6 +16,9 @@ mod spark;
 mod tidy;
 mod wasm;
 mod web;
+mod workspace;
+
+pub(crate) use workspace::{cargo, exit, target_dir, workspace_root};
 
 /// gridnote's project tasks.
 #[derive(Parser)]
@@ -96,44 +98,6 @@ fn main() -> ExitCode {
         Task::Web(args) => web::run(&args),
         Task::WebTest(args) => web::run_test(&args),
     }
-}
-
-/// The exit code of a task that ends in `Ok` or an error message (printed).
-fn exit(result: Result<(), String>) -> ExitCode {
-    match result {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(err) => {
-            eprintln!("error: {err}");
-            ExitCode::FAILURE
-        }
-    }
-}
-
-fn workspace_root() -> std::path::PathBuf {
-    std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .parent()
-        .expect("xtask lives in the workspace root")
-        .to_path_buf()
-}
-
-/// The `cargo` that runs xtask (`$CARGO`), else `cargo` on the path.
-fn cargo() -> Command {
-    Command::new(std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into()))
-}
-
-/// The workspace's target directory, as cargo reports it (`CARGO_TARGET_DIR` and
-/// configuration included), else `target/` in the workspace root.
-fn target_dir() -> PathBuf {
-    let root = workspace_root();
-    let reported = cargo()
-        .current_dir(&root)
-        .args(["metadata", "--format-version", "1", "--no-deps"])
-        .output()
-        .ok()
-        .filter(|out| out.status.success())
-        .and_then(|out| serde_json::from_slice::<serde_json::Value>(&out.stdout).ok())
-        .and_then(|meta| meta["target_directory"].as_str().map(PathBuf::from));
-    reported.unwrap_or_else(|| root.join("target"))
 }
 
 fn run_ci() -> ExitCode {

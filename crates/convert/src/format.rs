@@ -13,7 +13,7 @@ use gridnote_board::UnknownName;
 use gridnote_board::notation::Notation;
 use gridnote_board::setup::Carries;
 
-use crate::Options;
+use crate::options::Options;
 
 /// Declares the formats. One line per format, in the order `gridnote formats` lists
 /// them: `Variant => NotationType, |options| that type's options;`.

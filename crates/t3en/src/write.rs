@@ -1,11 +1,10 @@
 //! Writing canonical T3EN: maximal runs of any kind of cell, a count only for runs of 2
 //! or more, rows from the top joined by `/`, one space, the side to move.
 
-use gridnote_board::number::push_decimal;
 use gridnote_board::sink::{Sink, write_ascii};
 use gridnote_board::{Cell, Position};
 
-use crate::alphabet::{BYTE_OF, side_byte};
+use crate::alphabet::{BYTE_OF, push_run, side_byte};
 
 use crate::t3en::T3en;
 
@@ -240,27 +239,9 @@ fn push_long_count<const N: usize>(buf: &mut [u8; N], mut len: usize, n: u32) ->
     len + 2
 }
 
-/// `run = [count] cell`: appends `len` (when 2 or more) and the cell's character.
-pub(crate) fn push_run<S: Sink + ?Sized>(out: &mut S, cell: Cell, len: usize) {
-    if len >= 2 {
-        push_decimal(out, len as u32);
-    }
-    out.push_ascii(BYTE_OF[usize::from(cell.rank())]);
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn runs_are_spelled_with_counts_from_two() {
-        let mut out = String::new();
-        push_run(&mut out, Cell::Empty, 1);
-        push_run(&mut out, Cell::ONE, 2);
-        push_run(&mut out, Cell::Void, 10);
-        push_run(&mut out, Cell::TWO, 255);
-        assert_eq!(out, "_2x10.255o");
-    }
 
     #[test]
     fn the_reserved_length_bounds_the_text() {
