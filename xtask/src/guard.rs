@@ -84,8 +84,8 @@ pub(crate) fn valgrind_version() -> Option<String> {
 /// gridnote crates as path dependencies outside itself, and cargo hashes such a
 /// dependency's absolute path into the crate's `-C metadata`. That hash names the code
 /// generation units, and their names steer which functions LLVM inlines: two checkouts of
-/// one commit built different binaries, and on CI's checkout `Digits::from_str` cost 34
-/// instructions more (`read/digits_set` +45%) with nothing changed.
+/// one commit built different binaries, whose instruction counts differed with nothing
+/// changed.
 pub(crate) const FIXED: &str = "/tmp/gridnote-bench-ops";
 
 /// Builds the runner (release, through [`FIXED`], in `target/bench-ops`) and lists its

@@ -108,8 +108,7 @@ const fn written_bound(rows: usize, cols: usize) -> usize {
 
 /// The writer's buffer: the text of boards up to 15×15 goes to the sink in one piece,
 /// and any row up to 254 cells fits in it with its `/` and the side. 256 bytes, so that
-/// an index into it is the low byte of a length (measured: 4% fewer instructions than a
-/// buffer of 512 bytes, whose index takes a mask).
+/// an index into it is the low byte of a length (a larger buffer's index takes a mask).
 const BUFFER: usize = 256;
 
 /// The buffer for the text of boards up to 7×7.
@@ -166,9 +165,8 @@ fn gather<const N: usize, T: ?Sized, R>(
 
 /// `row = 1*run`: one row as maximal runs of equal cells, stored from `len` (the caller
 /// made room for it): the length after it. One-byte cells are compared as they are
-/// (measured: one loop comparing each cell with the run's costs 22% fewer instructions
-/// than a loop per run, and finding the runs' ends eight cells at a time, from a word of
-/// eight cells and the word one cell further on, cost a quarter more on mid-game boards,
+/// (one loop comparing each cell with the run's costs fewer instructions than a loop per
+/// run, and finding the runs' ends eight cells at a time costs more on mid-game boards,
 /// whose runs are short); each run's character is looked up once.
 #[inline(always)]
 fn push_row<const N: usize>(buf: &mut [u8; N], mut len: usize, row: &[Cell]) -> usize {
