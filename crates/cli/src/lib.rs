@@ -8,6 +8,7 @@
 mod commands;
 mod inputs;
 mod json;
+mod lines;
 mod names;
 mod notes;
 mod status;

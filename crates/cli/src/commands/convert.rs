@@ -7,9 +7,10 @@ use std::sync::mpsc;
 use gridnote_convert::{CodeKind, Format, Note, Options, Radix, read, write_into};
 
 use crate::inputs::{
-    Block, BlockReader, Failure, Input, InputArgs, Io, Opened, Place, each_line_of_block,
-    for_each_input, hint_if_terminal, open, render_failure,
+    Failure, Input, InputArgs, Io, Opened, Place, for_each_input, hint_if_terminal, open,
+    render_failure,
 };
+use crate::lines::{Block, BlockReader, each_line_of_block};
 use crate::json;
 use crate::names::parse_format;
 use crate::notes::NoteSink;
