@@ -1,6 +1,6 @@
 //! The board: a rectangle of cells, row 0 at the top, stored row-major.
 
-use core::fmt::{self, Write as _};
+use core::fmt;
 
 use crate::cell::{Cell, Player};
 use crate::storage::Cells;
@@ -575,20 +575,6 @@ impl Board {
             });
         }
         Ok((self.rows() - rank, col))
-    }
-}
-
-impl fmt::Debug for Board {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        writeln!(f, "Board {}x{} [", self.rows(), self.cols())?;
-        for row in self.iter_rows() {
-            f.write_str("  ")?;
-            for &cell in row {
-                f.write_char(crate::draw::Glyphs::DEFAULT.glyph(cell))?;
-            }
-            f.write_str("\n")?;
-        }
-        f.write_str("]")
     }
 }
 

@@ -190,3 +190,18 @@ const fn digits(n: usize) -> usize {
         1
     }
 }
+
+impl core::fmt::Debug for Board {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        use core::fmt::Write as _;
+        writeln!(f, "Board {}x{} [", self.rows(), self.cols())?;
+        for row in self.iter_rows() {
+            f.write_str("  ")?;
+            for &cell in row {
+                f.write_char(Glyphs::DEFAULT.glyph(cell))?;
+            }
+            f.write_str("\n")?;
+        }
+        f.write_str("]")
+    }
+}

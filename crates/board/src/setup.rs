@@ -34,7 +34,7 @@ impl TaflFields {
         TaflFields { defenders, ply, since_capture }
     }
 
-    /// The counters a board without them implies (design.md's derivation rule): `ply` =
+    /// The counters a board without them implies (the derivation rule of docs/decisions.md): `ply` =
     /// pieces + 1, `since_capture` = pieces (no capture happens in tic-tac-toe),
     /// `defenders` = the least positive multiple of 4 at least max(#defenders,
     /// ⌈#attackers / 2⌉), kings not counted.

@@ -11,8 +11,28 @@ use gridnote_board::{Board, Player};
 
 use crate::error::{ConvertError, ModelError, SyntaxError};
 use crate::format::{Format, Visit};
-use crate::notes::{Field, Note, NoteKind};
-use crate::{Converted, Options, Source};
+use crate::options::Options;
+use crate::source::Source;
+use gridnote_board::notes::{Field, Note, NoteKind};
+
+/// The result of a conversion: the output text and the notes.
+///
+/// ```
+/// use gridnote_convert::{convert, Format, Options};
+/// let out = convert("(x ____ ____ ____)", None, Format::T3en, &Options::default())?;
+/// assert_eq!(out.output, "4_/4_/4_/4. x");
+/// assert_eq!(out.notes.len(), 1); // the shape was padded
+/// # Ok::<(), gridnote_convert::ConvertError>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
+pub struct Converted {
+    /// The position in the target format (canonical form).
+    pub output: String,
+    /// What was dropped or derived, in field order.
+    pub notes: Vec<Note>,
+}
 
 /// Writes `source` as `to`, with a note for every field dropped or derived.
 ///

@@ -1,4 +1,4 @@
-//! The conversion rules of design.md, one by one.
+//! The conversion rules of docs/decisions.md, one by one.
 
 use gridnote_convert::Spanned;
 use gridnote_convert::{

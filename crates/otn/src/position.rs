@@ -58,8 +58,8 @@ const INLINE: usize = 121;
 /// heap; inline bytes past `size × size` are unused and never compared, hashed or shown.
 ///
 /// The size is kept in each variant, not beside the enum, so that a record takes 128
-/// bytes and moves without a call to `memcpy` (measured: a record of 136 bytes took two
-/// calls a read).
+/// bytes and moves without a call to `memcpy` (a larger record takes such calls on every
+/// read).
 #[derive(Clone)]
 enum Squares {
     Inline { size: u8, squares: [u8; INLINE] },
@@ -128,8 +128,8 @@ impl Squares {
 
 /// The byte of an empty square: not a piece symbol, and not 0, so that a new board is
 /// filled with a plain fill (an allocation filled with zeros becomes glibc's `calloc`,
-/// which skips the allocator's per-thread cache: measured, about 280 instructions a
-/// record more than `malloc` and a fill).
+/// which skips the allocator's per-thread cache and costs more than `malloc` and a
+/// fill).
 const EMPTY: u8 = b'.';
 
 const _: () = assert!(OtnPiece::from_symbol(EMPTY).is_none() && EMPTY != 0);
@@ -440,8 +440,7 @@ fn read_fast(bytes: &[u8], inverted: bool) -> Option<PositionRecord> {
 
 /// [`read_fast`] into `record`, a [`PositionRecord::blank`] one (left in any state on
 /// `None`). The record is filled where it is rather than built and returned: [`read`]
-/// then moves it once, where an `Option` of a record took two copies more (measured:
-/// 112 instructions fewer for the benchmark's six records).
+/// then moves it once, where an `Option` of a record takes two copies more.
 #[inline(always)]
 fn read_fast_into(bytes: &[u8], inverted: bool, record: &mut PositionRecord) -> Option<()> {
     if bytes.len() <= PADDED {
@@ -544,8 +543,8 @@ fn rest_rows<B: Bytes>(
 /// squares it covers. Bytes that cannot start a square (`/`, `0`, anything but pieces and
 /// digits) cover more squares than any row has, which ends the row as too long.
 ///
-/// Two loads a look-up (measured: one instruction a byte fewer than one word holding both,
-/// which takes a copy and a shift to split).
+/// Two loads a look-up (fewer instructions than one word holding both, which takes a
+/// copy and a shift to split).
 #[derive(Clone, Copy)]
 struct Square {
     byte: u8,
@@ -608,14 +607,12 @@ fn more_digits<B: Bytes>(bytes: &B, at: &mut usize, first: usize) -> Option<usiz
 /// follows.
 ///
 /// Each byte is one table look-up: its square is stored and the column moves on by its
-/// width. Two bytes a turn, loaded from one index (measured with the two changes below:
-/// 7,239 -> 7,028 instructions for the benchmark's six records): the loop's test is paid
-/// once for both, and a count's next byte is mostly at hand already, to see that no
-/// further digit follows, and so is the closing `/` of a row that ends at the first byte
-/// of a turn (measured: 110 instructions fewer than loading it again); a count of more
-/// digits is read out of line ([`long_count`]),
-/// which keeps the loop's registers free (measured: inline, the loop took a copy and a
-/// jump more a turn).
+/// width. Two bytes a turn, loaded from one index: the loop's test is paid once for
+/// both, and a count's next byte is mostly at hand already, to see that no further digit
+/// follows, and so is the closing `/` of a row that ends at the first byte of a turn (no
+/// second load); a count of more digits is read out of line ([`long_count`]), which
+/// keeps the loop's registers free (inline, the loop takes a copy and a jump more a
+/// turn).
 #[inline(always)]
 fn row_fast<B: Bytes>(bytes: &B, mut at: usize, cells: &mut [u8]) -> Option<usize> {
     let size = cells.len();
@@ -664,8 +661,8 @@ fn long_count<B: Bytes>(
 
 /// The first row and its `/` (the text's first `/` skipped), written into `cells`: its
 /// width (1 to 255) and where the next row starts; `None` also for a row wider than
-/// `cells`. Two bytes a turn, as in [`row_fast`] (measured: 38 instructions fewer for
-/// the benchmark's six records, inlined; out of line it cost more than it saved).
+/// `cells`. Two bytes a turn, as in [`row_fast`], inlined (out of line the call costs
+/// more than the two bytes save).
 #[inline(always)]
 fn first_row<B: Bytes>(bytes: &B, cells: &mut [u8]) -> Option<(usize, usize)> {
     let mut col = 0;

@@ -16,7 +16,6 @@ use std::ffi::OsString;
 use std::io::{BufRead, Read, Write};
 use std::ops::Range;
 
-use clap::Args;
 use gridnote_board::notation::Notation;
 use gridnote_board::report::{Spanned, render};
 use gridnote_board::setup::{self, TaflFields};
@@ -24,44 +23,53 @@ use gridnote_board::{Board, Player};
 use gridnote_convert::{Field, Format, Note, Options, read, write_into};
 use gridnote_otn::{Game, LinePath, MoveRecord, OtnRecord, Replay, Side};
 
-use crate::convert::NoteSink;
-use crate::inputs::{Io, parse_format};
-use crate::{EXIT_FAILED, EXIT_OK, EXIT_USAGE};
+use crate::inputs::Io;
+use crate::names::parse_format;
+use crate::notes::NoteSink;
+use crate::status::{EXIT_FAILED, EXIT_OK, EXIT_USAGE};
 
 /// The largest game file read (bytes): real game records are a few kilobytes.
 const MAX_GAME_BYTES: u64 = 16 * 1024 * 1024;
 
-/// `gridnote game`.
-#[derive(Debug, Args)]
-#[non_exhaustive]
-pub struct GameArgs {
+/// Replay an OpenTafl game record (.otg): the position after every ply of a line
+/// (`--final`: only the last), or `--check` every line of it.
+///
+/// With `--to FMT` each position carries what the replay knows: the side to move
+/// after its ply (the opponent of the side that moved; for the start position, the
+/// rules' first mover, `atkf`), and in TSN/TEN the ply (1 at the start, one more per
+/// ply, a resignation included), the plies since the last move that captured, and the
+/// defenders at the start from the line's start position (rounded up to a multiple
+/// of 4 when needed, noted). Notes on stderr say what the target cannot carry (as
+/// `gridnote convert` summarises them; --quiet for none).
+#[derive(Debug, clap::Args)]
+pub(crate) struct Args {
     /// The game record (an OpenTafl `.otg` file), or `-` for standard input.
     #[arg(value_name = "FILE")]
-    pub file: OsString,
+    pub(crate) file: OsString,
     /// Print only the position after the last ply.
     #[arg(long = "final")]
-    pub final_only: bool,
+    pub(crate) final_only: bool,
     /// The format of the printed positions (default: OTN position records); each carries
     /// the side to move after its ply and, in TSN/TEN, the ply and plies since capture.
     #[arg(long, value_name = "FMT", value_parser = parse_format)]
-    pub to: Option<Format>,
+    pub(crate) to: Option<Format>,
     /// The line to replay: `main` (the default) or a variation's address, e.g. `2a.1`.
     #[arg(long, value_name = "ADDRESS", default_value = "main")]
-    pub line: String,
+    pub(crate) line: String,
     /// Notes of --to's conversion: `summary` (each kind of note listed for its first 3
     /// plies, then counted) or `all`.
     #[arg(long, value_name = "HOW", default_value = "summary", value_parser = ["summary", "all"])]
-    pub notes: String,
+    pub(crate) notes: String,
     /// Print no notes on stderr.
     #[arg(long, short)]
-    pub quiet: bool,
+    pub(crate) quiet: bool,
     /// Validate the file instead: replay every line and list every problem.
     #[arg(long, conflicts_with_all = ["final_only", "to", "line", "notes", "quiet"])]
-    pub check: bool,
+    pub(crate) check: bool,
 }
 
 /// Runs `gridnote game`.
-pub(crate) fn run_game(args: &GameArgs, stdin: &mut dyn BufRead, io: &mut Io<'_>) -> u8 {
+pub(crate) fn run(args: &Args, stdin: &mut dyn BufRead, io: &mut Io<'_>) -> u8 {
     // Flags first: a bad one is a usage error before anything is read.
     let line = match parse_line(&args.line) {
         Ok(line) => line,
@@ -256,7 +264,7 @@ struct Printed {
 /// The printed positions and the notes of their conversion: OTN position records as the
 /// replay gives them, or converted with the side to move and the TSN/TEN counters the
 /// replay knows.
-fn positions(replay: &Replay, args: &GameArgs) -> Result<Printed, String> {
+fn positions(replay: &Replay, args: &Args) -> Result<Printed, String> {
     let shown = shown(replay, args.final_only);
     let mut out = String::new();
     let otn = otn_format();

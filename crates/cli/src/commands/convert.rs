@@ -4,20 +4,73 @@
 use std::io::{self, BufRead, Write};
 use std::sync::mpsc;
 
-use gridnote_convert::{Format, Note, Options, read, write_into};
+use gridnote_convert::{CodeKind, Format, Note, Options, Radix, read, write_into};
 
-use crate::args::ConvertArgs;
 use crate::inputs::{
-    Block, BlockReader, Failure, Input, InputArgs, Io, Opened, Place, each_line_of_block,
-    for_each_input, hint_if_terminal, open, render_failure,
+    Failure, Input, InputArgs, Io, Opened, Place, for_each_input, hint_if_terminal, open,
+    render_failure,
 };
-use crate::{EXIT_USAGE, finish, json};
+use crate::lines::{Block, BlockReader, each_line_of_block};
+use crate::json;
+use crate::names::parse_format;
+use crate::notes::NoteSink;
+use crate::status::{EXIT_USAGE, finish};
 
-/// How many inputs each kind of note is listed for before it is only counted.
-pub(crate) const NOTES_LISTED: usize = 3;
+/// Convert positions into another format.
+#[derive(Debug, clap::Args)]
+pub(crate) struct Args {
+    /// The target format, any case (`gridnote formats` lists them).
+    #[arg(long, value_name = "FMT", value_parser = parse_format)]
+    pub(crate) to: Format,
+    /// The input flags: --from, --input, --json, --quiet and the INPUTs.
+    #[command(flatten)]
+    pub(crate) input: InputArgs,
+    /// Fail instead of dropping any information the target cannot carry.
+    #[arg(long)]
+    pub(crate) lossless: bool,
+    /// Read T3EN strictly: reject non-canonical run lengths such as `1_` or `__`.
+    #[arg(long)]
+    pub(crate) strict: bool,
+    /// Notes for many inputs: `summary` (each kind of note listed for its first 3
+    /// inputs, then counted) or `all` (every note of every input).
+    #[arg(long, value_name = "HOW", default_value = "summary", value_parser = ["summary", "all"])]
+    pub(crate) notes: String,
+    /// Convert on N threads (0: one per core); the output stays in input order.
+    #[arg(long, short, value_name = "N", default_value_t = 1)]
+    pub(crate) jobs: usize,
+    /// TSN/TEN defenders at start, for a source without it (else derived): a positive
+    /// multiple of 4.
+    #[arg(long, value_name = "N", value_parser = parse_defenders)]
+    pub(crate) defenders: Option<u32>,
+    /// TSN/TEN ply, for a source without it (else pieces + 1): positive.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    pub(crate) ply: Option<u32>,
+    /// TSN/TEN plies since capture, for a source without it (else pieces): below the ply.
+    #[arg(long, value_name = "N")]
+    pub(crate) since_capture: Option<u32>,
+    /// Which code `bits` means: seed (13-bit), naive, dense (reachable), symmetric.
+    #[arg(long, value_name = "CODE", default_value = "seed", value_parser = parse_code_kind)]
+    pub(crate) code: CodeKind,
+    /// How `bits` output is written: dec or bin.
+    #[arg(long, value_name = "RADIX", default_value = "dec", value_parser = parse_radix)]
+    pub(crate) radix: Radix,
+}
 
-/// How many kinds of note are counted (any further kind is listed every time).
-const KINDS_COUNTED: usize = 64;
+fn parse_defenders(text: &str) -> Result<u32, String> {
+    match text.parse::<u32>() {
+        Ok(n) if n > 0 && n % 4 == 0 => Ok(n),
+        Ok(_) => Err("must be a positive multiple of 4".to_owned()),
+        Err(_) => Err("must be a number".to_owned()),
+    }
+}
+
+fn parse_code_kind(text: &str) -> Result<CodeKind, String> {
+    text.parse::<CodeKind>().map_err(|e| e.to_string())
+}
+
+fn parse_radix(text: &str) -> Result<Radix, String> {
+    text.parse::<Radix>().map_err(|e| e.to_string())
+}
 
 /// What one input wrote to standard error, kept in order until it is printed.
 pub(crate) enum Event {
@@ -33,12 +86,12 @@ pub(crate) enum Event {
 /// Converts one input at a time, writing the output (or JSON) to a byte buffer and what
 /// goes to standard error to a list of events.
 struct Converter<'a> {
-    args: &'a ConvertArgs,
+    args: &'a Args,
     options: Options,
 }
 
 impl Converter<'_> {
-    fn new(args: &ConvertArgs) -> Converter<'_> {
+    fn new(args: &Args) -> Converter<'_> {
         let mut options = Options::default();
         options.lossless = args.lossless;
         options.strict = args.strict;
@@ -142,79 +195,6 @@ impl Converter<'_> {
     }
 }
 
-/// Prints notes: every one (`--notes all`), or each kind for its first
-/// [`NOTES_LISTED`] inputs and then a count at the end.
-pub(crate) struct NoteSink {
-    all: bool,
-    /// What the notes are counted over in the summary (`inputs`, `plies`).
-    noun: &'static str,
-    kinds: Vec<Kind>,
-    /// A tafl flag given for a tafl source was noted.
-    noted_ignored: bool,
-}
-
-struct Kind {
-    note: Note,
-    same_reason: bool,
-    count: usize,
-}
-
-impl NoteSink {
-    pub(crate) fn new(all: bool, noun: &'static str) -> NoteSink {
-        NoteSink { all, noun, kinds: Vec::new(), noted_ignored: false }
-    }
-
-    /// The notes of one input (`origin` is only built when a note is listed).
-    pub(crate) fn notes(
-        &mut self,
-        origin: &dyn Fn() -> String,
-        notes: &[Note],
-        err: &mut dyn Write,
-    ) {
-        for note in notes {
-            if !self.all {
-                let room = self.kinds.len() < KINDS_COUNTED;
-                let found = self
-                    .kinds
-                    .iter_mut()
-                    .find(|k| k.note.kind == note.kind && k.note.field == note.field);
-                let count = match found {
-                    Some(kind) => {
-                        kind.count += 1;
-                        if kind.same_reason && kind.note.reason != note.reason {
-                            kind.same_reason = false;
-                        }
-                        kind.count
-                    }
-                    None if room => {
-                        self.kinds.push(Kind { note: note.clone(), same_reason: true, count: 1 });
-                        1
-                    }
-                    None => 1,
-                };
-                if count > NOTES_LISTED {
-                    continue;
-                }
-            }
-            let _ = writeln!(err, "note: {}: {note}", origin());
-        }
-    }
-
-    /// The counts of the kinds listed only in part.
-    pub(crate) fn finish(&self, err: &mut dyn Write) {
-        for kind in self.kinds.iter().filter(|k| k.count > NOTES_LISTED) {
-            let note = &kind.note;
-            let reason =
-                if kind.same_reason { format!(" ({})", note.reason) } else { String::new() };
-            let _ = writeln!(
-                err,
-                "note: {} {}{reason} for {} {} (the first {NOTES_LISTED} listed above; --notes all lists every one)",
-                note.kind, note.field, kind.count, self.noun
-            );
-        }
-    }
-}
-
 /// `line 3`, `argument 2` or `line 3 of FILE`, for an event.
 fn origin_of(place: Place, number: usize, names: &[String]) -> String {
     match place {
@@ -248,7 +228,7 @@ fn emit(events: &mut Vec<Event>, sink: &mut NoteSink, names: &[String], err: &mu
 }
 
 /// Flags that contradict each other, before any input is read.
-fn validate(args: &ConvertArgs) -> Result<(), String> {
+fn validate(args: &Args) -> Result<(), String> {
     if let (Some(ply), Some(since)) = (args.ply, args.since_capture) {
         if since >= ply {
             return Err(format!(
@@ -259,7 +239,7 @@ fn validate(args: &ConvertArgs) -> Result<(), String> {
     Ok(())
 }
 
-pub(crate) fn run_convert(args: &ConvertArgs, stdin: &mut dyn BufRead, io: &mut Io<'_>) -> u8 {
+pub(crate) fn run(args: &Args, stdin: &mut dyn BufRead, io: &mut Io<'_>) -> u8 {
     if let Err(message) = validate(args) {
         let _ = writeln!(io.err, "error: {message}");
         return EXIT_USAGE;
@@ -301,7 +281,7 @@ pub(crate) fn run_convert(args: &ConvertArgs, stdin: &mut dyn BufRead, io: &mut 
 }
 
 fn sequential(
-    args: &ConvertArgs,
+    args: &Args,
     opened: Opened,
     stdin: &mut dyn BufRead,
     io: &mut Io<'_>,
@@ -373,7 +353,7 @@ fn convert_chunk(
 /// comment lines, `\r\n`: as one thread does) and convert them. At most two blocks per
 /// worker are in flight, so memory does not grow with the input.
 fn parallel(
-    args: &ConvertArgs,
+    args: &Args,
     jobs: usize,
     opened: Opened,
     stdin: &mut dyn BufRead,
@@ -471,7 +451,7 @@ fn parallel(
 }
 
 fn sequential_arguments(
-    args: &ConvertArgs,
+    args: &Args,
     arguments: &InputArgs,
     stdin: &mut dyn BufRead,
     io: &mut Io<'_>,

@@ -1,65 +1,66 @@
 //! `gridnote match`: a referee for two engines (gridnote-referee does the work).
 
+use std::io::BufRead;
 use std::path::PathBuf;
 use std::time::Duration;
 
-use clap::Args;
 use gridnote_referee::clock::TimeControl;
 use gridnote_referee::st3p::{self, BoardSpec, St3pMatch};
 use gridnote_referee::tournament::{Game, Summary, play_match};
 
 use crate::inputs::Io;
-use crate::{EXIT_FAILED, EXIT_OK, EXIT_USAGE};
+use crate::status::{EXIT_FAILED, EXIT_OK, EXIT_USAGE};
 
-/// `gridnote match`.
-#[derive(Debug, Args)]
-#[non_exhaustive]
-pub struct MatchArgs {
+/// Referee a match between two engines: N games, colours alternated, a time control,
+/// forfeits for illegal moves, time losses, crashes and malformed replies, every game
+/// recorded (--records DIR), and the score with its 95% interval and an Elo estimate.
+#[derive(Debug, clap::Args)]
+pub(crate) struct Args {
     /// Engine A's command line, run by `sh -c` (e.g. "gridnote st3p").
     #[arg(value_name = "ENGINE_A")]
-    pub engine_a: String,
+    pub(crate) engine_a: String,
     /// Engine B's command line.
     #[arg(value_name = "ENGINE_B")]
-    pub engine_b: String,
+    pub(crate) engine_b: String,
     /// The protocol both engines speak: st3p (m,n,k games).
     #[arg(long, value_name = "PROTOCOL", default_value = "st3p", value_parser = ["st3p"])]
-    pub protocol: String,
+    pub(crate) protocol: String,
     /// The board and the line that wins, MxNkK (st3p): 3x3k3, 15x15k5, …
     #[arg(long, value_name = "MxNkK", default_value = "3x3k3")]
-    pub board: BoardSpec,
+    pub(crate) board: BoardSpec,
     /// How many games (colours alternate: A moves first in odd games).
     #[arg(long, value_name = "N", default_value_t = 2)]
-    pub games: usize,
+    pub(crate) games: usize,
     /// Time control: BASE+INCREMENT in seconds (10+0.1) or st=SECONDS for a fixed time
     /// per move (st=0.1).
     #[arg(long, value_name = "TC", default_value = "10+0.1")]
-    pub tc: TimeControl,
+    pub(crate) tc: TimeControl,
     /// Lateness forgiven on each move for process scheduling, in milliseconds.
     #[arg(long, value_name = "MS", default_value_t = 20)]
-    pub margin_ms: u64,
+    pub(crate) margin_ms: u64,
     /// Openings: a file of T3EN positions, one per line (each played twice, colours
     /// swapped; blank and `#` lines skipped).
     #[arg(long, value_name = "FILE", conflicts_with = "random_plies")]
-    pub openings: Option<PathBuf>,
+    pub(crate) openings: Option<PathBuf>,
     /// Random openings of N plies from the empty board (seeded by --seed).
     #[arg(long, value_name = "N")]
-    pub random_plies: Option<usize>,
+    pub(crate) random_plies: Option<usize>,
     /// The seed of the random openings.
     #[arg(long, value_name = "SEED", default_value_t = 1)]
-    pub seed: u64,
+    pub(crate) seed: u64,
     /// Games played at once.
     #[arg(long, value_name = "N", default_value_t = 1)]
-    pub jobs: usize,
+    pub(crate) jobs: usize,
     /// Write every game's record into DIR (one file per game: game-0001.txt, …).
     #[arg(long, value_name = "DIR")]
-    pub records: Option<PathBuf>,
+    pub(crate) records: Option<PathBuf>,
     /// Print only the final summary, as one JSON object.
     #[arg(long)]
-    pub json: bool,
+    pub(crate) json: bool,
 }
 
 /// Runs a match and prints the results table and the score.
-pub(crate) fn run_match(args: &MatchArgs, io: &mut Io<'_>) -> u8 {
+pub(crate) fn run(args: &Args, _stdin: &mut dyn BufRead, io: &mut Io<'_>) -> u8 {
     let openings = match openings(args) {
         Ok(openings) => openings,
         Err(message) => {
@@ -131,7 +132,7 @@ pub(crate) fn run_match(args: &MatchArgs, io: &mut Io<'_>) -> u8 {
 }
 
 /// The openings: the file, random ones, or the empty board.
-fn openings(args: &MatchArgs) -> Result<Vec<gridnote_referee::board::Position>, String> {
+fn openings(args: &Args) -> Result<Vec<gridnote_referee::board::Position>, String> {
     let start = args.board.start();
     if let Some(path) = &args.openings {
         let text = std::fs::read_to_string(path)

@@ -3,25 +3,40 @@
 
 use std::io::{self, BufRead, Write};
 
-use crate::inputs::{Io, for_each_input, hint_if_terminal, open};
-
 use gridnote_board::notation::{Game, Notation};
-use gridnote_board::{Outcome, Player, Problems, Rules};
+use gridnote_board::{Outcome, Problems, Rules};
 use gridnote_convert::{Format, Source};
 use serde::Serialize;
 
-use crate::args::CheckArgs;
+use crate::inputs::{InputArgs, Io, for_each_input, hint_if_terminal, open};
 use crate::json;
-use crate::{EXIT_USAGE, finish, report_failure};
+use crate::names::parse_rules;
+use crate::status::{EXIT_USAGE, finish, report_failure};
 
-/// How `format` names `player` as the side to move, for people.
-pub(crate) fn side_name(format: Format, player: Player) -> &'static str {
-    format.side_names()[player.index()]
+/// Check syntax, legality and outcome (tafl: the semantic check).
+#[derive(Debug, clap::Args)]
+pub(crate) struct Args {
+    /// The input flags: --from, --input, --json, --quiet and the INPUTs.
+    #[command(flatten)]
+    pub(crate) input: InputArgs,
+    /// The rules: tic-tac-toe, or tomorrows (the default for the tuple format), with
+    /// optional +misere, +diagonals, +no-diagonals, +k=N, as `check` prints them.
+    #[arg(long, value_name = "RULES", value_parser = parse_rules)]
+    pub(crate) rules: Option<Rules>,
+    /// Misère play: the player who makes a line loses.
+    #[arg(long)]
+    pub(crate) misere: bool,
+    /// Diagonal lines count.
+    #[arg(long)]
+    pub(crate) diagonals: bool,
+    /// How many in a row end the game (default 3).
+    #[arg(long, value_name = "K", value_parser = clap::value_parser!(u8).range(1..))]
+    pub(crate) in_a_row: Option<u8>,
 }
 
 /// The rules for `format` from the command line: the preset (tic-tac-toe, or tomorrows
 /// for the tuple format) with the modifiers applied.
-fn rules_for(args: &CheckArgs, format: Format) -> Rules {
+fn rules_for(args: &Args, format: Format) -> Rules {
     let mut rules = match args.rules {
         Some(rules) => rules,
         None => format.default_rules(),
@@ -85,7 +100,7 @@ struct Findings {
     report: Option<gridnote_digits::Report>,
 }
 
-fn examine(source: &Source, args: &CheckArgs) -> Findings {
+fn examine(source: &Source, args: &Args) -> Findings {
     let format = source.format;
     if format.game() == Game::Tafl {
         let problems = tafl_problems(source);
@@ -170,7 +185,7 @@ fn write_plain(out: &mut dyn Write, origin: &str, input: &str, f: &Findings) -> 
     Ok(())
 }
 
-pub(crate) fn run_check(args: &CheckArgs, stdin: &mut dyn BufRead, io: &mut Io<'_>) -> u8 {
+pub(crate) fn run(args: &Args, stdin: &mut dyn BufRead, io: &mut Io<'_>) -> u8 {
     let opened = match open(&args.input) {
         Ok(opened) => opened,
         Err(message) => {

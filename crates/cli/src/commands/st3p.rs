@@ -18,20 +18,19 @@
 use std::io::{self, BufRead, Read, Write};
 use std::time::{Duration, Instant};
 
-use clap::Args;
 use gridnote_board::{CellName, Position, Rules};
 use gridnote_solve::{DEFAULT_TABLE_BYTES, Solver};
 
-use crate::EXIT_OK;
 use crate::inputs::{Io, MAX_LINE};
+use crate::status::{EXIT_FAILED, EXIT_OK};
 
-/// `gridnote st3p`.
-#[derive(Debug, Args)]
-#[non_exhaustive]
-pub struct St3pArgs {
+/// Play as an ST3P engine on standard input and output (cells named from the TOP row, as
+/// ST3P does: b1 is the middle of the top row).
+#[derive(Debug, clap::Args)]
+pub(crate) struct Args {
     /// The most memory the engine's transposition table may take, in MiB.
     #[arg(long, value_name = "MIB", default_value_t = DEFAULT_TABLE_BYTES >> 20)]
-    pub table_mib: usize,
+    pub(crate) table_mib: usize,
 }
 
 /// How long to think when a `move` gives no time.
@@ -142,7 +141,7 @@ fn st3p_name(row: usize, col: usize) -> String {
     CellName { file: col, rank: row + 1 }.to_string()
 }
 
-pub(crate) fn run_st3p(args: &St3pArgs, stdin: &mut dyn BufRead, io: &mut Io<'_>) -> u8 {
+pub(crate) fn run(args: &Args, stdin: &mut dyn BufRead, io: &mut Io<'_>) -> u8 {
     let mut solver = Solver::with_table_bytes(args.table_mib.saturating_mul(1 << 20));
     let mut buf = Vec::with_capacity(256);
     loop {
@@ -152,7 +151,7 @@ pub(crate) fn run_st3p(args: &St3pArgs, stdin: &mut dyn BufRead, io: &mut Io<'_>
             Err(err) => {
                 let _ = writeln!(io.err, "error: cannot read a command: {err}");
                 let _ = io.err.flush();
-                return crate::EXIT_FAILED;
+                return EXIT_FAILED;
             }
         };
         if read == 0 {
@@ -178,7 +177,7 @@ pub(crate) fn run_st3p(args: &St3pArgs, stdin: &mut dyn BufRead, io: &mut Io<'_>
         match reply {
             Ok(text) => {
                 if io.out.write_all(text.as_bytes()).and_then(|()| io.out.flush()).is_err() {
-                    return crate::EXIT_FAILED;
+                    return EXIT_FAILED;
                 }
             }
             Err(message) => {

@@ -3,7 +3,6 @@
 
 use std::io::BufRead;
 
-use clap::Args;
 use gridnote_board::notation::Game;
 use gridnote_board::{Player, Position, Rules};
 use gridnote_convert::{Format, Source};
@@ -12,19 +11,20 @@ use serde::Serialize;
 
 use crate::inputs::{Failure, InputArgs, Io, for_each_input, hint_if_terminal, open};
 use crate::json;
-use crate::{EXIT_USAGE, finish, report_failure};
+use crate::names::parse_rules;
+use crate::status::{EXIT_USAGE, finish, report_failure};
 
-/// `gridnote solve`.
-#[derive(Debug, Args)]
-#[non_exhaustive]
-pub struct SolveArgs {
+/// Solve m,n,k positions: who wins with perfect play, in how many plies, and every best
+/// move (cells named a1 = bottom-left).
+#[derive(Debug, clap::Args)]
+pub(crate) struct Args {
     /// The input flags: --from, --input, --json, --quiet and the INPUTs.
     #[command(flatten)]
-    pub input: InputArgs,
+    pub(crate) input: InputArgs,
     /// The rules: tic-tac-toe, or tomorrows (the default for the tuple format), with
     /// optional +misere, +diagonals, +no-diagonals, +k=N, as `check` prints them.
-    #[arg(long, value_name = "RULES", value_parser = crate::args::parse_rules)]
-    pub rules: Option<Rules>,
+    #[arg(long, value_name = "RULES", value_parser = parse_rules)]
+    pub(crate) rules: Option<Rules>,
 }
 
 #[derive(Serialize)]
@@ -58,7 +58,7 @@ fn position_of(source: Source, rules: Rules) -> Result<Position, String> {
 }
 
 /// The rules for an input read from `format`.
-fn rules_for(args: &SolveArgs, format: Format) -> Rules {
+fn rules_for(args: &Args, format: Format) -> Rules {
     match args.rules {
         Some(rules) => rules,
         None => format.default_rules(),
@@ -73,7 +73,7 @@ fn winner_name(solution: &Solution) -> &'static str {
     }
 }
 
-pub(crate) fn run_solve(args: &SolveArgs, stdin: &mut dyn BufRead, io: &mut Io<'_>) -> u8 {
+pub(crate) fn run(args: &Args, stdin: &mut dyn BufRead, io: &mut Io<'_>) -> u8 {
     let opened = match open(&args.input) {
         Ok(opened) => opened,
         Err(message) => {
