@@ -29,7 +29,6 @@ mod modules;
 const HUBS: [&str; 5] =
     ["gridnote-convert", "gridnote-cli", "gridnote-wasm", "gridnote-python", "gridnote-referee"];
 
-
 /// Public enums that are complete by their nature, with the reason.
 const CLOSED: [(&str, &str); 9] = [
     ("Player", "a two-player game has exactly two players"),
