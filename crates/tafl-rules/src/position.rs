@@ -1197,7 +1197,9 @@ impl Position {
         let mut king = NONE_SQ;
         let mut defender_can_move = false;
         let n = cfg.dim;
-        for r in 0..n {
+        // Rank 1 first, as OpenTafl numbers its pieces: with two kings, the edge fort is
+        // judged for the first.
+        for r in (0..n).rev() {
             for c in 0..n {
                 let sq = cfg.square(r, c);
                 let b = self.at(sq);
