@@ -409,3 +409,40 @@ fn check_reason(outcome: gridnote_tafl_rules::Outcome, edge: bool, expected: &st
     }
     assert_eq!(mine, expected, "{here}: reason");
 }
+
+#[test]
+fn opentafl_game_records_replay_as_its_engine_plays_them() {
+    // OpenTafl's own .otg records (main lines): each move as the record writes it is legal,
+    // captures what OpenTafl's engine captures, and each game ends where it ends.
+    let mut pos: Option<(Position, String)> = None;
+    let (mut games, mut plies) = (0, 0);
+    for line in lines("replays.jsonl") {
+        let path = line["path"].as_str().unwrap().to_owned();
+        if let Some(record) = line.get("rules").and_then(Value::as_str) {
+            let rules = Rules::from_otn(record).unwrap_or_else(|e| panic!("{path}: {e}"));
+            pos = Some((Position::start(&rules), record.to_owned()));
+            games += 1;
+            continue;
+        }
+        let (pos, record) = pos.as_mut().expect("a game opens with its rules");
+        if line.get("end").is_some() {
+            assert_eq!(pos.otn(), line["position"].as_str().unwrap(), "{path}: final position");
+            assert_eq!(side_letter(pos), line["to_move"].as_str().unwrap(), "{path}");
+            assert_eq!(outcome_word(pos.outcome()), line["end"].as_str().unwrap(), "{path}");
+            if let Some(reason) = line.get("reason").and_then(Value::as_str) {
+                check_reason(pos.outcome(), edge_escape(record), reason, &path);
+            }
+            continue;
+        }
+        assert!(line.get("refused").is_none(), "{path}: OpenTafl refused a move");
+        let text = line["record"].as_str().unwrap();
+        let here = format!("{path} ply {}: {text}", line["ply"]);
+        let m = pos.parse_move(text).unwrap_or_else(|e| panic!("{here}: {e}"));
+        let played = pos.play(m).unwrap();
+        let mut caps: Vec<String> = played.captures.iter().map(|(s, _)| s.to_string()).collect();
+        caps.sort();
+        assert_eq!(caps, squares(&line["captures"]), "{here}: captures");
+        plies += 1;
+    }
+    assert!(games >= 15 && plies >= 400, "{games} games, {plies} plies");
+}
