@@ -47,6 +47,8 @@ fn is_piece(b: u8) -> bool {
 /// assert_ne!(Reason::KingEscaped, Reason::KingCaptured);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 #[non_exhaustive]
 pub enum Reason {
     /// The king reached a corner (`esc:c`) or the edge (`esc:e`).
@@ -75,6 +77,8 @@ pub enum Reason {
 /// assert!(!Outcome::Ongoing.is_over());
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 #[non_exhaustive]
 pub enum Outcome {
     /// The game goes on.
