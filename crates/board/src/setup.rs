@@ -1,6 +1,7 @@
 //! [`Setup`]: everything a position text can carry, the one intermediate of every
 //! conversion between notations.
 
+use crate::tafl::TaflRules;
 use crate::{Board, Player, SideError};
 
 /// The counters only tafl notations (TSN, TEN) carry.
@@ -154,9 +155,9 @@ pub struct Setup {
     /// TEN's extension field as written (`-` or `identifier:version:data`), when the
     /// text carries one.
     pub extension: Option<String>,
-    /// A variant's rules, as an OpenTafl rules record (`dim:7 name:Brandub … start:/…/`),
-    /// when the text carries them.
-    pub rules: Option<String>,
+    /// A tafl variant's rules, typed (OTN's rules record and TEN's `otn:1:` extension
+    /// carry them), when the text carries them.
+    pub rules: Option<TaflRules>,
     /// The side to move the text implies without carrying it, and why (an OpenTafl rules
     /// record says who moves first in its start position); `None` when it implies none.
     /// Only a text without a side to move implies one: [`Setup::to_move`] wins.
@@ -225,17 +226,18 @@ impl Setup {
         self
     }
 
-    /// With a variant's rules (an OpenTafl rules record).
+    /// With a tafl variant's rules.
     ///
     /// ```
-    /// use gridnote_board::{setup::Setup, Board};
-    /// let s = Setup::new(Board::new(3, 3)?).with_rules("dim:3 name:tiny start:/3/1K1/3/");
-    /// assert!(s.rules.is_some());
-    /// # Ok::<(), gridnote_board::BoardError>(())
+    /// use gridnote_board::{setup::Setup, tafl::TaflRules};
+    /// let rules = TaflRules::preset("brandubh")?;
+    /// let s = Setup::new(rules.start().clone()).with_rules(rules);
+    /// assert_eq!(s.rules.map(|r| r.dim()), Some(7));
+    /// # Ok::<(), gridnote_board::UnknownName>(())
     /// ```
     #[must_use]
-    pub fn with_rules(mut self, rules: impl Into<String>) -> Setup {
-        self.rules = Some(rules.into());
+    pub fn with_rules(mut self, rules: TaflRules) -> Setup {
+        self.rules = Some(rules);
         self
     }
 

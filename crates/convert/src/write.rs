@@ -112,7 +112,7 @@ fn write_with<N: Notation>(
         if let Some(rules) = setup.rules.take() {
             notes.push(Note::dropped(
                 Field::Rules,
-                rules,
+                rules.to_string(),
                 format!("{to} cannot carry a variant's rules"),
             ));
         }
