@@ -332,12 +332,20 @@ pub struct Carries {
     pub extension: bool,
     /// A variant's rules.
     pub rules: bool,
+    /// OpenTafl's commander, knight, mercenary and guard (a notation without them writes
+    /// each as a plain man of its side).
+    pub taflmen: bool,
 }
 
 impl Carries {
     /// The board only.
-    pub const BOARD: Carries =
-        Carries { side_to_move: false, tafl: false, extension: false, rules: false };
+    pub const BOARD: Carries = Carries {
+        side_to_move: false,
+        tafl: false,
+        extension: false,
+        rules: false,
+        taflmen: false,
+    };
 
     /// Also the side to move.
     ///
@@ -370,6 +378,17 @@ impl Carries {
     #[must_use]
     pub const fn with_rules(self) -> Carries {
         Carries { rules: true, ..self }
+    }
+
+    /// Also OpenTafl's commander, knight, mercenary and guard.
+    ///
+    /// ```
+    /// use gridnote_board::setup::Carries;
+    /// assert!(Carries::BOARD.with_taflmen().taflmen);
+    /// ```
+    #[must_use]
+    pub const fn with_taflmen(self) -> Carries {
+        Carries { taflmen: true, ..self }
     }
 
     /// Also an extension field.

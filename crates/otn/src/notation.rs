@@ -50,7 +50,7 @@ impl Notation for OtnRecord {
     const DESCRIPTION: &'static str = "OpenTafl Notation: a position record /.../ (rank 1 first) or a rules record dim:... start:/.../";
     const SNIFF_RULE: &'static str = "starts with `/` or `dim:`";
     const DETECT_PRIORITY: u8 = 15;
-    const CARRIES: Carries = Carries::BOARD.with_rules();
+    const CARRIES: Carries = Carries::BOARD.with_rules().with_taflmen();
     const FILE_EXTENSIONS: &'static [&'static str] = &["otp", "otr"];
     const SIDE_LETTERS: [&'static str; 2] = ["t", "T"];
     const SIDE_NAMES: [&'static str; 2] = ["attackers", "defenders"];
