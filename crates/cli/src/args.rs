@@ -107,9 +107,11 @@ pub struct CheckArgs {
     #[command(flatten)]
     pub input: InputArgs,
     /// The rules: tic-tac-toe, or tomorrows (the default for the tuple format), with
-    /// optional +misere, +diagonals, +no-diagonals, +k=N, as `check` prints them.
-    #[arg(long, value_name = "RULES", value_parser = parse_rules)]
-    pub rules: Option<gridnote_board::Rules>,
+    /// optional +misere, +diagonals, +no-diagonals, +k=N, as `check` prints them; for a
+    /// tafl position a tafl preset (copenhagen, brandubh, …) or an OpenTafl rules record
+    /// (dim:… start:/…/).
+    #[arg(long, value_name = "RULES", value_parser = parse_check_rules)]
+    pub rules: Option<CheckRules>,
     /// Misère play: the player who makes a line loses.
     #[arg(long)]
     pub misere: bool,
@@ -137,6 +139,45 @@ pub struct ShowArgs {
 /// subcommand that takes rules parses them here.
 pub(crate) fn parse_rules(text: &str) -> Result<gridnote_board::Rules, String> {
     text.parse().map_err(|e: gridnote_board::UnknownName| e.to_string())
+}
+
+/// The rules `check` takes: m,n,k rules, or a tafl variant's.
+#[derive(Clone, Debug)]
+#[non_exhaustive]
+pub enum CheckRules {
+    /// m,n,k rules (`tic-tac-toe+misere`, …).
+    Mnk(gridnote_board::Rules),
+    /// A tafl variant's rules, and how to name them: the preset's name, or the record.
+    Tafl {
+        /// The rules.
+        rules: Box<gridnote_board::tafl::TaflRules>,
+        /// The preset's name, or the canonical record.
+        name: String,
+    },
+}
+
+/// `check --rules`: an m,n,k rules name, a tafl preset, or an OpenTafl rules record.
+pub(crate) fn parse_check_rules(text: &str) -> Result<CheckRules, String> {
+    use gridnote_board::tafl::TaflRules;
+    if text.starts_with("dim:") {
+        let rules: TaflRules =
+            text.parse().map_err(|e| format!("not an OpenTafl rules record: {e}"))?;
+        return Ok(CheckRules::Tafl { name: rules.to_string(), rules: Box::new(rules) });
+    }
+    let mnk = text.parse::<gridnote_board::Rules>();
+    if let Ok(rules) = mnk {
+        return Ok(CheckRules::Mnk(rules));
+    }
+    match TaflRules::preset(text) {
+        Ok(rules) => Ok(CheckRules::Tafl { rules: Box::new(rules), name: text.to_owned() }),
+        // A modifier (`+wrap`) is an m,n,k rules name: its own message says what is wrong.
+        Err(_) if text.contains('+') => Err(mnk.map_or_else(|e| e.to_string(), |_| String::new())),
+        Err(_) => Err(format!(
+            "unknown rules `{text}`: expected tic-tac-toe or tomorrows (m,n,k), a tafl preset \
+             ({}), or an OpenTafl rules record (dim:… start:/…/)",
+            gridnote_board::tafl::PRESETS.join(", ")
+        )),
+    }
 }
 
 fn parse_defenders(text: &str) -> Result<u32, String> {

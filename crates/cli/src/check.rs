@@ -10,7 +10,7 @@ use gridnote_board::{Outcome, Player, Problems, Rules};
 use gridnote_convert::{Format, Source};
 use serde::Serialize;
 
-use crate::args::CheckArgs;
+use crate::args::{CheckArgs, CheckRules};
 use crate::json;
 use crate::{EXIT_USAGE, finish, report_failure};
 
@@ -23,8 +23,8 @@ pub(crate) fn side_name(format: Format, player: Player) -> &'static str {
 /// for the tuple format) with the modifiers applied.
 fn rules_for(args: &CheckArgs, format: Format) -> Rules {
     let mut rules = match args.rules {
-        Some(rules) => rules,
-        None => format.default_rules(),
+        Some(CheckRules::Mnk(rules)) => rules,
+        _ => format.default_rules(),
     };
     if args.misere {
         rules.misere = true;
@@ -78,6 +78,8 @@ struct CheckJson<'a> {
 struct Findings {
     format: Format,
     rules: Option<Rules>,
+    /// The tafl rules `--rules` named for a tafl position.
+    tafl_rules: Option<String>,
     problems: Vec<ProblemJson>,
     outcome: Option<Outcome>,
     digits: Option<DigitsJson>,
@@ -88,10 +90,27 @@ struct Findings {
 fn examine(source: &Source, args: &CheckArgs) -> Findings {
     let format = source.format;
     if format.game() == Game::Tafl {
-        let problems = tafl_problems(source);
+        let mut problems = tafl_problems(source);
+        let mut tafl_rules = None;
+        if let Some(CheckRules::Tafl { rules, name }) = &args.rules {
+            let size = source.board.rows();
+            if rules.dim() != size || source.board.cols() != size {
+                problems.push(ProblemJson {
+                    name: "rules-size",
+                    message: format!(
+                        "the rules are for a {0}x{0} board, the position is {1}x{2}",
+                        rules.dim(),
+                        size,
+                        source.board.cols()
+                    ),
+                });
+            }
+            tafl_rules = Some(name.clone());
+        }
         return Findings {
             format,
             rules: None,
+            tafl_rules,
             problems,
             outcome: None,
             digits: None,
@@ -101,8 +120,14 @@ fn examine(source: &Source, args: &CheckArgs) -> Findings {
     }
     let rules = rules_for(args, format);
     let legality = source.board.problems(rules, source.to_move);
-    let problems =
+    let mut problems: Vec<ProblemJson> =
         legality.iter().map(|p| ProblemJson { name: p.name(), message: p.to_string() }).collect();
+    if let Some(CheckRules::Tafl { name, .. }) = &args.rules {
+        problems.push(ProblemJson {
+            name: "rules",
+            message: format!("the tafl rules {name} do not apply to an m,n,k position ({format})"),
+        });
+    }
     // The seed regex's verdict is the digit string's own check.
     let report = (format.name() == <gridnote_digits::Digits as Notation>::NAME)
         .then(|| gridnote_digits::Digits::try_from(&source.board).ok())
@@ -117,6 +142,7 @@ fn examine(source: &Source, args: &CheckArgs) -> Findings {
     Findings {
         format,
         rules: Some(rules),
+        tafl_rules: None,
         problems,
         outcome: Some(source.board.outcome(rules)),
         digits,
@@ -142,7 +168,14 @@ fn write_plain(out: &mut dyn Write, origin: &str, input: &str, f: &Findings) -> 
     writeln!(out, "{origin}: {input}")?;
     match f.rules {
         Some(rules) => writeln!(out, "  format: {}, rules: {rules}", f.format)?,
-        None => writeln!(out, "  format: {} (semantic check; no tafl rules here)", f.format)?,
+        None => match &f.tafl_rules {
+            Some(name) => writeln!(
+                out,
+                "  format: {}, tafl rules: {name} (semantic check; no rules engine here)",
+                f.format
+            )?,
+            None => writeln!(out, "  format: {} (semantic check; no tafl rules here)", f.format)?,
+        },
     }
     if f.problems.is_empty() {
         writeln!(out, "  {}", if f.rules.is_some() { "legal" } else { "no problems" })?;
@@ -194,7 +227,10 @@ pub(crate) fn run_check(args: &CheckArgs, stdin: &mut dyn BufRead, io: &mut Io<'
                             input: &input.lossy(),
                             whence: json::Whence::of(&input),
                             format: findings.format.name(),
-                            rules: findings.rules.map(|r| r.to_string()),
+                            rules: findings
+                                .rules
+                                .map(|r| r.to_string())
+                                .or(findings.tafl_rules.clone()),
                             legal: findings.problems.is_empty(),
                             outcome: findings.outcome.map(|o| o.to_string()),
                             problems: findings.problems,
