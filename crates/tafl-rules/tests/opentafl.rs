@@ -446,3 +446,40 @@ fn opentafl_game_records_replay_as_its_engine_plays_them() {
     }
     assert!(games >= 15 && plies >= 400, "{games} games, {plies} plies");
 }
+
+#[test]
+fn every_rules_record_of_the_otn_fixtures_compiles_and_plays() {
+    // The model reads each record; the engine compiles it and lists moves two plies deep.
+    let dir = gridnote_testkit::workspace_root().join("fixtures/otn/valid");
+    let mut checked = 0;
+    for entry in fs::read_dir(&dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().and_then(|e| e.to_str()) != Some("otr") {
+            continue;
+        }
+        let text = fs::read_to_string(&path).unwrap();
+        let typed: gridnote_tafl_rules::board::tafl::TaflRules =
+            text.trim().parse().unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let rules = Rules::new(&typed).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let pos = Position::start(&rules);
+        if pos.outcome().is_over() {
+            assert_eq!(pos.perft(1), 0, "{}", path.display());
+            continue;
+        }
+        let moves = pos.legal_moves();
+        assert_eq!(pos.perft(1), moves.len() as u64, "{}", path.display());
+        let mut scratch = pos.clone();
+        let children: u64 = moves
+            .iter()
+            .map(|&m| {
+                let undo = scratch.make(m);
+                let n = if scratch.outcome().is_over() { 0 } else { scratch.legal_moves().len() };
+                scratch.unmake(undo);
+                n as u64
+            })
+            .sum();
+        assert_eq!(pos.perft(2), children, "{}", path.display());
+        checked += 1;
+    }
+    assert!(checked >= 15, "{checked} records");
+}
