@@ -5,11 +5,12 @@ use core::str::FromStr;
 
 use gridnote_board::bytes::{Bytes, InPlace, PADDED, Padded};
 use gridnote_board::sink::{AsciiWriter, FmtPieces, Sink};
-use gridnote_board::{Board, Cell, Piece, Player};
+use gridnote_board::tafl::{piece_letter, piece_of_letter};
+use gridnote_board::{Board, Cell};
 
 use crate::cursor::{Cursor, MAX_SIZE};
 use crate::error::{ModelError, ParseError};
-use crate::piece::{Kind, OtnPiece, Side, Space};
+use crate::piece::{OtnPiece, Side, Space};
 
 /// A position record: a square board of OTN pieces.
 ///
@@ -856,26 +857,13 @@ impl TryFrom<&PositionRecord> for Board {
     type Error = ModelError;
 
     /// The position as a gridnote board: attackers are Player One, defenders Player Two,
-    /// `t` a man and `k` a king; rank 1 becomes the board's bottom row.
+    /// each OTN letter its role (`t` a man, `k` a king, `c`, `n`, `m`, `g`); rank 1
+    /// becomes the board's bottom row.
     fn try_from(record: &PositionRecord) -> Result<Board, ModelError> {
         let size = record.size();
         let mut cells = vec![Cell::Empty; size * size];
         for (space, piece) in record.squares() {
-            let Some(piece) = piece else { continue };
-            let player = match piece.side {
-                Side::Attackers => Player::One,
-                Side::Defenders => Player::Two,
-            };
-            let piece = match piece.kind {
-                Kind::Taflman => Piece::man(player),
-                Kind::King => Piece::king(player),
-                _ => {
-                    return Err(ModelError::Piece {
-                        piece: piece.describe(),
-                        square: space.to_string(),
-                    });
-                }
-            };
+            let Some(piece) = piece.and_then(|p| piece_of_letter(p.byte())) else { continue };
             let row = size - 1 - usize::from(space.rank);
             cells[row * size + usize::from(space.file)] = Cell::from(piece);
         }
@@ -896,8 +884,8 @@ impl TryFrom<&Board> for PositionRecord {
     type Error = ModelError;
 
     /// The board as a position record: Player One's pieces are the attackers', Player
-    /// Two's the defenders'; a man is `t`, a king `k`. The board must be square and have
-    /// no void cell.
+    /// Two's the defenders'; each role its OTN letter (a man `t`, a king `k`, …). The
+    /// board must be square and have no void cell.
     fn try_from(board: &Board) -> Result<PositionRecord, ModelError> {
         if !board.is_square() {
             return Err(ModelError::NotSquare { rows: board.rows(), cols: board.cols() });
@@ -906,20 +894,16 @@ impl TryFrom<&Board> for PositionRecord {
         let mut record = PositionRecord::empty(size)
             .ok_or(ModelError::NotSquare { rows: board.rows(), cols: board.cols() })?;
         for ((row, col), cell) in board.iter() {
-            let (side, kind) = match cell {
+            let piece = match cell {
                 Cell::Empty => continue,
-                Cell::OneMan => (Side::Attackers, Kind::Taflman),
-                Cell::OneKing => (Side::Attackers, Kind::King),
-                Cell::TwoMan => (Side::Defenders, Kind::Taflman),
-                Cell::TwoKing => (Side::Defenders, Kind::King),
-                // Void: no other cell exists today (OTN's guards and the rest will map here
-                // when the model gets them).
-                _ => {
+                Cell::Void => {
                     return Err(ModelError::Void { cell: board.cell_name(row, col).to_string() });
                 }
+                _ => cell.piece(),
             };
+            let Some(piece) = piece else { continue };
             let rank = size - 1 - row;
-            record.cells_mut()[rank * size + col] = OtnPiece::new(side, kind).byte();
+            record.cells_mut()[rank * size + col] = piece_letter(piece) as u8;
         }
         Ok(record)
     }

@@ -5,7 +5,10 @@ use core::ops::Range;
 use core::str::FromStr;
 
 use crate::cursor::{Cursor, MAX_SIZE};
-use crate::error::{ParseError, found};
+use gridnote_board::Board;
+use gridnote_board::tafl::{Key, TaflRules};
+
+use crate::error::{ModelError, ParseError, found};
 use crate::piece::{Kind, OtnPiece, PieceTypes, Space};
 use crate::position::{self, PositionRecord};
 
@@ -387,6 +390,44 @@ impl RulesRecord {
         let mut entries = self.entries.clone();
         entries.sort_by_key(Entry::canonical_rank);
         RulesRecord { entries, start: self.start.clone(), inverted: self.inverted }
+    }
+}
+
+impl TryFrom<&RulesRecord> for TaflRules {
+    type Error = ModelError;
+
+    /// The typed rules: every entry's value read by [`TaflRules::read_entry`] (so the
+    /// entry counts as written), unknown entries kept verbatim in order, `starti:` kept.
+    ///
+    /// ```
+    /// use gridnote_otn::board::tafl::{KingStrength, TaflRules};
+    /// use gridnote_otn::RulesRecord;
+    /// let record: RulesRecord = "dim:3 foo:bar ks:y start:/3/1K1/3/".parse()?;
+    /// let rules = TaflRules::try_from(&record)?;
+    /// assert_eq!(rules.king_strength, KingStrength::Strong);
+    /// assert_eq!(rules.to_string(), "dim:3 ks:s foo:bar start:/3/1K1/3/");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    fn try_from(record: &RulesRecord) -> Result<TaflRules, ModelError> {
+        let board = Board::try_from(record.start())?;
+        let mut rules =
+            TaflRules::new(board).map_err(|e| ModelError::Rules { reason: e.to_string() })?;
+        rules.start_inverted = record.is_inverted();
+        let mut value = String::new();
+        for entry in record.entries() {
+            if let Entry::Unknown { key, value } = entry {
+                rules.unknown.push((key.clone(), value.clone()));
+                continue;
+            }
+            let Some(key) = Key::from_name(entry.key()) else { continue };
+            value.clear();
+            let _ = write!(value, "{entry}");
+            let text = value.split_once(':').map_or("", |(_, v)| v);
+            rules
+                .read_entry(key, text)
+                .map_err(|e| ModelError::Rules { reason: format!("rules entry `{entry}`: {e}") })?;
+        }
+        Ok(rules)
     }
 }
 

@@ -13,7 +13,31 @@ use gridnote_board::Player;
 /// assert_eq!(Kind::KING_D.side(), gridnote_tafl_rules::board::Player::Two);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(into = "char", try_from = "char"))]
 pub struct Kind(u8);
+
+impl From<Kind> for char {
+    /// The OTN symbol.
+    fn from(kind: Kind) -> char {
+        kind.symbol()
+    }
+}
+
+impl TryFrom<char> for Kind {
+    type Error = String;
+
+    /// The kind of an OTN symbol.
+    ///
+    /// ```
+    /// use gridnote_tafl_rules::Kind;
+    /// assert_eq!(Kind::try_from('T'), Ok(Kind::MAN_D));
+    /// assert!(Kind::try_from('x').is_err());
+    /// ```
+    fn try_from(symbol: char) -> Result<Kind, String> {
+        Kind::from_symbol(symbol).ok_or_else(|| format!("`{symbol}` is not a piece (tcnkmgTCNKMG)"))
+    }
+}
 
 impl Kind {
     /// The attackers' taflman `t`.

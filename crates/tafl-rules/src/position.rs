@@ -47,6 +47,8 @@ fn is_piece(b: u8) -> bool {
 /// assert_ne!(Reason::KingEscaped, Reason::KingCaptured);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 #[non_exhaustive]
 pub enum Reason {
     /// The king reached a corner (`esc:c`) or the edge (`esc:e`).
@@ -75,6 +77,8 @@ pub enum Reason {
 /// assert!(!Outcome::Ongoing.is_over());
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 #[non_exhaustive]
 pub enum Outcome {
     /// The game goes on.
@@ -1197,7 +1201,9 @@ impl Position {
         let mut king = NONE_SQ;
         let mut defender_can_move = false;
         let n = cfg.dim;
-        for r in 0..n {
+        // Rank 1 first, as OpenTafl numbers its pieces: with two kings, the edge fort is
+        // judged for the first.
+        for r in (0..n).rev() {
             for c in 0..n {
                 let sq = cfg.square(r, c);
                 let b = self.at(sq);

@@ -122,3 +122,19 @@ fn speed_limits_and_jumps() {
     let mut pos = start("dim:7 surf:n start:/7/7/3n3/3T3/7/7/3K3/");
     assert_eq!(play(&mut pos, &["nd3^d5"]), "nd3^d5xd4");
 }
+
+#[cfg(feature = "serde")]
+#[test]
+fn serde_round_trips() {
+    use gridnote_tafl_rules::{Kind, Move};
+    let m: Move = "d1-d4".parse().unwrap();
+    let json = serde_json::to_string(&m).unwrap();
+    assert_eq!(json, r#"{"from":{"file":3,"rank":0},"to":{"file":3,"rank":3}}"#);
+    assert_eq!(serde_json::from_str::<Move>(&json).unwrap(), m);
+    assert_eq!(serde_json::to_string(&Kind::KING_D).unwrap(), r#""K""#);
+    assert!(serde_json::from_str::<Kind>(r#""x""#).is_err());
+    let o = Outcome::Won { winner: Player::Two, reason: Reason::EdgeFort };
+    let json = serde_json::to_string(&o).unwrap();
+    assert_eq!(json, r#"{"won":{"winner":"two","reason":"edge_fort"}}"#);
+    assert_eq!(serde_json::from_str::<Outcome>(&json).unwrap(), o);
+}

@@ -20,9 +20,11 @@ pub(crate) struct Args {
     #[command(flatten)]
     pub(crate) input: InputArgs,
     /// The rules: tic-tac-toe, or tomorrows (the default for the tuple format), with
-    /// optional +misere, +diagonals, +no-diagonals, +k=N, as `check` prints them.
-    #[arg(long, value_name = "RULES", value_parser = parse_rules)]
-    pub(crate) rules: Option<Rules>,
+    /// optional +misere, +diagonals, +no-diagonals, +k=N, as `check` prints them; for a
+    /// tafl position a tafl preset (copenhagen, brandubh, …) or an OpenTafl rules record
+    /// (dim:… start:/…/).
+    #[arg(long, value_name = "RULES", value_parser = parse_check_rules)]
+    pub(crate) rules: Option<CheckRules>,
     /// Misère play: the player who makes a line loses.
     #[arg(long)]
     pub(crate) misere: bool,
@@ -34,12 +36,50 @@ pub(crate) struct Args {
     pub(crate) in_a_row: Option<u8>,
 }
 
+/// The rules `check` takes: m,n,k rules, or a tafl variant's.
+#[derive(Clone, Debug)]
+pub(crate) enum CheckRules {
+    /// m,n,k rules (`tic-tac-toe+misere`, …).
+    Mnk(Rules),
+    /// A tafl variant's rules, and how to name them: the preset's name, or the record.
+    Tafl {
+        /// The rules.
+        rules: Box<gridnote_board::tafl::TaflRules>,
+        /// The preset's name, or the canonical record.
+        name: String,
+    },
+}
+
+/// `check --rules`: an m,n,k rules name, a tafl preset, or an OpenTafl rules record.
+fn parse_check_rules(text: &str) -> Result<CheckRules, String> {
+    use gridnote_board::tafl::TaflRules;
+    if text.starts_with("dim:") {
+        let rules: TaflRules =
+            text.parse().map_err(|e| format!("not an OpenTafl rules record: {e}"))?;
+        return Ok(CheckRules::Tafl { name: rules.to_string(), rules: Box::new(rules) });
+    }
+    let mnk = parse_rules(text);
+    if let Ok(rules) = mnk {
+        return Ok(CheckRules::Mnk(rules));
+    }
+    match TaflRules::preset(text) {
+        Ok(rules) => Ok(CheckRules::Tafl { rules: Box::new(rules), name: text.to_owned() }),
+        // A modifier (`+wrap`) is an m,n,k rules name: its own message says what is wrong.
+        Err(_) if text.contains('+') => Err(mnk.err().unwrap_or_default()),
+        Err(_) => Err(format!(
+            "unknown rules `{text}`: expected tic-tac-toe or tomorrows (m,n,k), a tafl preset \
+             ({}), or an OpenTafl rules record (dim:… start:/…/)",
+            gridnote_board::tafl::PRESETS.join(", ")
+        )),
+    }
+}
+
 /// The rules for `format` from the command line: the preset (tic-tac-toe, or tomorrows
 /// for the tuple format) with the modifiers applied.
 fn rules_for(args: &Args, format: Format) -> Rules {
     let mut rules = match args.rules {
-        Some(rules) => rules,
-        None => format.default_rules(),
+        Some(CheckRules::Mnk(rules)) => rules,
+        _ => format.default_rules(),
     };
     if args.misere {
         rules.misere = true;
@@ -93,6 +133,8 @@ struct CheckJson<'a> {
 struct Findings {
     format: Format,
     rules: Option<Rules>,
+    /// The tafl rules `--rules` named for a tafl position.
+    tafl_rules: Option<String>,
     problems: Vec<ProblemJson>,
     outcome: Option<Outcome>,
     digits: Option<DigitsJson>,
@@ -103,10 +145,27 @@ struct Findings {
 fn examine(source: &Source, args: &Args) -> Findings {
     let format = source.format;
     if format.game() == Game::Tafl {
-        let problems = tafl_problems(source);
+        let mut problems = tafl_problems(source);
+        let mut tafl_rules = None;
+        if let Some(CheckRules::Tafl { rules, name }) = &args.rules {
+            let size = source.board.rows();
+            if rules.dim() != size || source.board.cols() != size {
+                problems.push(ProblemJson {
+                    name: "rules-size",
+                    message: format!(
+                        "the rules are for a {0}x{0} board, the position is {1}x{2}",
+                        rules.dim(),
+                        size,
+                        source.board.cols()
+                    ),
+                });
+            }
+            tafl_rules = Some(name.clone());
+        }
         return Findings {
             format,
             rules: None,
+            tafl_rules,
             problems,
             outcome: None,
             digits: None,
@@ -116,8 +175,14 @@ fn examine(source: &Source, args: &Args) -> Findings {
     }
     let rules = rules_for(args, format);
     let legality = source.board.problems(rules, source.to_move);
-    let problems =
+    let mut problems: Vec<ProblemJson> =
         legality.iter().map(|p| ProblemJson { name: p.name(), message: p.to_string() }).collect();
+    if let Some(CheckRules::Tafl { name, .. }) = &args.rules {
+        problems.push(ProblemJson {
+            name: "rules",
+            message: format!("the tafl rules {name} do not apply to an m,n,k position ({format})"),
+        });
+    }
     // The seed regex's verdict is the digit string's own check.
     let report = (format.name() == <gridnote_digits::Digits as Notation>::NAME)
         .then(|| gridnote_digits::Digits::try_from(&source.board).ok())
@@ -132,6 +197,7 @@ fn examine(source: &Source, args: &Args) -> Findings {
     Findings {
         format,
         rules: Some(rules),
+        tafl_rules: None,
         problems,
         outcome: Some(source.board.outcome(rules)),
         digits,
@@ -157,7 +223,14 @@ fn write_plain(out: &mut dyn Write, origin: &str, input: &str, f: &Findings) -> 
     writeln!(out, "{origin}: {input}")?;
     match f.rules {
         Some(rules) => writeln!(out, "  format: {}, rules: {rules}", f.format)?,
-        None => writeln!(out, "  format: {} (semantic check; no tafl rules here)", f.format)?,
+        None => match &f.tafl_rules {
+            Some(name) => writeln!(
+                out,
+                "  format: {}, tafl rules: {name} (semantic check; no rules engine here)",
+                f.format
+            )?,
+            None => writeln!(out, "  format: {} (semantic check; no tafl rules here)", f.format)?,
+        },
     }
     if f.problems.is_empty() {
         writeln!(out, "  {}", if f.rules.is_some() { "legal" } else { "no problems" })?;
@@ -209,7 +282,10 @@ pub(crate) fn run(args: &Args, stdin: &mut dyn BufRead, io: &mut Io<'_>) -> u8 {
                             input: &input.lossy(),
                             whence: json::Whence::of(&input),
                             format: findings.format.name(),
-                            rules: findings.rules.map(|r| r.to_string()),
+                            rules: findings
+                                .rules
+                                .map(|r| r.to_string())
+                                .or(findings.tafl_rules.clone()),
                             legal: findings.problems.is_empty(),
                             outcome: findings.outcome.map(|o| o.to_string()),
                             problems: findings.problems,
