@@ -168,6 +168,13 @@ fn a_record_writes_back_as_read_but_for_order_and_spelling() {
     assert_eq!(rules.start().get(0, 0), Some(Cell::OneMan));
     assert_eq!(rules.start().get(2, 2), Some(Cell::TwoMan));
     assert_eq!(rules.to_string().parse::<TaflRules>().unwrap(), rules);
+    // OpenTafl's guard tests spell a jump mode `y`, which OpenTafl reads as no jumps.
+    let legacy: TaflRules = "dim:1 gj:y start:/G/".parse().unwrap();
+    assert_eq!(
+        (legacy.guard_jump, legacy.to_string().as_str()),
+        (JumpMode::None, "dim:1 gj:n start:/G/")
+    );
+    assert!("dim:1 gj:x start:/G/".parse::<TaflRules>().is_err());
     // A value changed away from its default is written even when the record had none.
     let mut changed = rules.clone();
     changed.edge_fort_escape = true;

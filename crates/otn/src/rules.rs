@@ -653,7 +653,10 @@ fn read_entry(cur: &Cursor<'_>, token: &Token, key: &str, dim: usize) -> Result<
                 Entry::YesNo { key: k, value: letter!(YesNo) }
             } else if let Some(&(k, piece)) = JUMP_KEYS.iter().find(|(k, _)| *k == key) {
                 let _ = k;
-                Entry::Jump { piece, mode: letter!(JumpMode) }
+                // OpenTafl reads any other letter as "no jumps"; its own guard tests write
+                // the legacy `y`, read here as `n` too (docs/tafl-model.md).
+                let mode = if value == "y" { JumpMode::None } else { letter!(JumpMode) };
+                Entry::Jump { piece, mode }
             } else if let Some(&k) = SPACE_KEYS.iter().find(|&&k| k == key) {
                 Entry::Spaces { key: k, spaces: read_spaces(cur, &v, k, dim)? }
             } else if let Some(&k) = PIECE_KEYS.iter().find(|&&k| k == key) {

@@ -170,7 +170,8 @@ fn spaces(value: &str, dim: usize) -> Result<Vec<CellName>, ValueError> {
 impl TaflRules {
     /// Reads the value of one entry into these rules and marks the key written
     /// ([`TaflRules::is_written`]): the value grammar of every key, for any reader of
-    /// rules records. The legacy `ks:y` and `ks:n` read as `s` and `w`.
+    /// rules records. The legacy `ks:y` and `ks:n` read as `s` and `w`, a jump mode's
+    /// `y` as `n` (as OpenTafl reads it).
     ///
     /// # Errors
     /// A value the key does not take, with the offending bytes.
@@ -247,7 +248,12 @@ impl TaflRules {
     }
 }
 
+/// A jump mode; the legacy `y` of OpenTafl's own guard tests reads as `n`, as OpenTafl
+/// reads every letter but `c`, `j` and `r`.
 fn jump(value: &str) -> Result<JumpMode, ValueError> {
+    if value == "y" {
+        return Ok(JumpMode::None);
+    }
     letter(value, JumpMode::from_letter, JumpMode::EXPECTED)
 }
 
