@@ -1,7 +1,7 @@
 //! The converter: the first byte picks the source format (or detection), the target, the
 //! code kind and the options; the rest is the text. No input panics; every error's span
 //! lies inside the input; and where a conversion reports no drop, converting back gives
-//! the source's canonical text (the round-trip law of design.md).
+//! the source's canonical text (the round-trip law of docs/decisions.md).
 #![no_main]
 
 #[path = "common.rs"]

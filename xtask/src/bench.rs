@@ -13,29 +13,8 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
 use std::time::{SystemTime, UNIX_EPOCH};
 
-use crate::guard::{self, Operation};
+use crate::guard::{self, Bytes, Operation};
 use crate::{cargo, target_dir, workspace_root};
-
-/// What a benchmark's bytes count.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Bytes {
-    /// The text read, in bytes.
-    Input(usize),
-    /// The text written, in bytes.
-    Output(usize),
-    /// Not a text benchmark: only the cost per position counts.
-    None,
-}
-
-impl Bytes {
-    /// The number of bytes, if any.
-    const fn count(self) -> Option<usize> {
-        match self {
-            Bytes::Input(n) | Bytes::Output(n) => Some(n),
-            Bytes::None => None,
-        }
-    }
-}
 
 /// One benchmark of `bench/benches/gridnote.rs`, as `gridnote-bench-lines catalogue` lists
 /// it (xtask does not depend on the bench crate, which has a workspace of its own).

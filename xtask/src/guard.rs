@@ -23,8 +23,28 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
 
-use crate::bench::Bytes;
 use crate::{cargo, target_dir, workspace_root};
+
+/// What a benchmark's bytes count.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Bytes {
+    /// The text read, in bytes.
+    Input(usize),
+    /// The text written, in bytes.
+    Output(usize),
+    /// Not a text benchmark: only the cost per position counts.
+    None,
+}
+
+impl Bytes {
+    /// The number of bytes, if any.
+    pub(crate) const fn count(self) -> Option<usize> {
+        match self {
+            Bytes::Input(n) | Bytes::Output(n) => Some(n),
+            Bytes::None => None,
+        }
+    }
+}
 
 /// The committed baseline, relative to the workspace root.
 pub(crate) const BASELINE: &str = "bench/baseline.toml";
@@ -64,8 +84,8 @@ pub(crate) fn valgrind_version() -> Option<String> {
 /// gridnote crates as path dependencies outside itself, and cargo hashes such a
 /// dependency's absolute path into the crate's `-C metadata`. That hash names the code
 /// generation units, and their names steer which functions LLVM inlines: two checkouts of
-/// one commit built different binaries, and on CI's checkout `Digits::from_str` cost 34
-/// instructions more (`read/digits_set` +45%) with nothing changed.
+/// one commit built different binaries, whose instruction counts differed with nothing
+/// changed.
 pub(crate) const FIXED: &str = "/tmp/gridnote-bench-ops";
 
 /// Builds the runner (release, through [`FIXED`], in `target/bench-ops`) and lists its

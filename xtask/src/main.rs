@@ -2,7 +2,6 @@
 //!
 //! Every command runs the project's own code or scripts; none is a second implementation.
 
-use std::path::PathBuf;
 use std::process::{Command, ExitCode};
 
 use clap::{Parser, Subcommand};
@@ -17,10 +16,15 @@ mod consumers;
 mod fuzz;
 mod guard;
 mod package_check;
+mod pixels;
+mod python;
 mod spark;
 mod tidy;
 mod wasm;
 mod web;
+mod workspace;
+
+pub(crate) use workspace::{cargo, exit, target_dir, workspace_root};
 
 /// gridnote's project tasks.
 #[derive(Parser)]
@@ -32,7 +36,8 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Task {
-    /// Run exactly what CI runs (`.ci/run`): fmt, clippy, doc, the tests, the snapshot check.
+    /// Run exactly what CI runs (`.ci/run`): fmt, tidy, clippy, doc, the tests, pixels,
+    /// bench --check, consumers, msrv, package-check, web-test, the snapshot check.
     Ci,
     /// Convert positions: the same arguments and code as `gridnote convert`
     /// (`cargo xtask convert --from t3en --to tsn "2_o/_x_/3_ x"`).
@@ -46,6 +51,9 @@ enum Task {
     /// write docs/performance.md; `--check` compares instruction counts with
     /// bench/baseline.toml, `--bless` rewrites it.
     Bench(bench::BenchArgs),
+    /// gridnote-svg's pixel tests (resvg, built only here), or with `--images` the
+    /// pictures of docs/svg.md rewritten.
+    Pixels(pixels::PixelsArgs),
     /// Fuzz every reader and the converter (`fuzz/`, libFuzzer), seeded from the
     /// fixtures: `cargo xtask fuzz --seconds 300`.
     Fuzz(fuzz::FuzzArgs),
@@ -77,6 +85,10 @@ enum Task {
     /// The bindings' Node tests, then the playground driven in headless Chromium
     /// (installed with apt when missing) by playwright-core (installed with npm).
     WebTest(web::WebTestArgs),
+    /// Build the Python wheel `gridnote` (crates/python, maturin) into target/wheels, install
+    /// it into a virtual environment made from PyPI (target/python/venv) and run its tests,
+    /// doctests and example scripts; `--bench` measures docs/python.md's goals instead.
+    Python(python::PythonArgs),
 }
 
 fn main() -> ExitCode {
@@ -88,6 +100,7 @@ fn main() -> ExitCode {
             ExitCode::from(gridnote_cli::main_with_args(argv))
         }
         Task::Bench(args) => bench::run(&args),
+        Task::Pixels(args) => pixels::run(&args),
         Task::Fuzz(args) => fuzz::run(&args),
         Task::SparkDemo(args) => spark::run(&args),
         Task::PackageCheck(args) => package_check::run(&args),
@@ -98,45 +111,8 @@ fn main() -> ExitCode {
         Task::Wasm(args) => wasm::run(&args),
         Task::Web(args) => web::run(&args),
         Task::WebTest(args) => web::run_test(&args),
+        Task::Python(args) => python::run(&args),
     }
-}
-
-/// The exit code of a task that ends in `Ok` or an error message (printed).
-fn exit(result: Result<(), String>) -> ExitCode {
-    match result {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(err) => {
-            eprintln!("error: {err}");
-            ExitCode::FAILURE
-        }
-    }
-}
-
-fn workspace_root() -> std::path::PathBuf {
-    std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .parent()
-        .expect("xtask lives in the workspace root")
-        .to_path_buf()
-}
-
-/// The `cargo` that runs xtask (`$CARGO`), else `cargo` on the path.
-fn cargo() -> Command {
-    Command::new(std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into()))
-}
-
-/// The workspace's target directory, as cargo reports it (`CARGO_TARGET_DIR` and
-/// configuration included), else `target/` in the workspace root.
-fn target_dir() -> PathBuf {
-    let root = workspace_root();
-    let reported = cargo()
-        .current_dir(&root)
-        .args(["metadata", "--format-version", "1", "--no-deps"])
-        .output()
-        .ok()
-        .filter(|out| out.status.success())
-        .and_then(|out| serde_json::from_slice::<serde_json::Value>(&out.stdout).ok())
-        .and_then(|meta| meta["target_directory"].as_str().map(PathBuf::from));
-    reported.unwrap_or_else(|| root.join("target"))
 }
 
 fn run_ci() -> ExitCode {

@@ -3,8 +3,11 @@
 //! Installs pyspark from PyPI into a virtual environment under the target directory
 //! (`spark-demo/venv`, once), builds the release `gridnote`, writes a file of positions,
 //! converts it through `RDD.pipe` on several partitions, converts it with the CLI alone,
-//! and checks that both give the same lines in the same order. Needs Python 3 and Java 17
-//! or newer; not part of `.ci/run`.
+//! and checks that both give the same lines in the same order. With `--python` it also
+//! builds the Python wheel `gridnote` (`cargo xtask python`'s build), installs it into the
+//! virtual environment the executors run, and converts the same file with
+//! `RDD.mapPartitions` over `gridnote.convert_many`: the same lines again. Needs Python 3
+//! and Java 17 or newer; not part of `.ci/run`.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
@@ -23,6 +26,10 @@ pub(crate) struct SparkArgs {
     /// The conversion's target format.
     #[arg(long, default_value = "t3en")]
     to: String,
+    /// Also convert through the Python package inside Spark (`RDD.mapPartitions` over
+    /// `gridnote.convert_many`, the wheel installed where the executors' Python runs).
+    #[arg(long)]
+    python: bool,
 }
 
 /// The PySpark job: every line of INPUT through `gridnote convert` with `RDD.pipe`, the
@@ -39,6 +46,35 @@ lines = sc.textFile(source, minPartitions=int(partitions))
 converted = lines.pipe(f"{gridnote} convert --quiet --to {to}", checkCode=True)
 result = converted.collect()
 print(f"spark-demo: {lines.getNumPartitions()} partitions", file=sys.stderr)
+with open(target, "w", encoding="utf-8") as out:
+    for line in result:
+        out.write(line + "\n")
+sc.stop()
+"#;
+
+/// The PySpark job of `--python`: every line of INPUT through `gridnote.convert_many`, one
+/// call per partition, in the executors' Python; the results collected in order and
+/// written to OUTPUT.
+const JOB_PYTHON: &str = r#"import sys
+from pyspark import SparkConf, SparkContext
+
+source, target, partitions, to = sys.argv[1:5]
+conf = SparkConf().setMaster("local[2]").setAppName("gridnote-spark-demo-python")
+conf = conf.set("spark.ui.enabled", "false")
+sc = SparkContext(conf=conf)
+sc.setLogLevel("ERROR")
+
+
+def convert_partition(lines):
+    import gridnote
+
+    # As `gridnote convert --quiet`: a line that fails gives no output line.
+    return gridnote.convert_many(lines, to, errors="skip")
+
+
+lines = sc.textFile(source, minPartitions=int(partitions))
+result = lines.mapPartitions(convert_partition).collect()
+print(f"spark-demo: {lines.getNumPartitions()} partitions through gridnote.convert_many", file=sys.stderr)
 with open(target, "w", encoding="utf-8") as out:
     for line in result:
         out.write(line + "\n")
@@ -110,13 +146,51 @@ fn demo(args: &SparkArgs) -> Result<String, String> {
             input.display()
         ));
     }
-    Ok(format!(
+    let mut summary = format!(
         "spark-demo: {} positions converted to {} through RDD.pipe on {} partitions: the same {} bytes, in the same order, as the CLI alone",
         lines.len(),
         args.to,
         args.partitions,
         piped_bytes.len()
-    ))
+    );
+    if args.python {
+        eprintln!("spark-demo: building the Python wheel and installing it for the executors");
+        let wheel = crate::python::wheel()?;
+        run_status(
+            Command::new(&python)
+                .args(["-m", "pip", "install", "--quiet", "--force-reinstall", "--no-deps"])
+                .arg(&wheel),
+        )?;
+        let job = dir.join("job_python.py");
+        std::fs::write(&job, JOB_PYTHON)
+            .map_err(|e| format!("cannot write {}: {e}", job.display()))?;
+        let mapped = dir.join("mapped.txt");
+        run_status(
+            Command::new(&python)
+                .arg(&job)
+                .arg(&input)
+                .arg(&mapped)
+                .arg(args.partitions.to_string())
+                .arg(&args.to)
+                .env("PYSPARK_PYTHON", &python),
+        )?;
+        let mapped_bytes =
+            std::fs::read(&mapped).map_err(|e| format!("cannot read {}: {e}", mapped.display()))?;
+        if mapped_bytes != alone.stdout {
+            return Err(format!(
+                "mapPartitions over gridnote.convert_many gave different lines from the CLI alone (compare {} with `gridnote convert --quiet --to {} --input {}`)",
+                mapped.display(),
+                args.to,
+                input.display()
+            ));
+        }
+        summary.push_str(&format!(
+            "\nspark-demo: the same {} positions through RDD.mapPartitions over gridnote.convert_many (the wheel in the executors' Python): the same {} bytes, in the same order",
+            lines.len(),
+            mapped_bytes.len()
+        ));
+    }
+    Ok(summary)
 }
 
 /// The virtual environment's Python, with pyspark installed (created once).

@@ -1,30 +1,33 @@
 //! `cargo xtask tidy`: the architecture invariants of docs/architecture.md, checked.
 //!
-//! 1. Crates other than the hubs (gridnote-convert, gridnote-cli, gridnote-wasm, and
-//!    gridnote-referee, whose protocols carry positions as text: ST3P speaks T3EN) depend
-//!    on no gridnote crate but gridnote-board.
+//! 1. Crates other than the hubs (gridnote-convert, gridnote-cli, gridnote-wasm,
+//!    gridnote-python, and gridnote-referee, whose protocols carry positions as text:
+//!    ST3P speaks T3EN) depend on no gridnote crate but gridnote-board.
 //! 2. Every public error type (a struct named `…Error` or deriving `thiserror::Error`)
 //!    and every public enum is `#[non_exhaustive]`, but for the closed enums listed in
 //!    [`CLOSED`] with the reason they cannot grow.
 //! 3. Format variants (`Format::T3en`, …) are named only in the registry
 //!    (crates/convert/src/format.rs), never in other library or binary sources.
-//! 4. No module of a crate imports (`use crate::…`) a module that imports it back (no
-//!    import cycle inside a crate; the crate root, which re-exports, is not a module
-//!    here).
+//! 4. No module cycle in any crate of crates/ or in xtask: a module (the crate root
+//!    included) depends on the modules whose paths its code names (`use` trees, inline
+//!    paths, `crate::`, `super::`, `self::`, child modules; re-exports resolved to the
+//!    defining module), and no chain of dependencies leads back ([`modules`]).
 //! 5. No `#[path = "…"]` reaches outside its crate (a test including a file of
 //!    `fixtures/` or of another crate): shared test code lives in gridnote-testkit.
 //!
 //! Tests, examples and benches are outside these rules: they may name formats.
 
-use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use crate::workspace_root;
 
+mod modules;
+
 /// The crates that join the formats and may depend on any of them (the referee speaks
 /// engine protocols, which carry positions in a format).
-const HUBS: [&str; 4] = ["gridnote-convert", "gridnote-cli", "gridnote-wasm", "gridnote-referee"];
+const HUBS: [&str; 5] =
+    ["gridnote-convert", "gridnote-cli", "gridnote-wasm", "gridnote-python", "gridnote-referee"];
 
 /// Public enums that are complete by their nature, with the reason.
 const CLOSED: [(&str, &str); 9] = [
@@ -61,14 +64,16 @@ pub(crate) fn run() -> ExitCode {
                 format_names(&shown, &text, &mut problems);
             }
         }
-        cycles(krate, &sources, &mut problems);
+        cycles(&root, &krate.name, &krate.dir.join("src"), &sources, &mut problems);
         path_includes(&root, &krate.dir, &mut problems);
     }
-    for file in rust_files(&root.join("xtask").join("src")) {
-        let Ok(text) = std::fs::read_to_string(&file) else { continue };
-        let shown = file.strip_prefix(&root).unwrap_or(&file).display().to_string();
+    let xtask_sources = rust_files(&root.join("xtask").join("src"));
+    for file in &xtask_sources {
+        let Ok(text) = std::fs::read_to_string(file) else { continue };
+        let shown = file.strip_prefix(&root).unwrap_or(file).display().to_string();
         format_names(&shown, &text, &mut problems);
     }
+    cycles(&root, "xtask", &root.join("xtask").join("src"), &xtask_sources, &mut problems);
     path_includes(&root, &root.join("xtask"), &mut problems);
     crate::conformance_export::check_fresh(&root, &mut problems);
     if problems.is_empty() {
@@ -287,82 +292,12 @@ fn lexical(path: &Path) -> PathBuf {
     out
 }
 
-/// Rule 4: module import cycles through `crate::`.
-fn cycles(krate: &Crate, sources: &[PathBuf], problems: &mut Vec<String>) {
-    let src = krate.dir.join("src");
-    let module_of = |path: &Path| -> Option<String> {
-        let rel = path.strip_prefix(&src).ok()?;
-        let first = rel.components().next()?.as_os_str().to_string_lossy().into_owned();
-        let name = first.trim_end_matches(".rs").to_owned();
-        (name != "lib" && name != "main").then_some(name)
-    };
-    let modules: BTreeSet<String> = sources.iter().filter_map(|p| module_of(p)).collect();
-    let mut edges: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
-    for path in sources {
-        let Some(from) = module_of(path) else { continue };
-        let Ok(text) = std::fs::read_to_string(path) else { continue };
-        for line in text.lines() {
-            // `use crate::…` statements: what a module imports (inline paths in doc
-            // examples or macros are not imports).
-            let trimmed = line.trim_start();
-            if !(trimmed.starts_with("use crate::")
-                || trimmed.starts_with("pub use crate::")
-                || trimmed.starts_with("pub(crate) use crate::"))
-            {
-                continue;
-            }
-            let mut rest = line;
-            while let Some(at) = rest.find("crate::") {
-                let after = &rest[at + "crate::".len()..];
-                let word: String =
-                    after.chars().take_while(|c| c.is_ascii_alphanumeric() || *c == '_').collect();
-                if word != from && modules.contains(&word) {
-                    edges.entry(from.clone()).or_default().insert(word);
-                }
-                rest = after;
-            }
-        }
+/// Rule 4: no module cycle in the crate whose sources are `sources` under `src`.
+fn cycles(root: &Path, krate: &str, src: &Path, sources: &[PathBuf], problems: &mut Vec<String>) {
+    let edges = modules::dependencies(src, sources);
+    for cycle in modules::cycles(&edges, root) {
+        problems.push(format!("{krate}: module cycle {cycle}"));
     }
-    // Every cycle is reported once, by its least module.
-    let mut reported = BTreeSet::new();
-    for start in &modules {
-        let mut path = vec![start.clone()];
-        if let Some(cycle) = find_cycle(start, &edges, &mut path) {
-            let mut key: Vec<String> = cycle.clone();
-            key.sort();
-            if reported.insert(key) {
-                problems.push(format!(
-                    "{}: import cycle between modules {}",
-                    krate.name,
-                    cycle.join(" -> ")
-                ));
-            }
-        }
-    }
-}
-
-fn find_cycle(
-    start: &str,
-    edges: &BTreeMap<String, BTreeSet<String>>,
-    path: &mut Vec<String>,
-) -> Option<Vec<String>> {
-    let last = path.last()?.clone();
-    for next in edges.get(&last).into_iter().flatten() {
-        if next == start {
-            let mut cycle = path.clone();
-            cycle.push(start.to_owned());
-            return Some(cycle);
-        }
-        if path.contains(next) || next.as_str() < start {
-            continue;
-        }
-        path.push(next.clone());
-        if let Some(cycle) = find_cycle(start, edges, path) {
-            return Some(cycle);
-        }
-        path.pop();
-    }
-    None
 }
 
 #[cfg(test)]
@@ -410,17 +345,5 @@ mod tests {
             [(1, "../../../fixtures/corpus/corpus.rs".to_owned())]
         );
         assert_eq!(lexical(Path::new("/w/x/../y/./z")), Path::new("/w/y/z"));
-    }
-
-    #[test]
-    fn cycles_are_found() {
-        let mut edges = BTreeMap::new();
-        edges.insert("a".to_owned(), BTreeSet::from(["b".to_owned()]));
-        edges.insert("b".to_owned(), BTreeSet::from(["a".to_owned()]));
-        let mut path = vec!["a".to_owned()];
-        assert_eq!(
-            find_cycle("a", &edges, &mut path),
-            Some(vec!["a".into(), "b".into(), "a".into()])
-        );
     }
 }

@@ -2,8 +2,6 @@
 
 use core::fmt;
 
-use crate::{dense, naive, seed, symmetric};
-
 /// Which code of a 3×3 board: the seed's 13-bit code, its naive variant, or one of the
 /// two denser codes built on it.
 ///
@@ -83,56 +81,6 @@ impl CodeKind {
     #[must_use]
     pub fn named(name: &str) -> Option<CodeKind> {
         CodeKind::ALL.into_iter().find(|kind| kind.name() == name)
-    }
-
-    /// The bit width of the code on a 3×3 board: enough bits for its largest number.
-    ///
-    /// ```
-    /// use gridnote_bits::CodeKind;
-    /// assert_eq!(CodeKind::Seed.bits(), 13);
-    /// assert_eq!(CodeKind::Naive.bits(), 15);
-    /// ```
-    #[must_use]
-    pub const fn bits(self) -> u32 {
-        match self {
-            CodeKind::Seed => seed::BITS,
-            CodeKind::Naive => naive::BITS,
-            CodeKind::Dense => dense::BITS,
-            CodeKind::Symmetric => symmetric::BITS,
-        }
-    }
-
-    /// The largest number of the code on a 3×3 board (codes run from 0).
-    ///
-    /// ```
-    /// use gridnote_bits::CodeKind;
-    /// assert_eq!(CodeKind::Seed.max(), 6045);
-    /// assert_eq!(CodeKind::Dense.max(), 5477);
-    /// ```
-    #[must_use]
-    pub const fn max(self) -> u32 {
-        match self {
-            CodeKind::Seed => seed::MAX,
-            CodeKind::Naive => naive::MAX,
-            CodeKind::Dense => dense::MAX,
-            CodeKind::Symmetric => symmetric::MAX,
-        }
-    }
-
-    /// How many 3×3 boards (for `symmetric`: classes of boards) the code names.
-    ///
-    /// ```
-    /// use gridnote_bits::CodeKind;
-    /// assert_eq!(CodeKind::Naive.boards(), 6046);
-    /// assert_eq!(CodeKind::Symmetric.boards(), 765);
-    /// ```
-    #[must_use]
-    pub const fn boards(self) -> u32 {
-        match self {
-            CodeKind::Seed | CodeKind::Naive => seed::COUNT,
-            CodeKind::Dense => dense::COUNT,
-            CodeKind::Symmetric => symmetric::COUNT,
-        }
     }
 }
 

@@ -27,6 +27,7 @@ pub mod naive;
 #[cfg(feature = "std")]
 mod notation;
 pub mod seed;
+mod sizes;
 pub mod symmetric;
 #[cfg(feature = "std")]
 mod tables;

@@ -1,6 +1,6 @@
 //! The board: a rectangle of cells, row 0 at the top, stored row-major.
 
-use core::fmt::{self, Write as _};
+use core::fmt;
 
 use crate::cell::{Cell, Player};
 use crate::storage::Cells;
@@ -504,6 +504,12 @@ impl Board {
                     counts.pieces[1] += 1;
                     counts.kings[1] += 1;
                 }
+                Cell::OneCommander | Cell::OneKnight | Cell::OneMercenary | Cell::OneGuard => {
+                    counts.pieces[0] += 1;
+                }
+                Cell::TwoCommander | Cell::TwoKnight | Cell::TwoMercenary | Cell::TwoGuard => {
+                    counts.pieces[1] += 1;
+                }
             }
         }
         counts
@@ -572,20 +578,6 @@ impl Board {
     }
 }
 
-impl fmt::Debug for Board {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        writeln!(f, "Board {}x{} [", self.rows(), self.cols())?;
-        for row in self.iter_rows() {
-            f.write_str("  ")?;
-            for &cell in row {
-                f.write_char(crate::draw::Glyphs::DEFAULT.glyph(cell))?;
-            }
-            f.write_str("\n")?;
-        }
-        f.write_str("]")
-    }
-}
-
 /// An algebraic cell name, such as `a1` (bottom-left) or `c3`. Displays without allocating.
 ///
 /// ```
@@ -593,6 +585,7 @@ impl fmt::Debug for Board {
 /// assert_eq!(CellName { file: 27, rank: 12 }.to_string(), "ab12");
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct CellName {
     /// The column, 0 = `a`.
     pub file: usize,

@@ -49,15 +49,14 @@ pub const PADDED: usize = 254;
 /// A text of at most [`PADDED`] bytes, then zeros, in `N` bytes on the stack (`N` is at
 /// least 257: 258 for a reader that loads [`Bytes::third`] too). Every load indexes it by
 /// the low byte of the place, which the compiler knows is within it: no bounds check.
-/// Zeroing more than 256 bytes is a call to `memset` (measured in the OTN reader: about
-/// 25 instructions a text more), cheaper than a bounds check on every pair.
+/// Zeroing more than 256 bytes is a call to `memset`, which costs less than a bounds
+/// check on every pair.
 #[derive(Clone, Debug)]
 pub struct Padded<const N: usize>([u8; N]);
 
 impl<const N: usize> Padded<N> {
-    /// `N` zeros: an empty text, to [`fill`](Padded::fill) where it stands (measured: a
-    /// constructor returning the filled copy cost the TSN and OTN readers a `memcpy` of
-    /// the whole buffer, `read/tsn_set` +5%).
+    /// `N` zeros: an empty text, to [`fill`](Padded::fill) where it stands (a constructor
+    /// returning the filled copy would cost the readers a `memcpy` of the whole buffer).
     ///
     /// ```
     /// use gridnote_board::bytes::{Bytes, Padded};

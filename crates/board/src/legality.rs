@@ -335,25 +335,3 @@ impl Position {
         self.problems(rules).is_empty()
     }
 }
-
-/// No side to move follows from the piece counts (Player One moves first, so One has as
-/// many pieces as Two or one more).
-///
-/// ```
-/// use gridnote_board::{Board, Cell, Position};
-/// let board = Board::from_cells(1, 3, vec![Cell::ONE; 3])?;
-/// let err = Position::try_from(board).unwrap_err();
-/// assert_eq!(err.to_string(), "no side to move fits the counts: Player One has 3 pieces, Player Two 0 (expected equal counts or one more for Player One)");
-/// # Ok::<(), gridnote_board::BoardError>(())
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-#[error(
-    "no side to move fits the counts: Player One has {one} pieces, Player Two {two} (expected equal counts or one more for Player One)"
-)]
-#[non_exhaustive]
-pub struct SideError {
-    /// Player One's pieces.
-    pub one: usize,
-    /// Player Two's pieces.
-    pub two: usize,
-}

@@ -21,12 +21,13 @@ pub mod setup;
 pub mod sink;
 mod storage;
 mod symmetry;
+pub mod tafl;
 
 pub use board::{Board, BoardError, CellName, CellNameError, Counts, MAX_SIDE};
 pub use cell::{Cell, Piece, Player, Role};
 pub use draw::Glyphs;
-pub use legality::{Problem, Problems, SideError};
+pub use legality::{Problem, Problems};
 pub use name::UnknownName;
-pub use position::{MoveError, Position};
+pub use position::{MoveError, Position, SideError};
 pub use rules::{Line, Outcome, Rules};
 pub use symmetry::Symmetry;

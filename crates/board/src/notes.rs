@@ -58,6 +58,9 @@ pub enum Field {
     Orientation,
     /// A variant's rules (an OpenTafl rules record).
     Rules,
+    /// A piece the target has no letter for (OpenTafl's commander, knight, mercenary,
+    /// guard), written as a plain man of its side.
+    Piece,
 }
 
 impl Field {
@@ -78,6 +81,7 @@ impl Field {
             Field::Shape => "shape",
             Field::Orientation => "orientation",
             Field::Rules => "rules",
+            Field::Piece => "piece",
         }
     }
 }

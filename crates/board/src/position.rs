@@ -160,9 +160,7 @@ impl Position {
         match cell {
             Cell::Void => return Err(MoveError::Void(self.board.cell_name(row, col))),
             Cell::Empty => {}
-            Cell::OneMan | Cell::OneKing | Cell::TwoMan | Cell::TwoKing => {
-                return Err(MoveError::Occupied(self.board.cell_name(row, col)));
-            }
+            _ => return Err(MoveError::Occupied(self.board.cell_name(row, col))),
         }
         let outcome = self.outcome(rules);
         if outcome.is_over() {
@@ -175,7 +173,7 @@ impl Position {
 }
 
 impl TryFrom<Board> for Position {
-    type Error = crate::legality::SideError;
+    type Error = SideError;
 
     /// A position whose side to move follows from the counts (equal: Player One; One
     /// ahead by one: Player Two).
@@ -190,10 +188,29 @@ impl TryFrom<Board> for Position {
         let counts = board.counts();
         match counts.side_to_move() {
             Some(to_move) => Ok(Position { board, to_move }),
-            None => Err(crate::legality::SideError {
-                one: counts.of(Player::One),
-                two: counts.of(Player::Two),
-            }),
+            None => Err(SideError { one: counts.of(Player::One), two: counts.of(Player::Two) }),
         }
     }
+}
+
+/// No side to move follows from the piece counts (Player One moves first, so One has as
+/// many pieces as Two or one more).
+///
+/// ```
+/// use gridnote_board::{Board, Cell, Position};
+/// let board = Board::from_cells(1, 3, vec![Cell::ONE; 3])?;
+/// let err = Position::try_from(board).unwrap_err();
+/// assert_eq!(err.to_string(), "no side to move fits the counts: Player One has 3 pieces, Player Two 0 (expected equal counts or one more for Player One)");
+/// # Ok::<(), gridnote_board::BoardError>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "no side to move fits the counts: Player One has {one} pieces, Player Two {two} (expected equal counts or one more for Player One)"
+)]
+#[non_exhaustive]
+pub struct SideError {
+    /// Player One's pieces.
+    pub one: usize,
+    /// Player Two's pieces.
+    pub two: usize,
 }

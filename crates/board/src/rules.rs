@@ -460,7 +460,8 @@ impl Masks {
         // From the last cell to the first, shifting each mask up one bit per cell, so the
         // loop has no variable shifts and no branches.
         // One-byte cells in rank order: One's pieces are ranks 2 and 3, Two's 4 and 5, so
-        // each test is a range check on the byte.
+        // each test is a range check on the byte. OpenTafl's other taflmen (ranks 6 to 13)
+        // are no m,n,k marks: they take part in no line.
         for &cell in cells.iter().rev() {
             let rank = cell.rank();
             masks.empty = masks.empty << 1 | u64::from(cell == Cell::Empty);

@@ -1,6 +1,7 @@
 //! [`Setup`]: everything a position text can carry, the one intermediate of every
 //! conversion between notations.
 
+use crate::tafl::TaflRules;
 use crate::{Board, Player, SideError};
 
 /// The counters only tafl notations (TSN, TEN) carry.
@@ -34,7 +35,7 @@ impl TaflFields {
         TaflFields { defenders, ply, since_capture }
     }
 
-    /// The counters a board without them implies (design.md's derivation rule): `ply` =
+    /// The counters a board without them implies (the derivation rule of docs/decisions.md): `ply` =
     /// pieces + 1, `since_capture` = pieces (no capture happens in tic-tac-toe),
     /// `defenders` = the least positive multiple of 4 at least max(#defenders,
     /// ⌈#attackers / 2⌉), kings not counted.
@@ -154,9 +155,9 @@ pub struct Setup {
     /// TEN's extension field as written (`-` or `identifier:version:data`), when the
     /// text carries one.
     pub extension: Option<String>,
-    /// A variant's rules, as an OpenTafl rules record (`dim:7 name:Brandub … start:/…/`),
-    /// when the text carries them.
-    pub rules: Option<String>,
+    /// A tafl variant's rules, typed (OTN's rules record and TEN's `otn:1:` extension
+    /// carry them), when the text carries them.
+    pub rules: Option<TaflRules>,
     /// The side to move the text implies without carrying it, and why (an OpenTafl rules
     /// record says who moves first in its start position); `None` when it implies none.
     /// Only a text without a side to move implies one: [`Setup::to_move`] wins.
@@ -225,17 +226,18 @@ impl Setup {
         self
     }
 
-    /// With a variant's rules (an OpenTafl rules record).
+    /// With a tafl variant's rules.
     ///
     /// ```
-    /// use gridnote_board::{setup::Setup, Board};
-    /// let s = Setup::new(Board::new(3, 3)?).with_rules("dim:3 name:tiny start:/3/1K1/3/");
-    /// assert!(s.rules.is_some());
-    /// # Ok::<(), gridnote_board::BoardError>(())
+    /// use gridnote_board::{setup::Setup, tafl::TaflRules};
+    /// let rules = TaflRules::preset("brandubh")?;
+    /// let s = Setup::new(rules.start().clone()).with_rules(rules);
+    /// assert_eq!(s.rules.map(|r| r.dim()), Some(7));
+    /// # Ok::<(), gridnote_board::UnknownName>(())
     /// ```
     #[must_use]
-    pub fn with_rules(mut self, rules: impl Into<String>) -> Setup {
-        self.rules = Some(rules.into());
+    pub fn with_rules(mut self, rules: TaflRules) -> Setup {
+        self.rules = Some(rules);
         self
     }
 
@@ -330,12 +332,20 @@ pub struct Carries {
     pub extension: bool,
     /// A variant's rules.
     pub rules: bool,
+    /// OpenTafl's commander, knight, mercenary and guard (a notation without them writes
+    /// each as a plain man of its side).
+    pub taflmen: bool,
 }
 
 impl Carries {
     /// The board only.
-    pub const BOARD: Carries =
-        Carries { side_to_move: false, tafl: false, extension: false, rules: false };
+    pub const BOARD: Carries = Carries {
+        side_to_move: false,
+        tafl: false,
+        extension: false,
+        rules: false,
+        taflmen: false,
+    };
 
     /// Also the side to move.
     ///
@@ -368,6 +378,17 @@ impl Carries {
     #[must_use]
     pub const fn with_rules(self) -> Carries {
         Carries { rules: true, ..self }
+    }
+
+    /// Also OpenTafl's commander, knight, mercenary and guard.
+    ///
+    /// ```
+    /// use gridnote_board::setup::Carries;
+    /// assert!(Carries::BOARD.with_taflmen().taflmen);
+    /// ```
+    #[must_use]
+    pub const fn with_taflmen(self) -> Carries {
+        Carries { taflmen: true, ..self }
     }
 
     /// Also an extension field.

@@ -3,34 +3,45 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
-mod args;
-mod check;
-mod convert;
-mod game;
+// The crate root only wires the modules: the command line (`Cli`), the subcommands
+// (`commands`, one module each) and what they share.
+mod commands;
 mod inputs;
 mod json;
-mod referee;
-mod solve;
-mod st3p;
+mod lines;
+mod names;
+mod notes;
+mod status;
 mod svg;
 
 use std::ffi::OsString;
 use std::io::{self, BufRead, Write};
 
 use clap::Parser as _;
-use gridnote_convert::Format;
 
-pub use args::{Cli, Command, ConvertArgs};
-pub use inputs::{InputArgs, Terminals};
+pub use inputs::Terminals;
+pub use status::{EXIT_FAILED, EXIT_OK, EXIT_USAGE};
 
-use crate::inputs::{Input, Io, for_each_input, render_failure};
+use crate::commands::Command;
+use crate::inputs::Io;
 
-/// Exit status: every input converted (or checked clean).
-pub const EXIT_OK: u8 = 0;
-/// Exit status: at least one input failed.
-pub const EXIT_FAILED: u8 = 1;
-/// Exit status: the command line itself was wrong.
-pub const EXIT_USAGE: u8 = 2;
+/// Convert, check and show positions of small grid games: tic-tac-toe and its m,n,k
+/// relatives (T3EN, digit strings, bit codes, Tomorrow's Tic-Tac-Toe tuples) and tafl
+/// (TSN, TEN).
+///
+/// Each INPUT argument is one position, taken exactly as given; `--` ends options (for an
+/// input starting with `-`). `--input FILE` (`-i`, repeatable, `-` for standard input)
+/// reads one position per line of FILE; with no INPUT and no --input, standard input is
+/// read one position per line. In files and standard input, blank lines, lines starting
+/// with `#` and a UTF-8 byte-order mark are skipped.
+/// Exit status: 0 when every input succeeded, 1 when any failed, 2 for usage errors.
+#[derive(Debug, clap::Parser)]
+#[command(name = "gridnote", version, max_term_width = 100)]
+struct Cli {
+    /// What to do.
+    #[command(subcommand)]
+    command: Command,
+}
 
 /// Runs the tool with `args` (the first is the program name), reading inputs from `stdin`
 /// when none are given, and returns the exit status.
@@ -99,16 +110,7 @@ pub fn run_with(
     // after each input when it is a terminal, and at the end.
     let mut err_buf = io::BufWriter::with_capacity(16 * 1024, &mut *stderr);
     let mut io = Io { out: &mut out, err: &mut err_buf, terminals };
-    let status = match cli.command {
-        Command::Convert(args) => convert::run_convert(&args, stdin, &mut io),
-        Command::Check(args) => check::run_check(&args, stdin, &mut io),
-        Command::Show(args) => run_show(&args, stdin, &mut io),
-        Command::Formats => run_formats(io.out),
-        Command::Solve(args) => solve::run_solve(&args, stdin, &mut io),
-        Command::St3p(args) => st3p::run_st3p(&args, stdin, &mut io),
-        Command::Match(args) => referee::run_match(&args, &mut io),
-        Command::Game(args) => game::run_game(&args, stdin, &mut io),
-    };
+    let status = cli.command.run(stdin, &mut io);
     let _ = err_buf.flush();
     drop(err_buf);
     match out.flush() {
@@ -149,135 +151,17 @@ pub fn main_with_args(args: impl IntoIterator<Item = OsString>) -> u8 {
     run_with(args, &mut stdin, &mut stdout, &mut stderr, Terminals::detect())
 }
 
-/// Prints an error for one input: its origin, the message, the input (a window of it when
-/// long) with a caret under the span, and what format it was read as.
-pub(crate) fn report_error(stderr: &mut dyn Write, input: &Input<'_>, failure: &inputs::Failure) {
-    let _ = stderr.write_all(render_failure(input, failure).as_bytes());
-}
+#[cfg(test)]
+mod tests {
+    use super::*;
 
-/// Reports one input's failure the way every subcommand that reads inputs does: with
-/// `--json` as an error object on stdout, and on stderr unless `--json --quiet`.
-pub(crate) fn report_failure(
-    out: &mut dyn Write,
-    err: &mut dyn Write,
-    input: &Input<'_>,
-    failure: &inputs::Failure,
-    json: bool,
-    quiet: bool,
-) -> io::Result<()> {
-    if json {
-        json::write_error(out, input, &failure.message, &failure.span)?;
+    #[test]
+    fn input_flags_are_parsed_for_every_subcommand_that_reads_positions() {
+        let cli =
+            Cli::try_parse_from(["gridnote", "check", "-i", "games.txt", "--json", "--quiet"])
+                .unwrap();
+        let Command::Check(check) = cli.command else { panic!("not check: {cli:?}") };
+        assert_eq!(check.input.files, ["games.txt"]);
+        assert!(check.input.json && check.input.quiet && check.input.inputs.is_empty());
     }
-    if !json || !quiet {
-        report_error(err, input, failure);
-    }
-    Ok(())
-}
-
-/// The exit status after every input was handled (or reading stopped on an I/O error).
-pub(crate) fn finish(result: io::Result<()>, failed: bool, stderr: &mut dyn Write) -> u8 {
-    match result {
-        Ok(()) if failed => EXIT_FAILED,
-        Ok(()) => EXIT_OK,
-        Err(err) if err.kind() == io::ErrorKind::BrokenPipe => {
-            if failed {
-                EXIT_FAILED
-            } else {
-                EXIT_OK
-            }
-        }
-        Err(err) => {
-            let _ = writeln!(stderr, "error: {err}");
-            EXIT_FAILED
-        }
-    }
-}
-
-fn run_show(args: &args::ShowArgs, stdin: &mut dyn BufRead, io: &mut Io<'_>) -> u8 {
-    let mut failed = false;
-    let input_args = &args.input;
-    if args.picture.svg {
-        return svg::run_show_svg(&args.picture, input_args, stdin, io);
-    }
-    let opened = match inputs::open(input_args) {
-        Ok(opened) => opened,
-        Err(message) => {
-            let _ = writeln!(io.err, "error: {message}");
-            return EXIT_USAGE;
-        }
-    };
-    inputs::hint_if_terminal(input_args, io);
-    let (json, quiet) = (input_args.json, input_args.quiet);
-    let result = for_each_input(input_args, opened, stdin, io, |input, io| {
-        let out = &mut *io.out;
-        match input.read(input_args.from) {
-            Ok(source) if json => {
-                let glyphs = source.format.glyphs();
-                let side = source.to_move_or_counts();
-                json::write_shown(
-                    out,
-                    &input,
-                    &source,
-                    side.map(|side| check::side_name(source.format, side)),
-                    &source.board.draw_with(&glyphs),
-                )?;
-            }
-            Ok(source) => {
-                let glyphs = source.format.glyphs();
-                writeln!(
-                    out,
-                    "{} ({}, {}x{})",
-                    &input.lossy(),
-                    source.format,
-                    source.board.rows(),
-                    source.board.cols()
-                )?;
-                out.write_all(source.board.draw_with(&glyphs).as_bytes())?;
-                match (source.to_move, source.implied_to_move) {
-                    (Some(side), _) => {
-                        let name = check::side_name(source.format, side);
-                        writeln!(out, "{name} to move")?;
-                    }
-                    (None, Some(implied)) => {
-                        writeln!(out, "no side to move in this format ({})", implied.rule)?;
-                    }
-                    (None, None) => match source.side_from_counts() {
-                        Some(side) => writeln!(
-                            out,
-                            "no side to move in this format (the counts give {})",
-                            check::side_name(source.format, side)
-                        )?,
-                        None => {
-                            writeln!(out, "no side to move in this format (the counts fit none)")?
-                        }
-                    },
-                }
-                if let Some(fields) = source.tafl {
-                    writeln!(
-                        out,
-                        "defenders at start {}, ply {}, plies since capture {}",
-                        fields.defenders, fields.ply, fields.since_capture
-                    )?;
-                }
-                if let Some(extension) = &source.extension {
-                    writeln!(out, "extension {extension}")?;
-                }
-                out.write_all(b"\n")?;
-            }
-            Err(failure) => {
-                failed = true;
-                report_failure(out, io.err, &input, &failure, json, quiet)?;
-            }
-        }
-        Ok(())
-    });
-    finish(result, failed, io.err)
-}
-
-fn run_formats(out: &mut dyn Write) -> u8 {
-    for &format in Format::ALL {
-        let _ = writeln!(out, "{:<7} {}", format.name(), format.description());
-        let _ = writeln!(out, "        example: {}", format.example());
-    }
-    EXIT_OK
 }

@@ -10,55 +10,55 @@ use gridnote_board::{Board, Position, Rules};
 use gridnote_convert::Source;
 use gridnote_svg::{Arrow, Options, Pieces, Theme};
 
-use crate::inputs::{Failure, InputArgs, Io, for_each_input};
-use crate::{EXIT_USAGE, finish, report_error};
+use crate::inputs::{Failure, InputArgs, Io, for_each_input, open};
+use crate::names::parse_rules;
+use crate::status::{EXIT_USAGE, finish, report_error};
 
 /// The picture flags of `gridnote show`.
 #[derive(Clone, Debug, Default, Args)]
-#[non_exhaustive]
-pub struct SvgArgs {
+pub(crate) struct SvgArgs {
     /// Draw each position as a standalone SVG picture instead of a text grid.
     #[arg(long)]
-    pub svg: bool,
+    pub(crate) svg: bool,
     /// The picture's longer side in pixels (default: no size, the picture fills its
     /// container).
     #[arg(long, value_name = "PX", requires = "svg",
           value_parser = clap::value_parser!(u32).range(1..=100_000))]
-    pub size: Option<u32>,
+    pub(crate) size: Option<u32>,
     /// Leave out the file letters and rank numbers.
     #[arg(long, requires = "svg")]
-    pub no_coordinates: bool,
+    pub(crate) no_coordinates: bool,
     /// Turn the board 180° (a1 at the top right).
     #[arg(long, requires = "svg")]
-    pub flip: bool,
+    pub(crate) flip: bool,
     /// Cells to highlight, comma-separated (`a1,b2`); repeatable.
     #[arg(long, value_name = "CELLS", requires = "svg", value_delimiter = ',',
           value_parser = parse_cell)]
-    pub highlight: Vec<String>,
+    pub(crate) highlight: Vec<String>,
     /// An arrow from one cell to another (`a1-c3`); repeatable.
     #[arg(long, value_name = "FROM-TO", requires = "svg", value_parser = parse_move)]
-    pub arrow: Vec<(String, String)>,
+    pub(crate) arrow: Vec<(String, String)>,
     /// The last move: one cell (`b2`) or a move (`e1-e4`).
     #[arg(long, value_name = "MOVE", requires = "svg", value_parser = parse_last_move)]
-    pub last_move: Option<MoveCells>,
+    pub(crate) last_move: Option<MoveCells>,
     /// Rules (as `check` takes them: tic-tac-toe or tomorrows, with optional +misere,
     /// +diagonals, +no-diagonals, +k=N): the outcome goes in the picture's description
     /// and a won position has its line drawn. Not for tafl positions.
-    #[arg(long, value_name = "RULES", requires = "svg", value_parser = crate::args::parse_rules)]
-    pub rules: Option<Rules>,
+    #[arg(long, value_name = "RULES", requires = "svg", value_parser = parse_rules)]
+    pub(crate) rules: Option<Rules>,
     /// The colours: default or high-contrast.
     #[arg(long, value_name = "NAME", requires = "svg", value_parser = parse_theme)]
-    pub theme: Option<Theme>,
+    pub(crate) theme: Option<Theme>,
     /// Write one numbered file per input (`0001.svg`, `0002.svg`, …) into DIR, created if
     /// missing, and list the files written on standard output. Needed for more than one
     /// input.
     #[arg(long, value_name = "DIR", requires = "svg")]
-    pub out_dir: Option<OsString>,
+    pub(crate) out_dir: Option<OsString>,
 }
 
 /// The cells of `--last-move`: one for a placement, two for a move.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct MoveCells(pub Vec<String>);
+pub(crate) struct MoveCells(pub(crate) Vec<String>);
 
 /// Reads a cell name's shape (`a1`, `ab12`); whether it is on the board is checked per
 /// input.
@@ -197,7 +197,7 @@ pub(crate) fn run_show_svg(
     let mut failed = false;
     let mut pictures = 0usize;
     // The --input files, opened before any input is read (a missing one is a usage error).
-    let opened = match crate::inputs::open(input_args) {
+    let opened = match open(input_args) {
         Ok(opened) => opened,
         Err(message) => {
             let _ = writeln!(io.err, "error: {message}");

@@ -252,7 +252,7 @@ fn unknown_names_list_every_accepted_name() {
         ),
         (
             &["check", "--rules", "chess"],
-            "error: invalid value 'chess' for '--rules <RULES>': unknown rules `chess`: expected tic-tac-toe or tomorrows\n",
+            "error: invalid value 'chess' for '--rules <RULES>': unknown rules `chess`: expected tic-tac-toe or tomorrows (m,n,k), a tafl preset (copenhagen, copenhagen-relaxed, fetlar, computer-fetlar, berserk, brandubh, magpie, tablut, foteviken-tablut, sea-battle, sea-battle-13, tawlbwrdd, tablut-15, alea-evangelii), or an OpenTafl rules record (dim:… start:/…/)\n",
         ),
         (
             &["check", "--rules", "tomorrows+misere+wrap"],

@@ -7,7 +7,7 @@ use gridnote_board::report::Spanned;
 
 use crate::format::{Format, UndetectedFormat};
 pub use crate::format::{ModelError, SyntaxError};
-use crate::notes::Note;
+use gridnote_board::notes::Note;
 
 /// Why a conversion failed. Every variant has a byte span into the input: the offending
 /// text for syntax errors, the whole input otherwise. The format crates' own errors are

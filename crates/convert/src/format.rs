@@ -13,7 +13,7 @@ use gridnote_board::UnknownName;
 use gridnote_board::notation::Notation;
 use gridnote_board::setup::Carries;
 
-use crate::Options;
+use crate::options::Options;
 
 /// Declares the formats. One line per format, in the order `gridnote formats` lists
 /// them: `Variant => NotationType, |options| that type's options;`.
@@ -347,15 +347,13 @@ fn detection_order() -> impl Iterator<Item = Format> {
     order.into_iter().take(n).flatten()
 }
 
-/// Guesses the format of `text` by its shape: the formats are tried in their detection
-/// order, and the first whose shape matches wins:
-///
-/// 1. starts with `(` → tuple;
-/// 2. seven space-separated fields, the first starting with a digit → TEN;
-/// 3. six such fields → TSN;
-/// 4. two fields → T3EN;
-/// 5. nine characters, each `0`, `1` or `2` → digits;
-/// 6. a number (decimal digits, `0b…` or `0x…`) → bits.
+/// Guesses the format of `text` by its shape: the formats are tried in increasing
+/// detection priority (`Notation::DETECT_PRIORITY`), and the first whose shape matches
+/// wins; [`Format::sniff_rule`] says what each looks for (the error lists them in the
+/// order tried). With today's registry: tuple (starts with `(`), OTN (starts with `/` or
+/// `dim:`), TEN (seven fields, the first starting with a digit), TSN (six fields), T3EN
+/// (two fields), digits (nine characters `0`/`1`/`2`), bits (a decimal, `0b` or `0x`
+/// number).
 ///
 /// Detection only picks a reader; the reader then checks everything.
 ///
@@ -369,6 +367,7 @@ fn detection_order() -> impl Iterator<Item = Format> {
 /// assert_eq!(detect("11 12 3aaaaa3/5a5/B/a4d4a/a3ddd3a/aa1ddkdd1aa/a3ddd3a/a4d4a/B/5a5/3aaaaa3 a 1 0"), Ok(Format::Tsn));
 /// assert_eq!(detect("120120000"), Ok(Format::Digits));
 /// assert_eq!(detect("0x20b"), Ok(Format::Bits));
+/// assert_eq!(detect("/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/"), Ok(Format::Otn));
 /// assert!(detect("hello").is_err());
 /// ```
 pub fn detect(text: &str) -> Result<Format, UndetectedFormat> {

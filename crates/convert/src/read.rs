@@ -5,7 +5,8 @@ use gridnote_board::setup::Setup;
 
 use crate::error::{ConvertError, ModelError, SyntaxError};
 use crate::format::{Format, Visit, detect};
-use crate::{Options, Source};
+use crate::options::Options;
+use crate::source::Source;
 
 /// Reads `text` as `from` (detected by [`detect`] when `None`) into a [`Source`].
 ///

@@ -7,12 +7,32 @@
 
 use gridnote_board::notation::Notation;
 use gridnote_board::setup::{Game, Setup, TaflFields};
-use gridnote_board::{Board, Player};
+use gridnote_board::{Board, Cell, Player, Role};
 
 use crate::error::{ConvertError, ModelError, SyntaxError};
 use crate::format::{Format, Visit};
-use crate::notes::{Field, Note, NoteKind};
-use crate::{Converted, Options, Source};
+use crate::options::Options;
+use crate::source::Source;
+use gridnote_board::notes::{Field, Note, NoteKind};
+
+/// The result of a conversion: the output text and the notes.
+///
+/// ```
+/// use gridnote_convert::{convert, Format, Options};
+/// let out = convert("(x ____ ____ ____)", None, Format::T3en, &Options::default())?;
+/// assert_eq!(out.output, "4_/4_/4_/4. x");
+/// assert_eq!(out.notes.len(), 1); // the shape was padded
+/// # Ok::<(), gridnote_convert::ConvertError>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
+pub struct Converted {
+    /// The position in the target format (canonical form).
+    pub output: String,
+    /// What was dropped or derived, in field order.
+    pub notes: Vec<Note>,
+}
 
 /// Writes `source` as `to`, with a note for every field dropped or derived.
 ///
@@ -112,10 +132,13 @@ fn write_with<N: Notation>(
         if let Some(rules) = setup.rules.take() {
             notes.push(Note::dropped(
                 Field::Rules,
-                rules,
+                rules.to_string(),
                 format!("{to} cannot carry a variant's rules"),
             ));
         }
+    }
+    if !carries.taflmen {
+        degrade_taflmen(&mut setup.board, to, &mut notes);
     }
     if !carries.extension {
         if let Some(extension) = setup.extension.take().filter(|e| e != "-") {
@@ -160,6 +183,27 @@ fn write_with<N: Notation>(
     }
     value.append_to(notation_options, out);
     Ok(notes)
+}
+
+/// Writes each of OpenTafl's commanders, knights, mercenaries and guards as a plain man of
+/// its side, for a target without them, noting each (role and square) as dropped.
+fn degrade_taflmen(board: &mut Board, to: Format, notes: &mut Vec<Note>) {
+    let mut degraded = Vec::new();
+    for ((row, col), cell) in board.iter() {
+        let Some(piece) = cell.piece() else { continue };
+        if !matches!(piece.role, Role::Man | Role::King) {
+            degraded.push((row, col, piece));
+        }
+    }
+    for (row, col, piece) in degraded {
+        notes.push(Note::dropped(
+            Field::Piece,
+            format!("{} {}", piece.role, board.cell_name(row, col)),
+            format!("{to} has no {}: written as a plain man of the same side", piece.role),
+        ));
+        // In bounds: the cell was just read there.
+        let _ = board.set(row, col, Cell::man(piece.player));
+    }
 }
 
 /// The side to move for a target that carries one: the source's, else the one the source

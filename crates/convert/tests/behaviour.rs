@@ -1,4 +1,4 @@
-//! The conversion rules of design.md, one by one.
+//! The conversion rules of docs/decisions.md, one by one.
 
 use gridnote_convert::Spanned;
 use gridnote_convert::{
@@ -176,6 +176,14 @@ fn lossless_turns_drops_into_errors() {
         err(ard_ri, None, Format::Tsn, &lossless),
         "lossless conversion to tsn would drop: extension example:1:escape=corners"
     );
+    // OpenTafl's taflmen: OTN keeps them, anything else writes a man and says so.
+    let berserk = "/1c1/1K1/1N1/";
+    assert_eq!(convert(berserk, None, Format::Otn, &lossless).unwrap().output, berserk);
+    assert_eq!(
+        err(berserk, None, Format::Tsn, &lossless),
+        "lossless conversion to tsn would drop: piece knight b3, piece commander b1"
+    );
+    assert_eq!(out(berserk, None, Format::Tsn), "3 4 1a1/1k1/1d1 a 1 0");
 }
 
 #[test]

@@ -179,7 +179,8 @@ impl Digits {
 impl Digits {
     /// The nine digits on the stack, in 16 bytes (the rest `0`s), each made from its
     /// cell's rank at once: `0` + rank / 2 is `0` for an empty cell, `1` for Player One's
-    /// and `2` for Player Two's (and the digit of [`digit`] for every other cell too).
+    /// and `2` for Player Two's (and the digit of [`digit`] for the kings and the void
+    /// too; OpenTafl's other taflmen, ranks 6 and up, never reach a digit string).
     #[inline(always)]
     fn text(&self) -> gridnote_board::sink::StackText<16> {
         let mut bytes = [b'0'; 16];
@@ -494,7 +495,8 @@ mod tests {
 
     #[test]
     fn the_digit_of_every_cell_is_0_plus_half_its_rank() {
-        for cell in Cell::ALL {
+        // The six cells before OpenTafl's other taflmen, which a digit string never holds.
+        for cell in Cell::ALL.into_iter().filter(|cell| cell.rank() < 6) {
             assert_eq!(char::from(b'0' + (cell.rank() >> 1)), digit(cell), "{cell:?}");
         }
     }

@@ -179,3 +179,14 @@ impl<'t> Cursor<'t> {
         Ok(value)
     }
 }
+
+impl core::str::FromStr for Space {
+    type Err = ParseError;
+
+    fn from_str(text: &str) -> Result<Space, ParseError> {
+        let mut cur = Cursor::new(text, 0);
+        let space = cur.space("space")?;
+        cur.end("space")?;
+        Ok(space)
+    }
+}

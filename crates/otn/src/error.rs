@@ -229,26 +229,26 @@ pub(crate) fn found(text: &str, span: &Range<usize>) -> String {
     }
 }
 
-/// A position that another format cannot carry, or a board OTN cannot carry.
+/// A board OTN cannot carry, or rules it cannot write.
 ///
 /// ```
-/// use gridnote_otn::PositionRecord;
+/// use gridnote_otn::{ModelError, PositionRecord};
 /// use gridnote_otn::board::Board;
-/// let berserk: PositionRecord = "/1c1/1K1/3/".parse()?;
-/// let err = Board::try_from(&berserk).unwrap_err();
-/// assert_eq!(err.to_string(), "the attackers' commander on b1 has no equivalent outside OTN");
-/// # Ok::<(), gridnote_otn::ParseError>(())
+/// let wide = Board::new(2, 3)?;
+/// let err = PositionRecord::try_from(&wide).unwrap_err();
+/// assert_eq!(err, ModelError::NotSquare { rows: 2, cols: 3 });
+/// assert_eq!(err.to_string(), "the board is 2x3: OTN positions are square");
+/// # Ok::<(), gridnote_otn::board::BoardError>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum ModelError {
-    /// A guard, mercenary, knight or commander.
-    #[error("the {piece} on {square} has no equivalent outside OTN")]
-    Piece {
-        /// "attackers' commander", …
-        piece: String,
-        /// The square (gridnote's name, `a1` bottom-left).
-        square: String,
+    /// Rules that cannot be written as a rules record (a name or an unknown entry
+    /// holding whitespace, say).
+    #[error("the rules cannot be written as an OpenTafl rules record: {reason}")]
+    Rules {
+        /// Why.
+        reason: String,
     },
     /// A void cell (T3EN's `.`): OTN boards have none.
     #[error("cell {cell} is void: OTN positions have no void cells")]

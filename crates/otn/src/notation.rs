@@ -2,8 +2,8 @@
 //!
 //! The converter's `otn` format reads a position record (`/3t3/…/`) or a rules record
 //! (`dim:7 … start:/…/`). A position record carries only the board; a rules record also
-//! carries the variant's rules, which the shared [`Setup`] keeps as text so that TEN can
-//! carry them too. Neither carries a side to move nor tafl counters; a rules record
+//! carries the variant's rules, which the shared [`Setup`] keeps typed
+//! ([`TaflRules`]), so that TEN can carry them too. Neither carries a side to move nor tafl counters; a rules record
 //! implies one ([`Setup::implied_to_move`]): who moves first in its start position,
 //! the attackers unless `atkf:n`.
 
@@ -12,6 +12,8 @@ use gridnote_board::notes::{Field, Note};
 use gridnote_board::setup::{Carries, ImpliedSide, Setup};
 use gridnote_board::sink::Sink;
 use gridnote_board::{Board, Glyphs, Player};
+
+use gridnote_board::tafl::TaflRules;
 
 use crate::{Entry, ModelError, ParseError, PositionRecord, RulesRecord, YesNo};
 
@@ -26,7 +28,7 @@ use crate::{Entry, ModelError, ParseError, PositionRecord, RulesRecord, YesNo};
 ///
 /// let setup = OtnRecord::read("dim:7 name:Brandub start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/", &())?;
 /// assert_eq!(setup.board.rows(), 7);
-/// assert_eq!(setup.rules.as_deref(), Some("dim:7 name:Brandub start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/"));
+/// assert_eq!(setup.rules.as_ref().and_then(|r| r.name.as_deref()), Some("Brandub"));
 /// assert_eq!(
 ///     OtnRecord::write(setup, &(), &mut Vec::new())?,
 ///     "dim:7 name:Brandub start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/"
@@ -48,7 +50,7 @@ impl Notation for OtnRecord {
     const DESCRIPTION: &'static str = "OpenTafl Notation: a position record /.../ (rank 1 first) or a rules record dim:... start:/.../";
     const SNIFF_RULE: &'static str = "starts with `/` or `dim:`";
     const DETECT_PRIORITY: u8 = 15;
-    const CARRIES: Carries = Carries::BOARD.with_rules();
+    const CARRIES: Carries = Carries::BOARD.with_rules().with_taflmen();
     const FILE_EXTENSIONS: &'static [&'static str] = &["otp", "otr"];
     const SIDE_LETTERS: [&'static str; 2] = ["t", "T"];
     const SIDE_NAMES: [&'static str; 2] = ["attackers", "defenders"];
@@ -72,18 +74,17 @@ impl Notation for OtnRecord {
         }
     }
 
-    /// The board of the position (the start position of a rules record); a rules record
-    /// also gives the setup its rules, in OpenTafl's canonical key order, and implies
-    /// who moves in its start position ([`OtnRecord::implied_to_move`]). A guard,
-    /// mercenary, knight or commander has no equivalent in the shared model: an error
-    /// naming the piece and its square.
+    /// The board of the position (the start position of a rules record), every OTN
+    /// piece its role in the model; a rules record also gives the setup its rules, typed
+    /// ([`TaflRules`]), and implies who moves in its start position
+    /// ([`OtnRecord::implied_to_move`]).
     fn to_setup(self, _: &()) -> Result<Setup, ModelError> {
         match self {
             OtnRecord::Position(record) => Ok(Setup::new(Board::try_from(&record)?)),
             OtnRecord::Rules(rules) => {
-                let board = Board::try_from(rules.start())?;
-                Ok(Setup::new(board)
-                    .with_rules(rules.canonical().to_string())
+                let typed = TaflRules::try_from(&rules)?;
+                Ok(Setup::new(typed.start().clone())
+                    .with_rules(typed)
                     .with_implied_to_move(first_to_move(&rules)))
             }
         }
@@ -112,48 +113,41 @@ impl Notation for OtnRecord {
     }
 
     /// A rules record when the setup has rules (its start position replaced by the
-    /// board, the replaced start position noted as dropped when it differs), else a
-    /// position record. Rules that do not read as a rules record, or whose size differs
-    /// from the board's, are noted as dropped.
+    /// board, the replaced start position noted as dropped when it differs), written
+    /// canonically by [`TaflRules`]; else a position record. Rules whose size differs
+    /// from the board's are noted as dropped.
     fn from_setup(setup: Setup, _: &(), notes: &mut Vec<Note>) -> Result<OtnRecord, ModelError> {
         let start = PositionRecord::try_from(&setup.board)?;
-        let Some(text) = setup.rules else { return Ok(OtnRecord::Position(start)) };
-        match text.parse::<RulesRecord>() {
-            Ok(old) if old.dim() == start.size() => {
-                if old.start() != &start {
-                    // One record holds the rules and one position: the position wins.
-                    notes.push(Note::dropped(
-                        Field::Rules,
-                        format!("start:{}", old.start()),
-                        "the rules record written starts from the position instead",
-                    ));
-                }
-                let mut rules = RulesRecord::new(start);
-                *rules.entries_mut() = old.entries().to_vec();
-                rules.set_inverted(old.is_inverted());
-                Ok(OtnRecord::Rules(rules.canonical()))
-            }
-            Ok(old) => {
-                notes.push(Note::dropped(
-                    Field::Rules,
-                    text,
-                    format!(
-                        "the rules are for a {0}x{0} board, the position is {1}x{1}",
-                        old.dim(),
-                        start.size()
-                    ),
-                ));
-                Ok(OtnRecord::Position(start))
-            }
-            Err(err) => {
-                notes.push(Note::dropped(
-                    Field::Rules,
-                    text,
-                    format!("not an OpenTafl rules record: {err}"),
-                ));
-                Ok(OtnRecord::Position(start))
-            }
+        let Some(mut rules) = setup.rules else { return Ok(OtnRecord::Position(start)) };
+        if rules.dim() != start.size() {
+            notes.push(Note::dropped(
+                Field::Rules,
+                rules.to_string(),
+                format!(
+                    "the rules are for a {0}x{0} board, the position is {1}x{1}",
+                    rules.dim(),
+                    start.size()
+                ),
+            ));
+            return Ok(OtnRecord::Position(start));
         }
+        if rules.start() != &setup.board {
+            // One record holds the rules and one position: the position wins.
+            notes.push(Note::dropped(
+                Field::Rules,
+                format!("start:{}", rules.start_record(false)),
+                "the rules record written starts from the position instead",
+            ));
+            rules
+                .set_start(setup.board)
+                .map_err(|e| ModelError::Rules { reason: e.to_string() })?;
+        }
+        // The canonical text is TaflRules' own; the record holds what it reads back as.
+        let record = rules
+            .to_string()
+            .parse::<RulesRecord>()
+            .map_err(|e| ModelError::Rules { reason: e.to_string() })?;
+        Ok(OtnRecord::Rules(record))
     }
 
     fn append_to<S: Sink + ?Sized>(&self, _: &(), out: &mut S) {

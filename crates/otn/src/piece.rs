@@ -385,14 +385,3 @@ impl fmt::Display for Space {
         fmt::Display::fmt(&self.cell_name(), f)
     }
 }
-
-impl core::str::FromStr for Space {
-    type Err = crate::ParseError;
-
-    fn from_str(text: &str) -> Result<Space, crate::ParseError> {
-        let mut cur = crate::cursor::Cursor::new(text, 0);
-        let space = cur.space("space")?;
-        cur.end("space")?;
-        Ok(space)
-    }
-}

@@ -5,11 +5,12 @@ use core::str::FromStr;
 
 use gridnote_board::bytes::{Bytes, InPlace, PADDED, Padded};
 use gridnote_board::sink::{AsciiWriter, FmtPieces, Sink};
-use gridnote_board::{Board, Cell, Piece, Player};
+use gridnote_board::tafl::{piece_letter, piece_of_letter};
+use gridnote_board::{Board, Cell};
 
 use crate::cursor::{Cursor, MAX_SIZE};
 use crate::error::{ModelError, ParseError};
-use crate::piece::{Kind, OtnPiece, Side, Space};
+use crate::piece::{OtnPiece, Side, Space};
 
 /// A position record: a square board of OTN pieces.
 ///
@@ -58,8 +59,8 @@ const INLINE: usize = 121;
 /// heap; inline bytes past `size × size` are unused and never compared, hashed or shown.
 ///
 /// The size is kept in each variant, not beside the enum, so that a record takes 128
-/// bytes and moves without a call to `memcpy` (measured: a record of 136 bytes took two
-/// calls a read).
+/// bytes and moves without a call to `memcpy` (a larger record takes such calls on every
+/// read).
 #[derive(Clone)]
 enum Squares {
     Inline { size: u8, squares: [u8; INLINE] },
@@ -128,8 +129,8 @@ impl Squares {
 
 /// The byte of an empty square: not a piece symbol, and not 0, so that a new board is
 /// filled with a plain fill (an allocation filled with zeros becomes glibc's `calloc`,
-/// which skips the allocator's per-thread cache: measured, about 280 instructions a
-/// record more than `malloc` and a fill).
+/// which skips the allocator's per-thread cache and costs more than `malloc` and a
+/// fill).
 const EMPTY: u8 = b'.';
 
 const _: () = assert!(OtnPiece::from_symbol(EMPTY).is_none() && EMPTY != 0);
@@ -440,8 +441,7 @@ fn read_fast(bytes: &[u8], inverted: bool) -> Option<PositionRecord> {
 
 /// [`read_fast`] into `record`, a [`PositionRecord::blank`] one (left in any state on
 /// `None`). The record is filled where it is rather than built and returned: [`read`]
-/// then moves it once, where an `Option` of a record took two copies more (measured:
-/// 112 instructions fewer for the benchmark's six records).
+/// then moves it once, where an `Option` of a record takes two copies more.
 #[inline(always)]
 fn read_fast_into(bytes: &[u8], inverted: bool, record: &mut PositionRecord) -> Option<()> {
     if bytes.len() <= PADDED {
@@ -544,8 +544,8 @@ fn rest_rows<B: Bytes>(
 /// squares it covers. Bytes that cannot start a square (`/`, `0`, anything but pieces and
 /// digits) cover more squares than any row has, which ends the row as too long.
 ///
-/// Two loads a look-up (measured: one instruction a byte fewer than one word holding both,
-/// which takes a copy and a shift to split).
+/// Two loads a look-up (fewer instructions than one word holding both, which takes a
+/// copy and a shift to split).
 #[derive(Clone, Copy)]
 struct Square {
     byte: u8,
@@ -608,14 +608,12 @@ fn more_digits<B: Bytes>(bytes: &B, at: &mut usize, first: usize) -> Option<usiz
 /// follows.
 ///
 /// Each byte is one table look-up: its square is stored and the column moves on by its
-/// width. Two bytes a turn, loaded from one index (measured with the two changes below:
-/// 7,239 -> 7,028 instructions for the benchmark's six records): the loop's test is paid
-/// once for both, and a count's next byte is mostly at hand already, to see that no
-/// further digit follows, and so is the closing `/` of a row that ends at the first byte
-/// of a turn (measured: 110 instructions fewer than loading it again); a count of more
-/// digits is read out of line ([`long_count`]),
-/// which keeps the loop's registers free (measured: inline, the loop took a copy and a
-/// jump more a turn).
+/// width. Two bytes a turn, loaded from one index: the loop's test is paid once for
+/// both, and a count's next byte is mostly at hand already, to see that no further digit
+/// follows, and so is the closing `/` of a row that ends at the first byte of a turn (no
+/// second load); a count of more digits is read out of line ([`long_count`]), which
+/// keeps the loop's registers free (inline, the loop takes a copy and a jump more a
+/// turn).
 #[inline(always)]
 fn row_fast<B: Bytes>(bytes: &B, mut at: usize, cells: &mut [u8]) -> Option<usize> {
     let size = cells.len();
@@ -664,8 +662,8 @@ fn long_count<B: Bytes>(
 
 /// The first row and its `/` (the text's first `/` skipped), written into `cells`: its
 /// width (1 to 255) and where the next row starts; `None` also for a row wider than
-/// `cells`. Two bytes a turn, as in [`row_fast`] (measured: 38 instructions fewer for
-/// the benchmark's six records, inlined; out of line it cost more than it saved).
+/// `cells`. Two bytes a turn, as in [`row_fast`], inlined (out of line the call costs
+/// more than the two bytes save).
 #[inline(always)]
 fn first_row<B: Bytes>(bytes: &B, cells: &mut [u8]) -> Option<(usize, usize)> {
     let mut col = 0;
@@ -859,26 +857,13 @@ impl TryFrom<&PositionRecord> for Board {
     type Error = ModelError;
 
     /// The position as a gridnote board: attackers are Player One, defenders Player Two,
-    /// `t` a man and `k` a king; rank 1 becomes the board's bottom row.
+    /// each OTN letter its role (`t` a man, `k` a king, `c`, `n`, `m`, `g`); rank 1
+    /// becomes the board's bottom row.
     fn try_from(record: &PositionRecord) -> Result<Board, ModelError> {
         let size = record.size();
         let mut cells = vec![Cell::Empty; size * size];
         for (space, piece) in record.squares() {
-            let Some(piece) = piece else { continue };
-            let player = match piece.side {
-                Side::Attackers => Player::One,
-                Side::Defenders => Player::Two,
-            };
-            let piece = match piece.kind {
-                Kind::Taflman => Piece::man(player),
-                Kind::King => Piece::king(player),
-                _ => {
-                    return Err(ModelError::Piece {
-                        piece: piece.describe(),
-                        square: space.to_string(),
-                    });
-                }
-            };
+            let Some(piece) = piece.and_then(|p| piece_of_letter(p.byte())) else { continue };
             let row = size - 1 - usize::from(space.rank);
             cells[row * size + usize::from(space.file)] = Cell::from(piece);
         }
@@ -899,8 +884,8 @@ impl TryFrom<&Board> for PositionRecord {
     type Error = ModelError;
 
     /// The board as a position record: Player One's pieces are the attackers', Player
-    /// Two's the defenders'; a man is `t`, a king `k`. The board must be square and have
-    /// no void cell.
+    /// Two's the defenders'; each role its OTN letter (a man `t`, a king `k`, …). The
+    /// board must be square and have no void cell.
     fn try_from(board: &Board) -> Result<PositionRecord, ModelError> {
         if !board.is_square() {
             return Err(ModelError::NotSquare { rows: board.rows(), cols: board.cols() });
@@ -909,20 +894,16 @@ impl TryFrom<&Board> for PositionRecord {
         let mut record = PositionRecord::empty(size)
             .ok_or(ModelError::NotSquare { rows: board.rows(), cols: board.cols() })?;
         for ((row, col), cell) in board.iter() {
-            let (side, kind) = match cell {
+            let piece = match cell {
                 Cell::Empty => continue,
-                Cell::OneMan => (Side::Attackers, Kind::Taflman),
-                Cell::OneKing => (Side::Attackers, Kind::King),
-                Cell::TwoMan => (Side::Defenders, Kind::Taflman),
-                Cell::TwoKing => (Side::Defenders, Kind::King),
-                // Void: no other cell exists today (OTN's guards and the rest will map here
-                // when the model gets them).
-                _ => {
+                Cell::Void => {
                     return Err(ModelError::Void { cell: board.cell_name(row, col).to_string() });
                 }
+                _ => cell.piece(),
             };
+            let Some(piece) = piece else { continue };
             let rank = size - 1 - row;
-            record.cells_mut()[rank * size + col] = OtnPiece::new(side, kind).byte();
+            record.cells_mut()[rank * size + col] = piece_letter(piece) as u8;
         }
         Ok(record)
     }

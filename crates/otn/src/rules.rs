@@ -5,7 +5,10 @@ use core::ops::Range;
 use core::str::FromStr;
 
 use crate::cursor::{Cursor, MAX_SIZE};
-use crate::error::{ParseError, found};
+use gridnote_board::Board;
+use gridnote_board::tafl::{Key, TaflRules};
+
+use crate::error::{ModelError, ParseError, found};
 use crate::piece::{Kind, OtnPiece, PieceTypes, Space};
 use crate::position::{self, PositionRecord};
 
@@ -28,9 +31,7 @@ macro_rules! letter_enum {
                 match self { $($name::$variant => $letter,)+ }
             }
 
-            fn from_letter(letter: &str) -> Option<$name> {
-                let mut chars = letter.chars();
-                let (Some(c), None) = (chars.next(), chars.next()) else { return None };
+            fn from_letter(c: char) -> Option<$name> {
                 match c { $($letter => Some($name::$variant),)+ _ => None }
             }
         }
@@ -44,16 +45,6 @@ macro_rules! letter_enum {
 }
 
 letter_enum!(
-    /// `esc:` where the king escapes.
-    ///
-    /// ```
-    /// assert_eq!(gridnote_otn::Escape::Edge.letter(), 'e');
-    /// ```
-    Escape, "`c` (corner) or `e` (edge)", { /// `c`
-    Corner = 'c', /// `e`
-    Edge = 'e' }
-);
-letter_enum!(
     /// A yes/no rule (`surf`, `atkf`, `swf`, `efe`, `linc`).
     ///
     /// ```
@@ -63,76 +54,9 @@ letter_enum!(
     Yes = 'y', /// `n`
     No = 'n' }
 );
-letter_enum!(
-    /// `tfr:` what a threefold repetition does.
-    ///
-    /// ```
-    /// assert_eq!(gridnote_otn::Threefold::Draw.letter(), 'd');
-    /// ```
-    Threefold, "`i` (ignore), `d` (draw), `w` (repeater wins) or `l` (repeater loses)", { /// `i`
-    Ignore = 'i', /// `d`
-    Draw = 'd', /// `w`
-    Win = 'w', /// `l`
-    Loss = 'l' }
-);
-letter_enum!(
-    /// `ka:` whether the king takes part in captures.
-    ///
-    /// ```
-    /// assert_eq!(gridnote_otn::KingArmed::AnvilOnly.letter(), 'a');
-    /// ```
-    KingArmed, "`y` (armed), `n` (unarmed), `a` (anvil only) or `h` (hammer only)", { /// `y`
-    Armed = 'y', /// `n`
-    Unarmed = 'n', /// `a`
-    AnvilOnly = 'a', /// `h`
-    HammerOnly = 'h' }
-);
-letter_enum!(
-    /// `ks:` how the king is captured. The legacy `y` reads as `s` and `n` as `w`.
-    ///
-    /// ```
-    /// assert_eq!(gridnote_otn::KingStrength::Middleweight.letter(), 'm');
-    /// ```
-    KingStrength, "`s` (strong), `c` (strong on the centre), `m` (middleweight), `w` (weak), or the legacy `y`/`n`", { /// `s`
-    Strong = 's', /// `c`
-    StrongCenter = 'c', /// `m`
-    Middleweight = 'm', /// `w`
-    Weak = 'w' }
-);
-letter_enum!(
-    /// `kj:`, `nj:`, `cj:`, `mj:`, `gj:` how a piece jumps.
-    ///
-    /// ```
-    /// assert_eq!(gridnote_otn::JumpMode::Capturing.letter(), 'c');
-    /// ```
-    JumpMode, "`n` (none), `r` (restricted), `j` (jump) or `c` (capturing jump)", { /// `n`
-    None = 'n', /// `r`
-    Restricted = 'r', /// `j`
-    Jump = 'j', /// `c`
-    Capturing = 'c' }
-);
-letter_enum!(
-    /// `sw:` shieldwall captures.
-    ///
-    /// ```
-    /// assert_eq!(gridnote_otn::Shieldwall::Strong.letter(), 's');
-    /// ```
-    Shieldwall, "`n` (none), `w` (weak) or `s` (strong)", { /// `n`
-    None = 'n', /// `w`
-    Weak = 'w', /// `s`
-    Strong = 's' }
-);
-letter_enum!(
-    /// `ber:` berserk moves.
-    ///
-    /// ```
-    /// assert_eq!(gridnote_otn::Berserk::Capture.letter(), 'c');
-    /// ```
-    Berserk, "`n` (none), `c` (must capture) or `m` (must move)", { /// `n`
-    None = 'n', /// `c`
-    Capture = 'c', /// `m`
-    Move = 'm' }
-);
+pub use gridnote_board::tafl::{
+    Berserk, Escape, JumpMode, KingArmed, KingStrength, Shieldwall, Threefold,
+};
 
 /// One entry of a rules record between `dim:` and the start position, typed by its key.
 ///
@@ -469,6 +393,44 @@ impl RulesRecord {
     }
 }
 
+impl TryFrom<&RulesRecord> for TaflRules {
+    type Error = ModelError;
+
+    /// The typed rules: every entry's value read by [`TaflRules::read_entry`] (so the
+    /// entry counts as written), unknown entries kept verbatim in order, `starti:` kept.
+    ///
+    /// ```
+    /// use gridnote_otn::board::tafl::{KingStrength, TaflRules};
+    /// use gridnote_otn::RulesRecord;
+    /// let record: RulesRecord = "dim:3 foo:bar ks:y start:/3/1K1/3/".parse()?;
+    /// let rules = TaflRules::try_from(&record)?;
+    /// assert_eq!(rules.king_strength, KingStrength::Strong);
+    /// assert_eq!(rules.to_string(), "dim:3 ks:s foo:bar start:/3/1K1/3/");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    fn try_from(record: &RulesRecord) -> Result<TaflRules, ModelError> {
+        let board = Board::try_from(record.start())?;
+        let mut rules =
+            TaflRules::new(board).map_err(|e| ModelError::Rules { reason: e.to_string() })?;
+        rules.start_inverted = record.is_inverted();
+        let mut value = String::new();
+        for entry in record.entries() {
+            if let Entry::Unknown { key, value } = entry {
+                rules.unknown.push((key.clone(), value.clone()));
+                continue;
+            }
+            let Some(key) = Key::from_name(entry.key()) else { continue };
+            value.clear();
+            let _ = write!(value, "{entry}");
+            let text = value.split_once(':').map_or("", |(_, v)| v);
+            rules
+                .read_entry(key, text)
+                .map_err(|e| ModelError::Rules { reason: format!("rules entry `{entry}`: {e}") })?;
+        }
+        Ok(rules)
+    }
+}
+
 impl fmt::Display for RulesRecord {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "dim:{}", self.dim())?;
@@ -664,9 +626,14 @@ fn read_entry(cur: &Cursor<'_>, token: &Token, key: &str, dim: usize) -> Result<
         found: found(cur.text, &v),
     };
     macro_rules! letter {
-        ($ty:ident) => {
-            $ty::from_letter(value).ok_or_else(|| bad($ty::EXPECTED))?
-        };
+        ($ty:ident) => {{
+            let mut chars = value.chars();
+            match (chars.next(), chars.next()) {
+                (Some(c), None) => $ty::from_letter(c),
+                _ => None,
+            }
+            .ok_or_else(|| bad($ty::EXPECTED))?
+        }};
     }
     Ok(match key {
         "name" => Entry::Name(value.to_owned()),
@@ -686,7 +653,10 @@ fn read_entry(cur: &Cursor<'_>, token: &Token, key: &str, dim: usize) -> Result<
                 Entry::YesNo { key: k, value: letter!(YesNo) }
             } else if let Some(&(k, piece)) = JUMP_KEYS.iter().find(|(k, _)| *k == key) {
                 let _ = k;
-                Entry::Jump { piece, mode: letter!(JumpMode) }
+                // OpenTafl reads any other letter as "no jumps"; its own guard tests write
+                // the legacy `y`, read here as `n` too (docs/tafl-model.md).
+                let mode = if value == "y" { JumpMode::None } else { letter!(JumpMode) };
+                Entry::Jump { piece, mode }
             } else if let Some(&k) = SPACE_KEYS.iter().find(|&&k| k == key) {
                 Entry::Spaces { key: k, spaces: read_spaces(cur, &v, k, dim)? }
             } else if let Some(&k) = PIECE_KEYS.iter().find(|&&k| k == key) {

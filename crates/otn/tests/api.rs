@@ -36,10 +36,10 @@ fn berserk_knights_and_commanders() {
     assert_eq!(p.get(sp("e5")), Some(OtnPiece::new(Side::Defenders, Kind::Knight)));
     assert_eq!(p.get(sp("b6")), Some(OtnPiece::new(Side::Attackers, Kind::Commander)));
     assert!(!rules.attackers_first());
-    assert_eq!(
-        Board::try_from(p),
-        Err(ModelError::Piece { piece: "attackers' commander".into(), square: "f2".into() })
-    );
+    let board = Board::try_from(p).expect("every OTN piece has a cell");
+    assert_eq!(board.get(9, 5), Some(Cell::OneCommander));
+    assert_eq!(board.get(6, 4), Some(Cell::TwoKnight));
+    assert_eq!(PositionRecord::try_from(&board).as_ref(), Ok(p));
 }
 
 #[test]

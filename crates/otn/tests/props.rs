@@ -332,7 +332,8 @@ fn games_round_trip() {
 }
 
 /// Every 2×2 board of the 13 square states (empty or one of the 12 pieces): the text
-/// reads back, the inverted text too, and boards of taflmen and kings convert both ways.
+/// reads back, the inverted text too, and every board converts both ways, each piece to
+/// the cell of its role.
 #[test]
 fn every_2x2_position_round_trips() {
     let mut states = vec![None];
@@ -364,13 +365,20 @@ fn every_2x2_position_round_trips() {
             let cell = board.get(1, 0).expect("a1");
             let expected = a1.map_or(Cell::Empty, |x| {
                 let player = if x.side == Side::Attackers { Player::One } else { Player::Two };
-                let role = if x.kind == Kind::King { Role::King } else { Role::Man };
+                let role = match x.kind {
+                    Kind::Taflman => Role::Man,
+                    Kind::King => Role::King,
+                    Kind::Commander => Role::Commander,
+                    Kind::Knight => Role::Knight,
+                    Kind::Mercenary => Role::Mercenary,
+                    _ => Role::Guard,
+                };
                 Cell::from(Piece { player, role })
             });
             assert_eq!(cell, expected, "{text}");
         }
     }
-    assert_eq!(converted, 5usize.pow(4), "boards of empty squares, t, T, k, K convert");
+    assert_eq!(converted, 13usize.pow(4), "every board converts");
 }
 
 #[test]

@@ -2,8 +2,11 @@
 //! resvg at 320 pixels, `docs/img/svg-*.png`.
 //!
 //! ```text
-//! cargo run -p gridnote-svg --example images
+//! cargo xtask pixels --images
 //! ```
+//!
+//! (resvg is built only with `--cfg gridnote_pixels`, which `cargo xtask pixels` sets;
+//! without it the example writes the SVG files alone.)
 //!
 //! The test `docs_images` checks that the committed SVG files are what the library
 //! draws today.
@@ -80,18 +83,35 @@ pub(crate) fn pictures() -> Vec<(&'static str, String)> {
 
 #[allow(dead_code)]
 fn main() {
-    use resvg::{tiny_skia, usvg};
     let dir = format!("{}/../../docs/img", env!("CARGO_MANIFEST_DIR"));
     std::fs::create_dir_all(&dir).expect("docs/img");
-    let mut options = usvg::Options::default();
-    options.fontdb_mut().load_system_fonts();
     for (stem, svg) in pictures() {
         std::fs::write(format!("{dir}/{stem}.svg"), &svg).expect("write the SVG");
-        let tree = usvg::Tree::from_str(&svg, &options).expect("resvg reads it");
-        let size = tree.size().to_int_size();
-        let mut pixmap = tiny_skia::Pixmap::new(size.width(), size.height()).expect("a size");
-        resvg::render(&tree, tiny_skia::Transform::default(), &mut pixmap.as_mut());
-        pixmap.save_png(format!("{dir}/{stem}.png")).expect("write the PNG");
-        println!("{dir}/{stem}.svg and .png ({}x{})", size.width(), size.height());
+        match png(&svg, &format!("{dir}/{stem}.png")) {
+            Some((width, height)) => println!("{dir}/{stem}.svg and .png ({width}x{height})"),
+            None => println!("{dir}/{stem}.svg (no PNG: run `cargo xtask pixels --images`)"),
+        }
     }
+}
+
+/// Rasterises `svg` into the PNG file `path` and returns its size.
+#[allow(dead_code)]
+#[cfg(gridnote_pixels)]
+fn png(svg: &str, path: &str) -> Option<(u32, u32)> {
+    use resvg::{tiny_skia, usvg};
+    let mut options = usvg::Options::default();
+    options.fontdb_mut().load_system_fonts();
+    let tree = usvg::Tree::from_str(svg, &options).expect("resvg reads it");
+    let size = tree.size().to_int_size();
+    let mut pixmap = tiny_skia::Pixmap::new(size.width(), size.height()).expect("a size");
+    resvg::render(&tree, tiny_skia::Transform::default(), &mut pixmap.as_mut());
+    pixmap.save_png(path).expect("write the PNG");
+    Some((size.width(), size.height()))
+}
+
+/// Without resvg (no `--cfg gridnote_pixels`) there is no PNG.
+#[allow(dead_code)]
+#[cfg(not(gridnote_pixels))]
+fn png(_svg: &str, _path: &str) -> Option<(u32, u32)> {
+    None
 }

@@ -1,5 +1,5 @@
 //! The pictures committed in docs/img are the ones the library draws today (rebuild them
-//! with `cargo run -p gridnote-svg --example images`).
+//! with `cargo xtask pixels --images`).
 
 #[path = "../examples/images.rs"]
 mod images;
@@ -10,10 +10,7 @@ fn committed_pictures_are_up_to_date() {
     for (stem, svg) in images::pictures() {
         let path = format!("{dir}/{stem}.svg");
         let committed = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
-        assert!(
-            committed == svg,
-            "{path} is stale: run cargo run -p gridnote-svg --example images"
-        );
+        assert!(committed == svg, "{path} is stale: run cargo xtask pixels --images");
         let png = format!("{dir}/{stem}.png");
         assert!(std::path::Path::new(&png).is_file(), "{png} is missing");
     }

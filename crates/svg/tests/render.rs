@@ -1,5 +1,8 @@
 //! Rasterises pictures with resvg (an independent renderer) and checks pixel colours at
 //! cell centres: pieces, empty and void cells, highlights and the winning line.
+//!
+//! Built with `--cfg gridnote_pixels` only (`cargo xtask pixels`), as resvg is.
+#![cfg(gridnote_pixels)]
 
 mod common;
 

@@ -1,7 +1,9 @@
-//! `cell = "_" / "." / "x" / "o"` and `side = "x" / "o"`: T3EN's characters, defined once
-//! for the fast reader ([`crate::fast`]), the grammar ([`crate::grammar`]) and the writer
-//! ([`crate::write`]).
+//! `cell = "_" / "." / "x" / "o"`, `side = "x" / "o"` and `run = [count] cell`: T3EN's
+//! characters and runs, defined once for the fast reader ([`crate::fast`]), the grammar
+//! ([`crate::grammar`]) and the writer ([`crate::write`]).
 
+use gridnote_board::number::push_decimal;
+use gridnote_board::sink::Sink;
 use gridnote_board::{Cell, Player};
 
 /// The byte of each cell T3EN writes, and the cell it reads back.
@@ -53,9 +55,27 @@ pub(crate) const fn side_byte(player: Player) -> u8 {
     }
 }
 
+/// `run = [count] cell`: appends `len` (when 2 or more) and the cell's character.
+pub(crate) fn push_run<S: Sink + ?Sized>(out: &mut S, cell: Cell, len: usize) {
+    if len >= 2 {
+        push_decimal(out, len as u32);
+    }
+    out.push_ascii(BYTE_OF[usize::from(cell.rank())]);
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn runs_are_spelled_with_counts_from_two() {
+        let mut out = String::new();
+        push_run(&mut out, Cell::Empty, 1);
+        push_run(&mut out, Cell::ONE, 2);
+        push_run(&mut out, Cell::Void, 10);
+        push_run(&mut out, Cell::TWO, 255);
+        assert_eq!(out, "_2x10.255o");
+    }
 
     #[test]
     fn the_tables_are_each_others_inverse() {

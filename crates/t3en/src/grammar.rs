@@ -29,9 +29,8 @@ use winnow::error::ParserError;
 use winnow::stream::{LocatingSlice, Location, Stream};
 use winnow::token::{any, rest, take_while};
 
-use crate::alphabet::{cell_of_char, side_of};
+use crate::alphabet::{cell_of_char, push_run, side_of};
 use crate::error::ParseError;
-use crate::write::push_run;
 
 /// The input: the text, with byte offsets for spans.
 type Input<'i> = LocatingSlice<&'i str>;

@@ -1,11 +1,10 @@
 //! Writing canonical T3EN: maximal runs of any kind of cell, a count only for runs of 2
 //! or more, rows from the top joined by `/`, one space, the side to move.
 
-use gridnote_board::number::push_decimal;
 use gridnote_board::sink::{Sink, write_ascii};
 use gridnote_board::{Cell, Position};
 
-use crate::alphabet::{BYTE_OF, side_byte};
+use crate::alphabet::{BYTE_OF, push_run, side_byte};
 
 use crate::t3en::T3en;
 
@@ -109,8 +108,7 @@ const fn written_bound(rows: usize, cols: usize) -> usize {
 
 /// The writer's buffer: the text of boards up to 15×15 goes to the sink in one piece,
 /// and any row up to 254 cells fits in it with its `/` and the side. 256 bytes, so that
-/// an index into it is the low byte of a length (measured: 4% fewer instructions than a
-/// buffer of 512 bytes, whose index takes a mask).
+/// an index into it is the low byte of a length (a larger buffer's index takes a mask).
 const BUFFER: usize = 256;
 
 /// The buffer for the text of boards up to 7×7.
@@ -167,9 +165,8 @@ fn gather<const N: usize, T: ?Sized, R>(
 
 /// `row = 1*run`: one row as maximal runs of equal cells, stored from `len` (the caller
 /// made room for it): the length after it. One-byte cells are compared as they are
-/// (measured: one loop comparing each cell with the run's costs 22% fewer instructions
-/// than a loop per run, and finding the runs' ends eight cells at a time, from a word of
-/// eight cells and the word one cell further on, cost a quarter more on mid-game boards,
+/// (one loop comparing each cell with the run's costs fewer instructions than a loop per
+/// run, and finding the runs' ends eight cells at a time costs more on mid-game boards,
 /// whose runs are short); each run's character is looked up once.
 #[inline(always)]
 fn push_row<const N: usize>(buf: &mut [u8; N], mut len: usize, row: &[Cell]) -> usize {
@@ -240,27 +237,9 @@ fn push_long_count<const N: usize>(buf: &mut [u8; N], mut len: usize, n: u32) ->
     len + 2
 }
 
-/// `run = [count] cell`: appends `len` (when 2 or more) and the cell's character.
-pub(crate) fn push_run<S: Sink + ?Sized>(out: &mut S, cell: Cell, len: usize) {
-    if len >= 2 {
-        push_decimal(out, len as u32);
-    }
-    out.push_ascii(BYTE_OF[usize::from(cell.rank())]);
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn runs_are_spelled_with_counts_from_two() {
-        let mut out = String::new();
-        push_run(&mut out, Cell::Empty, 1);
-        push_run(&mut out, Cell::ONE, 2);
-        push_run(&mut out, Cell::Void, 10);
-        push_run(&mut out, Cell::TWO, 255);
-        assert_eq!(out, "_2x10.255o");
-    }
 
     #[test]
     fn the_reserved_length_bounds_the_text() {

@@ -13,7 +13,31 @@ use gridnote_board::Player;
 /// assert_eq!(Kind::KING_D.side(), gridnote_tafl_rules::board::Player::Two);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(into = "char", try_from = "char"))]
 pub struct Kind(u8);
+
+impl From<Kind> for char {
+    /// The OTN symbol.
+    fn from(kind: Kind) -> char {
+        kind.symbol()
+    }
+}
+
+impl TryFrom<char> for Kind {
+    type Error = String;
+
+    /// The kind of an OTN symbol.
+    ///
+    /// ```
+    /// use gridnote_tafl_rules::Kind;
+    /// assert_eq!(Kind::try_from('T'), Ok(Kind::MAN_D));
+    /// assert!(Kind::try_from('x').is_err());
+    /// ```
+    fn try_from(symbol: char) -> Result<Kind, String> {
+        Kind::from_symbol(symbol).ok_or_else(|| format!("`{symbol}` is not a piece (tcnkmgTCNKMG)"))
+    }
+}
 
 impl Kind {
     /// The attackers' taflman `t`.
@@ -111,6 +135,9 @@ impl Kind {
     }
 }
 
+/// A cell off the board (the padding ring).
+pub(crate) const OFF: u8 = 0x80;
+
 /// Roles, as `Kind::role` numbers them.
 pub(crate) const ROLE_COMMANDER: u8 = 1;
 pub(crate) const ROLE_KNIGHT: u8 = 2;
@@ -190,6 +217,9 @@ pub(crate) struct Config {
     pub(crate) center_zone: Vec<bool>,
     /// The corner spaces (padded indices), where the king escapes under `esc:c`.
     pub(crate) corners: Vec<u32>,
+    /// The square of each padded index on the board (moves name squares; a table is
+    /// cheaper than dividing by the stride for every move generated).
+    pub(crate) squares: Vec<crate::Square>,
     pub(crate) pass: [[bool; 12]; 5],
     pub(crate) stop: [[bool; 12]; 5],
     pub(crate) reenter: [[bool; 12]; 5],

@@ -15,6 +15,7 @@ use core::fmt;
 /// # Ok::<(), gridnote_tafl_rules::SquareError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Square {
     /// The file, 0 for `a`.
     pub file: u8,
@@ -111,6 +112,7 @@ impl core::str::FromStr for Square {
 /// # Ok::<(), gridnote_tafl_rules::MoveTextError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Move {
     /// Where the piece stands.
     pub from: Square,

@@ -4,6 +4,7 @@ use gridnote_board::notation::{Game, Notation};
 use gridnote_board::notes::{Field, Note};
 use gridnote_board::setup::{Carries, Setup, TaflFields};
 use gridnote_board::sink::Sink;
+use gridnote_board::tafl::TaflRules;
 use gridnote_board::{Glyphs, Player};
 
 use crate::{Extension, ModelError, ParseError, Ten, Tsn};
@@ -133,8 +134,10 @@ impl Notation for Ten {
     }
 
     /// An extension `otn:1:data` carries a variant's rules (an OpenTafl rules record with
-    /// `%` written `%25` and spaces `%20`): they become the setup's rules, and its
-    /// extension field counts as used (`-`).
+    /// `%` written `%25` and spaces `%20`): when the data reads as a rules record
+    /// ([`TaflRules`](gridnote_board::tafl::TaflRules)) it becomes the setup's rules, and
+    /// its extension field counts as used (`-`); data that does not read stays the
+    /// extension, verbatim.
     ///
     /// Without an extension in the setup, `-` is written and noted as derived (a
     /// converter's note), unless the setup's rules take the field.
@@ -143,7 +146,9 @@ impl Notation for Ten {
         let setup = tsn.to_setup(options)?;
         if let Extension::Custom { identifier, version, data } = &extension {
             if identifier == RULES_IDENTIFIER && version == RULES_VERSION {
-                return Ok(setup.with_extension("-").with_rules(unescape(data)));
+                if let Ok(rules) = unescape(data).parse::<TaflRules>() {
+                    return Ok(setup.with_extension("-").with_rules(rules));
+                }
             }
         }
         Ok(setup.with_extension(extension.to_string()))
@@ -160,6 +165,7 @@ impl Notation for Ten {
     ) -> Result<Ten, ModelError> {
         let derive_extension = setup.extension.is_none() && setup.rules.is_none();
         if let Some(rules) = setup.rules.take() {
+            let rules = rules.to_string();
             let free = matches!(setup.extension.as_deref(), None | Some("-"));
             let carried = !rules.chars().any(|c| c.is_whitespace() && c != ' ');
             if free && carried {

@@ -453,7 +453,7 @@ impl<S: Sink + ?Sized> Sink for Text<'_, S> {
 /// `0x01` in every byte.
 const ONES: u64 = u64::from_le_bytes([1; 8]);
 
-/// Bit `i` set when byte `i` of `word` holds a piece (a cell of rank 2 to 5; not an
+/// Bit `i` set when byte `i` of `word` holds a piece (a cell of rank 2 to 13; not an
 /// empty cell, 1, nor a void one or a byte past the end of the board, 0).
 ///
 /// Adding `0x7E` to each byte sets its high bit exactly for those (no byte is above

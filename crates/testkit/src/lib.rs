@@ -37,6 +37,7 @@
 #![warn(missing_docs)]
 
 pub mod escape;
+mod workspace;
 
 #[cfg(feature = "suite")]
 pub mod conformance;
@@ -50,12 +51,4 @@ pub mod memory;
 #[cfg(feature = "suite")]
 pub use fixtures::Fixtures;
 
-/// The workspace's root folder (where `fixtures/` is).
-///
-/// ```
-/// assert!(gridnote_testkit::workspace_root().join("fixtures").is_dir());
-/// ```
-#[must_use]
-pub fn workspace_root() -> std::path::PathBuf {
-    std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
+pub use workspace::workspace_root;

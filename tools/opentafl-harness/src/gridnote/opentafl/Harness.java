@@ -391,6 +391,9 @@ public final class Harness {
                 case "batch":
                     batch();
                     break;
+                case "replay":
+                    replay(args[1]);
+                    break;
                 case "rewrite":
                     // The record as OpenTafl writes it back after loading it.
                     OUT.println(RulesSerializer.getRulesRecord(RulesSerializer.loadRulesRecord(args[1]), false));
@@ -417,6 +420,7 @@ public final class Harness {
                 + "       Harness playout RULES --seed S [--games G] [--max-plies N] [--full]\n"
                 + "       Harness speed RULES [--position P] [--side a|d] [--moves ..] --depth N [--repeat R]\n"
                 + "       Harness rewrite RULES   (the record as OpenTafl writes it back after loading it)\n"
+                + "       Harness replay GAME.otg (the main line through the engine)\n"
                 + "       Harness compare builtin:N [--record R] [--seed S] [--games G] [--max-plies N]\n"
                 + "       Harness testrecords\n"
                 + "       Harness batch   (JSON-free requests on stdin: one per line, fields separated by tabs:\n"
@@ -502,6 +506,38 @@ public final class Harness {
             }
         }
         OUT.println("{\"variant\":" + index + ",\"games\":" + games + ",\"plies_compared\":" + plies + ",\"games_differing\":" + differing + "}");
+    }
+
+    /**
+     * Replays the main line of an OTN game record (.otg) through the engine: per move, the
+     * move as the record writes it, as OpenTafl's engine writes it, and every capture the
+     * engine makes; then the outcome. Stops at the first move the engine refuses.
+     */
+    static void replay(String file) throws Exception {
+        com.manywords.softworks.tafl.notation.GameSerializer.GameContainer c =
+                com.manywords.softworks.tafl.notation.GameSerializer.loadGameRecordFile(new java.io.File(file));
+        String record = RulesSerializer.getRulesRecord(c.game.getRules(), false);
+        Harness h = new Harness(RulesSerializer.loadRulesRecord(record));
+        GameState s = h.game.getCurrentState();
+        OUT.println("{\"file\":" + q(new java.io.File(file).getName()) + ",\"rules\":" + q(record)
+                + ",\"moves\":" + c.moves.size() + ",\"variations\":" + (c.variations == null ? 0 : c.variations.size()) + "}");
+        int ply = 0;
+        for (DetailedMoveRecord m : c.moves) {
+            ply++;
+            String written = MoveSerializer.getMoveRecord(m);
+            Step st = s.checkVictory() == GameState.GOOD_MOVE ? h.apply(s, m.start, m.end) : null;
+            if (st == null) {
+                OUT.println("{\"ply\":" + ply + ",\"record\":" + q(written) + ",\"refused\":true,\"outcome\":" + q(outcome(s.checkVictory())) + "}");
+                return;
+            }
+            OUT.println("{\"ply\":" + ply + ",\"side\":" + q(h.side(s)) + ",\"record\":" + q(written) + ",\"engine\":" + q(h.otnMove(st))
+                    + ",\"captures\":" + h.captures(st) + "}");
+            s = h.play(s, m.start, m.end);
+        }
+        int v = s.checkVictory();
+        String why = h.reason(s, v);
+        OUT.println("{\"end\":" + q(outcome(v)) + (why != null ? ",\"reason\":" + q(why) : "") + ",\"position\":" + q(h.position(s))
+                + ",\"to_move\":" + q(h.side(s)) + "}");
     }
 
     /** The rules records of the test set-ups OpenTafl builds as Java classes for its own tests. */
@@ -636,11 +672,18 @@ public final class Harness {
                     }
                     b.append(']');
                 }
+                // Every capturing move as from-to, "x", and every square it captures
+                // ("/"-separated, shieldwall and Linnaean captures included).
                 StringBuilder caps = new StringBuilder("[");
                 for (Step st : steps) {
                     if (!st.record.captures.isEmpty()) {
                         if (caps.length() > 1) caps.append(',');
-                        caps.append("{\"move\":").append(q(h.otnMove(st))).append(",\"captures\":").append(h.captures(st)).append('}');
+                        StringBuilder c = new StringBuilder(h.sq(st.from) + "-" + h.sq(st.to) + "x");
+                        for (int i = 0; i < st.record.captures.size(); i++) {
+                            if (i > 0) c.append('/');
+                            c.append(h.sq(st.record.captures.get(i)));
+                        }
+                        caps.append(q(c.toString()));
                     }
                 }
                 b.append(",\"capturing\":").append(caps).append(']');
@@ -652,7 +695,7 @@ public final class Harness {
                     b.append(",\"berserker\":").append(q(h.sq(s.getBoard().findTaflmanSpace(s.getBerserkingTaflman()))));
                 }
                 int after = s.checkVictory();
-                b.append(",\"outcome\":").append(q(outcome(after)));
+                if (after != GameState.GOOD_MOVE) b.append(",\"outcome\":").append(q(outcome(after)));
                 String why = h.reason(s, after);
                 if (why != null) b.append(",\"reason\":").append(q(why));
                 b.append('}');

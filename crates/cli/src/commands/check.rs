@@ -1,0 +1,309 @@
+//! `gridnote check`: syntax, legality and outcome; for digit strings the seed regex's
+//! verdict; for TSN/TEN the semantic check.
+
+use std::io::{self, BufRead, Write};
+
+use gridnote_board::notation::{Game, Notation};
+use gridnote_board::{Outcome, Problems, Rules};
+use gridnote_convert::{Format, Source};
+use serde::Serialize;
+
+use crate::inputs::{InputArgs, Io, for_each_input, hint_if_terminal, open};
+use crate::json;
+use crate::names::parse_rules;
+use crate::status::{EXIT_USAGE, finish, report_failure};
+
+/// Check syntax, legality and outcome (tafl: the semantic check).
+#[derive(Debug, clap::Args)]
+pub(crate) struct Args {
+    /// The input flags: --from, --input, --json, --quiet and the INPUTs.
+    #[command(flatten)]
+    pub(crate) input: InputArgs,
+    /// The rules: tic-tac-toe, or tomorrows (the default for the tuple format), with
+    /// optional +misere, +diagonals, +no-diagonals, +k=N, as `check` prints them; for a
+    /// tafl position a tafl preset (copenhagen, brandubh, …) or an OpenTafl rules record
+    /// (dim:… start:/…/).
+    #[arg(long, value_name = "RULES", value_parser = parse_check_rules)]
+    pub(crate) rules: Option<CheckRules>,
+    /// Misère play: the player who makes a line loses.
+    #[arg(long)]
+    pub(crate) misere: bool,
+    /// Diagonal lines count.
+    #[arg(long)]
+    pub(crate) diagonals: bool,
+    /// How many in a row end the game (default 3).
+    #[arg(long, value_name = "K", value_parser = clap::value_parser!(u8).range(1..))]
+    pub(crate) in_a_row: Option<u8>,
+}
+
+/// The rules `check` takes: m,n,k rules, or a tafl variant's.
+#[derive(Clone, Debug)]
+pub(crate) enum CheckRules {
+    /// m,n,k rules (`tic-tac-toe+misere`, …).
+    Mnk(Rules),
+    /// A tafl variant's rules, and how to name them: the preset's name, or the record.
+    Tafl {
+        /// The rules.
+        rules: Box<gridnote_board::tafl::TaflRules>,
+        /// The preset's name, or the canonical record.
+        name: String,
+    },
+}
+
+/// `check --rules`: an m,n,k rules name, a tafl preset, or an OpenTafl rules record.
+fn parse_check_rules(text: &str) -> Result<CheckRules, String> {
+    use gridnote_board::tafl::TaflRules;
+    if text.starts_with("dim:") {
+        let rules: TaflRules =
+            text.parse().map_err(|e| format!("not an OpenTafl rules record: {e}"))?;
+        return Ok(CheckRules::Tafl { name: rules.to_string(), rules: Box::new(rules) });
+    }
+    let mnk = parse_rules(text);
+    if let Ok(rules) = mnk {
+        return Ok(CheckRules::Mnk(rules));
+    }
+    match TaflRules::preset(text) {
+        Ok(rules) => Ok(CheckRules::Tafl { rules: Box::new(rules), name: text.to_owned() }),
+        // A modifier (`+wrap`) is an m,n,k rules name: its own message says what is wrong.
+        Err(_) if text.contains('+') => Err(mnk.err().unwrap_or_default()),
+        Err(_) => Err(format!(
+            "unknown rules `{text}`: expected tic-tac-toe or tomorrows (m,n,k), a tafl preset \
+             ({}), or an OpenTafl rules record (dim:… start:/…/)",
+            gridnote_board::tafl::PRESETS.join(", ")
+        )),
+    }
+}
+
+/// The rules for `format` from the command line: the preset (tic-tac-toe, or tomorrows
+/// for the tuple format) with the modifiers applied.
+fn rules_for(args: &Args, format: Format) -> Rules {
+    let mut rules = match args.rules {
+        Some(CheckRules::Mnk(rules)) => rules,
+        _ => format.default_rules(),
+    };
+    if args.misere {
+        rules.misere = true;
+    }
+    if args.diagonals {
+        rules.diagonals = true;
+    }
+    if let Some(k) = args.in_a_row {
+        rules.in_a_row = usize::from(k);
+    }
+    rules
+}
+
+#[derive(Serialize)]
+struct ProblemJson {
+    name: &'static str,
+    message: String,
+}
+
+#[derive(Serialize, Default)]
+struct DigitsJson {
+    seed_count_rule: bool,
+    seed_verdict: String,
+    direct_verdict: String,
+    agreement: String,
+}
+
+#[derive(Serialize)]
+struct CheckJson<'a> {
+    input: &'a str,
+    #[serde(flatten)]
+    whence: json::Whence<'a>,
+    format: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    rules: Option<String>,
+    legal: bool,
+    problems: Vec<ProblemJson>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    outcome: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    digits: Option<DigitsJson>,
+    /// The legality problems in gridnote-board's own serde form (`Problems`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    legality: Option<Problems>,
+    /// A digit string's full report in gridnote-digits' own serde form (`Report`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    report: Option<gridnote_digits::Report>,
+}
+
+/// Everything `check` says about one well-formed input.
+struct Findings {
+    format: Format,
+    rules: Option<Rules>,
+    /// The tafl rules `--rules` named for a tafl position.
+    tafl_rules: Option<String>,
+    problems: Vec<ProblemJson>,
+    outcome: Option<Outcome>,
+    digits: Option<DigitsJson>,
+    legality: Option<Problems>,
+    report: Option<gridnote_digits::Report>,
+}
+
+fn examine(source: &Source, args: &Args) -> Findings {
+    let format = source.format;
+    if format.game() == Game::Tafl {
+        let mut problems = tafl_problems(source);
+        let mut tafl_rules = None;
+        if let Some(CheckRules::Tafl { rules, name }) = &args.rules {
+            let size = source.board.rows();
+            if rules.dim() != size || source.board.cols() != size {
+                problems.push(ProblemJson {
+                    name: "rules-size",
+                    message: format!(
+                        "the rules are for a {0}x{0} board, the position is {1}x{2}",
+                        rules.dim(),
+                        size,
+                        source.board.cols()
+                    ),
+                });
+            }
+            tafl_rules = Some(name.clone());
+        }
+        return Findings {
+            format,
+            rules: None,
+            tafl_rules,
+            problems,
+            outcome: None,
+            digits: None,
+            legality: None,
+            report: None,
+        };
+    }
+    let rules = rules_for(args, format);
+    let legality = source.board.problems(rules, source.to_move);
+    let mut problems: Vec<ProblemJson> =
+        legality.iter().map(|p| ProblemJson { name: p.name(), message: p.to_string() }).collect();
+    if let Some(CheckRules::Tafl { name, .. }) = &args.rules {
+        problems.push(ProblemJson {
+            name: "rules",
+            message: format!("the tafl rules {name} do not apply to an m,n,k position ({format})"),
+        });
+    }
+    // The seed regex's verdict is the digit string's own check.
+    let report = (format.name() == <gridnote_digits::Digits as Notation>::NAME)
+        .then(|| gridnote_digits::Digits::try_from(&source.board).ok())
+        .flatten()
+        .map(gridnote_digits::Report::new);
+    let digits = report.as_ref().map(|report| DigitsJson {
+        seed_count_rule: report.seed_count_rule,
+        seed_verdict: report.regex.to_string(),
+        direct_verdict: report.direct.to_string(),
+        agreement: report.agreement.to_string(),
+    });
+    Findings {
+        format,
+        rules: Some(rules),
+        tafl_rules: None,
+        problems,
+        outcome: Some(source.board.outcome(rules)),
+        digits,
+        legality: Some(legality),
+        report,
+    }
+}
+
+/// The TSN/TEN semantic check of a source read from TSN or TEN.
+fn tafl_problems(source: &Source) -> Vec<ProblemJson> {
+    match gridnote_tafl::Tsn::carried(source) {
+        None => Vec::new(),
+        Some(Ok(tsn)) => tsn
+            .problems()
+            .iter()
+            .map(|p| ProblemJson { name: p.name(), message: p.to_string() })
+            .collect(),
+        Some(Err(err)) => vec![ProblemJson { name: "model", message: err.to_string() }],
+    }
+}
+
+fn write_plain(out: &mut dyn Write, origin: &str, input: &str, f: &Findings) -> io::Result<()> {
+    writeln!(out, "{origin}: {input}")?;
+    match f.rules {
+        Some(rules) => writeln!(out, "  format: {}, rules: {rules}", f.format)?,
+        None => match &f.tafl_rules {
+            Some(name) => writeln!(
+                out,
+                "  format: {}, tafl rules: {name} (semantic check; no rules engine here)",
+                f.format
+            )?,
+            None => writeln!(out, "  format: {} (semantic check; no tafl rules here)", f.format)?,
+        },
+    }
+    if f.problems.is_empty() {
+        writeln!(out, "  {}", if f.rules.is_some() { "legal" } else { "no problems" })?;
+    } else {
+        writeln!(out, "  {}:", if f.rules.is_some() { "illegal" } else { "problems" })?;
+        for p in &f.problems {
+            writeln!(out, "    - {}", p.message)?;
+        }
+    }
+    if let Some(outcome) = f.outcome {
+        writeln!(out, "  outcome: {outcome}")?;
+    }
+    if let Some(d) = &f.digits {
+        writeln!(
+            out,
+            "  seed count rule (#1 = #2 ± 1 or 0): {}",
+            if d.seed_count_rule { "holds" } else { "fails" }
+        )?;
+        writeln!(
+            out,
+            "  seed regex: {}; direct: {}; {}",
+            d.seed_verdict, d.direct_verdict, d.agreement
+        )?;
+    }
+    Ok(())
+}
+
+pub(crate) fn run(args: &Args, stdin: &mut dyn BufRead, io: &mut Io<'_>) -> u8 {
+    let opened = match open(&args.input) {
+        Ok(opened) => opened,
+        Err(message) => {
+            let _ = writeln!(io.err, "error: {message}");
+            return EXIT_USAGE;
+        }
+    };
+    hint_if_terminal(&args.input, io);
+    let (json, quiet) = (args.input.json, args.input.quiet);
+    let mut failed = false;
+    let result = for_each_input(&args.input, opened, stdin, io, |input, io| {
+        let out = &mut *io.out;
+        match input.read(args.input.from) {
+            Ok(source) => {
+                let findings = examine(&source, args);
+                failed |= !findings.problems.is_empty();
+                if json {
+                    json::line(
+                        out,
+                        &CheckJson {
+                            input: &input.lossy(),
+                            whence: json::Whence::of(&input),
+                            format: findings.format.name(),
+                            rules: findings
+                                .rules
+                                .map(|r| r.to_string())
+                                .or(findings.tafl_rules.clone()),
+                            legal: findings.problems.is_empty(),
+                            outcome: findings.outcome.map(|o| o.to_string()),
+                            problems: findings.problems,
+                            digits: findings.digits,
+                            legality: findings.legality,
+                            report: findings.report,
+                        },
+                    )?;
+                } else {
+                    write_plain(out, &input.origin(), &input.lossy(), &findings)?;
+                }
+            }
+            Err(failure) => {
+                failed = true;
+                report_failure(out, io.err, &input, &failure, json, quiet)?;
+            }
+        }
+        Ok(())
+    });
+    finish(result, failed, io.err)
+}

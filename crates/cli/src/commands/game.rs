@@ -1,0 +1,373 @@
+//! `gridnote game`: replay an OpenTafl game record (`.otg`), or check one.
+//!
+//! Without `--check`, the positions after every ply of one line (the main line, or the
+//! variation `--line` names) are printed, one per line, as OTN position records or, with
+//! `--to FMT`, converted by the registry, each with what the replay knows of it: the side
+//! to move after the ply (the opponent of the side that moved; at the start, the rules'
+//! first mover), and for TSN/TEN the ply (1 at the start, one more per ply), the plies
+//! since the last capture and the defenders at the start (the start position's). The
+//! conversion's notes (what the target drops; the defenders when the start's had to be
+//! rounded) go to standard error, summarised as `gridnote convert` does. With `--final`,
+//! only the last one. `--check` replays every line and lists
+//! every problem with its line, column and a caret. Nothing is printed on standard output
+//! unless the whole command succeeds.
+
+use std::ffi::OsString;
+use std::io::{BufRead, Read, Write};
+use std::ops::Range;
+
+use gridnote_board::notation::Notation;
+use gridnote_board::report::{Spanned, render};
+use gridnote_board::setup::{self, TaflFields};
+use gridnote_board::{Board, Player};
+use gridnote_convert::{Field, Format, Note, Options, read, write_into};
+use gridnote_otn::{Game, LinePath, MoveRecord, OtnRecord, Replay, Side};
+
+use crate::inputs::Io;
+use crate::names::parse_format;
+use crate::notes::NoteSink;
+use crate::status::{EXIT_FAILED, EXIT_OK, EXIT_USAGE};
+
+/// The largest game file read (bytes): real game records are a few kilobytes.
+const MAX_GAME_BYTES: u64 = 16 * 1024 * 1024;
+
+/// Replay an OpenTafl game record (.otg): the position after every ply of a line
+/// (`--final`: only the last), or `--check` every line of it.
+///
+/// With `--to FMT` each position carries what the replay knows: the side to move
+/// after its ply (the opponent of the side that moved; for the start position, the
+/// rules' first mover, `atkf`), and in TSN/TEN the ply (1 at the start, one more per
+/// ply, a resignation included), the plies since the last move that captured, and the
+/// defenders at the start from the line's start position (rounded up to a multiple
+/// of 4 when needed, noted). Notes on stderr say what the target cannot carry (as
+/// `gridnote convert` summarises them; --quiet for none).
+#[derive(Debug, clap::Args)]
+pub(crate) struct Args {
+    /// The game record (an OpenTafl `.otg` file), or `-` for standard input.
+    #[arg(value_name = "FILE")]
+    pub(crate) file: OsString,
+    /// Print only the position after the last ply.
+    #[arg(long = "final")]
+    pub(crate) final_only: bool,
+    /// The format of the printed positions (default: OTN position records); each carries
+    /// the side to move after its ply and, in TSN/TEN, the ply and plies since capture.
+    #[arg(long, value_name = "FMT", value_parser = parse_format)]
+    pub(crate) to: Option<Format>,
+    /// The line to replay: `main` (the default) or a variation's address, e.g. `2a.1`.
+    #[arg(long, value_name = "ADDRESS", default_value = "main")]
+    pub(crate) line: String,
+    /// Notes of --to's conversion: `summary` (each kind of note listed for its first 3
+    /// plies, then counted) or `all`.
+    #[arg(long, value_name = "HOW", default_value = "summary", value_parser = ["summary", "all"])]
+    pub(crate) notes: String,
+    /// Print no notes on stderr.
+    #[arg(long, short)]
+    pub(crate) quiet: bool,
+    /// Validate the file instead: replay every line and list every problem.
+    #[arg(long, conflicts_with_all = ["final_only", "to", "line", "notes", "quiet"])]
+    pub(crate) check: bool,
+}
+
+/// Runs `gridnote game`.
+pub(crate) fn run(args: &Args, stdin: &mut dyn BufRead, io: &mut Io<'_>) -> u8 {
+    // Flags first: a bad one is a usage error before anything is read.
+    let line = match parse_line(&args.line) {
+        Ok(line) => line,
+        Err(message) => {
+            let _ = writeln!(io.err, "error: --line {:?}: {message}", args.line);
+            return EXIT_USAGE;
+        }
+    };
+    let shown = args.file.to_string_lossy().into_owned();
+    let text = match read_file(&args.file, stdin) {
+        Ok(text) => text,
+        Err(ReadFailure::Usage(message)) => {
+            let _ = writeln!(io.err, "error: {message}");
+            return EXIT_USAGE;
+        }
+        Err(ReadFailure::Input(message)) => {
+            let _ = writeln!(io.err, "error: {shown}: {message}");
+            return EXIT_FAILED;
+        }
+    };
+    let game: Game = match text.parse() {
+        Ok(game) => game,
+        Err(err) => {
+            let err: gridnote_otn::ParseError = err;
+            problem(io.err, &shown, &text, err.span(), &err.to_string());
+            return EXIT_FAILED;
+        }
+    };
+    if args.check {
+        return check(&game, &shown, &text, io);
+    }
+    let lines = game.lines();
+    if !lines.contains(&line) {
+        let names: Vec<String> = lines.iter().map(ToString::to_string).collect();
+        let _ = writeln!(
+            io.err,
+            "error: {shown}: the game has no line {line}; its lines are {}",
+            names.join(", ")
+        );
+        return EXIT_FAILED;
+    }
+    let replay = match game.replay(&line) {
+        Ok(replay) => replay,
+        Err(err) => {
+            problem(io.err, &shown, &text, err.span.clone(), &err.to_string());
+            return EXIT_FAILED;
+        }
+    };
+    warnings(&replay, &shown, io);
+    match positions(&replay, args) {
+        Ok(printed) => {
+            if !args.quiet {
+                if let Some(note) = &printed.defenders {
+                    let _ = writeln!(io.err, "note: {shown}: {note}");
+                }
+                let mut sink = NoteSink::new(args.notes == "all", "plies");
+                for (origin, notes) in &printed.notes {
+                    sink.notes(&|| format!("{shown}: {origin}"), notes, io.err);
+                }
+                sink.finish(io.err);
+            }
+            let _ = io.out.write_all(printed.out.as_bytes());
+            EXIT_OK
+        }
+        Err(message) => {
+            let _ = writeln!(io.err, "error: {shown}: {message}");
+            EXIT_FAILED
+        }
+    }
+}
+
+/// A line address as the user may write it: `main`, `2a.1`, or with a trailing dot.
+fn parse_line(text: &str) -> Result<LinePath, String> {
+    text.parse::<LinePath>()
+        .or_else(|err| text.strip_suffix('.').map_or(Err(err.clone()), |t| t.parse()))
+        .map_err(|err| err.to_string())
+}
+
+enum ReadFailure {
+    /// The file cannot be opened: a usage error naming it.
+    Usage(String),
+    /// The file's content cannot be read as a game record's text.
+    Input(String),
+}
+
+/// The whole file (or standard input) as UTF-8, a leading byte-order mark skipped.
+fn read_file(file: &OsString, stdin: &mut dyn BufRead) -> Result<String, ReadFailure> {
+    let mut bytes = Vec::new();
+    let read = if file == "-" {
+        stdin.take(MAX_GAME_BYTES + 1).read_to_end(&mut bytes)
+    } else {
+        let handle = std::fs::File::open(file).map_err(|err| {
+            ReadFailure::Usage(format!("cannot open game file `{}`: {err}", file.to_string_lossy()))
+        })?;
+        handle.take(MAX_GAME_BYTES + 1).read_to_end(&mut bytes)
+    };
+    read.map_err(|err| ReadFailure::Input(format!("cannot read: {err}")))?;
+    if bytes.len() as u64 > MAX_GAME_BYTES {
+        return Err(ReadFailure::Input(format!(
+            "longer than {MAX_GAME_BYTES} bytes: not a game record"
+        )));
+    }
+    let body = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(&bytes);
+    String::from_utf8(body.to_vec()).map_err(|err| {
+        ReadFailure::Input(format!(
+            "not UTF-8 (byte {} of the text after any byte-order mark)",
+            err.utf8_error().valid_up_to()
+        ))
+    })
+}
+
+/// Prints one problem: `FILE:LINE:COLUMN:`, the message, the line and a caret.
+fn problem(err: &mut dyn Write, file: &str, text: &str, span: Range<usize>, message: &str) {
+    let (line, column) = line_column(text, span.start);
+    let _ = write!(err, "{file}:{line}:{column}: {}", render(text, span, message));
+}
+
+/// The 1-based line and column (in characters) of byte `at`.
+fn line_column(text: &str, at: usize) -> (usize, usize) {
+    let at = (0..=at.min(text.len())).rev().find(|&i| text.is_char_boundary(i)).unwrap_or(0);
+    let before = &text[..at];
+    let line = before.matches('\n').count() + 1;
+    let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+    (line, column)
+}
+
+fn warnings(replay: &Replay, file: &str, io: &mut Io<'_>) {
+    for ply in &replay.plies {
+        for warning in &ply.warnings {
+            let _ =
+                writeln!(io.err, "warning: {file}: turn {} `{}`: {warning}", ply.turn, ply.record);
+        }
+    }
+}
+
+/// One printed position: where it stands in the line and what the replay knows of it.
+struct Shown {
+    /// `turn 2. \`a2-a1\``, or `the start` (for `--final` on a line without plies).
+    origin: String,
+    /// The OTN position record.
+    record: String,
+    /// The side to move: the opponent of the side that just moved (at the start, the
+    /// rules' first mover).
+    to_move: Side,
+    /// TSN's ply: 1 at the start, one more after each ply.
+    ply: u32,
+    /// The plies since the last ply that captured (0 right after a capture; from the
+    /// start of the line when none did).
+    since_capture: u32,
+}
+
+/// The positions to print: after every ply of the line, or (`--final`) the last one,
+/// which is the start for a line without plies.
+fn shown(replay: &Replay, final_only: bool) -> Vec<Shown> {
+    let mut shown = Vec::with_capacity(replay.plies.len() + 1);
+    shown.push(Shown {
+        origin: "the start".to_owned(),
+        record: replay.start.to_string(),
+        to_move: replay.first,
+        ply: 1,
+        since_capture: 0,
+    });
+    for ply in &replay.plies {
+        let before = &shown[shown.len() - 1];
+        let captured = matches!(&ply.record, MoveRecord::Move(m) if !m.captures.is_empty());
+        shown.push(Shown {
+            origin: format!("turn {} `{}`", ply.turn, ply.record),
+            record: ply.position.to_string(),
+            to_move: ply.side.other(),
+            ply: before.ply.saturating_add(1),
+            since_capture: if captured { 0 } else { before.since_capture.saturating_add(1) },
+        });
+    }
+    if final_only {
+        shown.drain(..shown.len() - 1);
+    } else {
+        shown.remove(0);
+    }
+    shown
+}
+
+/// What `gridnote game` prints when it succeeds.
+struct Printed {
+    /// The positions, one per line.
+    out: String,
+    /// The defenders at the start, when they had to be rounded (noted once).
+    defenders: Option<Note>,
+    /// Each converted position's origin and notes.
+    notes: Vec<(String, Vec<Note>)>,
+}
+
+/// The printed positions and the notes of their conversion: OTN position records as the
+/// replay gives them, or converted with the side to move and the TSN/TEN counters the
+/// replay knows.
+fn positions(replay: &Replay, args: &Args) -> Result<Printed, String> {
+    let shown = shown(replay, args.final_only);
+    let mut out = String::new();
+    let otn = otn_format();
+    let to = args.to.filter(|&to| Some(to) != otn);
+    let (Some(to), Some(otn)) = (to, otn) else {
+        for position in &shown {
+            out.push_str(&position.record);
+            out.push('\n');
+        }
+        return Ok(Printed { out, defenders: None, notes: Vec::new() });
+    };
+    let options = Options::default();
+    let as_target = |origin: &str, record: &str, err: &dyn std::fmt::Display| {
+        format!("{origin}: the position {record} as {to}: {err}")
+    };
+    // TSN's defenders at the start: the line's start position's (noted only when
+    // rounded, and only for a target that carries them).
+    let start = replay.start.to_string();
+    let source =
+        read(&start, Some(otn), &options).map_err(|err| as_target("the start", &start, &err))?;
+    let (defenders, defenders_note) = start_defenders(&source.board);
+    let defenders_note = defenders_note.filter(|_| to.carries().tafl && !shown.is_empty());
+    let mut notes = Vec::new();
+    for position in shown {
+        let Shown { origin, record, to_move, ply, since_capture } = position;
+        let mut source =
+            read(&record, Some(otn), &options).map_err(|err| as_target(&origin, &record, &err))?;
+        source.setup.to_move = Some(match to_move {
+            Side::Attackers => Player::One,
+            Side::Defenders => Player::Two,
+        });
+        source.setup.tafl = Some(TaflFields::new(defenders, ply, since_capture));
+        // A game record has no TEN extension data: TEN's `-`, carried, not derived.
+        source.setup.extension = Some("-".to_owned());
+        let converted = write_into(source, to, &options, &mut out)
+            .map_err(|err| as_target(&origin, &record, &err))?;
+        out.push('\n');
+        notes.push((origin, converted));
+    }
+    Ok(Printed { out, defenders: defenders_note, notes })
+}
+
+/// TSN's defenders at the start from the line's start position: its defenders (the king
+/// not counted) when that is a positive multiple of 4 and at least half its attackers,
+/// else the least such multiple above them (noted).
+fn start_defenders(board: &Board) -> (u32, Option<Note>) {
+    let counts = board.counts();
+    let defenders = counts.of(Player::Two) - counts.kings[Player::Two.index()];
+    let derived = TaflFields::derived_for(board, setup::Game::Tafl).defenders;
+    if usize::try_from(derived).is_ok_and(|d| d == defenders) {
+        return (derived, None);
+    }
+    let attackers = counts.of(Player::One);
+    let reason = format!(
+        "the start position has {defenders} defender{} and {attackers} attacker{}: the least positive multiple of 4 at least max(defenders, half the attackers rounded up)",
+        plural(defenders),
+        plural(attackers)
+    );
+    (derived, Some(Note::derived(Field::Defenders, derived, reason)))
+}
+
+fn plural(n: usize) -> &'static str {
+    if n == 1 { "" } else { "s" }
+}
+
+/// The registry's format for OTN records.
+fn otn_format() -> Option<Format> {
+    <OtnRecord as Notation>::NAME.parse().ok()
+}
+
+/// `--check`: every line replayed, every problem listed.
+fn check(game: &Game, file: &str, text: &str, io: &mut Io<'_>) -> u8 {
+    let lines = game.lines();
+    let (mut failed, mut plies) = (0, 0);
+    for line in &lines {
+        match game.replay(line) {
+            Ok(replay) => {
+                plies += replay.plies.len();
+                warnings(&replay, file, io);
+            }
+            Err(err) => {
+                failed += 1;
+                problem(io.err, file, text, err.span.clone(), &format!("line {line}: {err}"));
+            }
+        }
+    }
+    if failed > 0 {
+        let _ = writeln!(io.err, "{file}: {failed} of {} line(s) cannot be replayed", lines.len());
+        return EXIT_FAILED;
+    }
+    let _ = writeln!(io.out, "{file}: ok ({} line(s), {plies} plies)", lines.len());
+    EXIT_OK
+}
+
+#[cfg(test)]
+mod tests {
+    use super::line_column;
+
+    #[test]
+    fn lines_and_columns_count_characters() {
+        assert_eq!(line_column("ab\ncd", 0), (1, 1));
+        assert_eq!(line_column("ab\ncd", 4), (2, 2));
+        assert_eq!(line_column("é\nx", 3), (2, 1));
+        assert_eq!(line_column("ab", 99), (1, 3));
+    }
+}

@@ -1,0 +1,123 @@
+//! `gridnote solve`: the value of each m,n,k position under perfect play, the distance
+//! in plies and every best move.
+
+use std::io::BufRead;
+
+use gridnote_board::notation::Game;
+use gridnote_board::{Player, Position, Rules};
+use gridnote_convert::{Format, Source};
+use gridnote_solve::{Solution, Solver};
+use serde::Serialize;
+
+use crate::inputs::{Failure, InputArgs, Io, for_each_input, hint_if_terminal, open};
+use crate::json;
+use crate::names::parse_rules;
+use crate::status::{EXIT_USAGE, finish, report_failure};
+
+/// Solve m,n,k positions: who wins with perfect play, in how many plies, and every best
+/// move (cells named a1 = bottom-left).
+#[derive(Debug, clap::Args)]
+pub(crate) struct Args {
+    /// The input flags: --from, --input, --json, --quiet and the INPUTs.
+    #[command(flatten)]
+    pub(crate) input: InputArgs,
+    /// The rules: tic-tac-toe, or tomorrows (the default for the tuple format), with
+    /// optional +misere, +diagonals, +no-diagonals, +k=N, as `check` prints them.
+    #[arg(long, value_name = "RULES", value_parser = parse_rules)]
+    pub(crate) rules: Option<Rules>,
+}
+
+#[derive(Serialize)]
+struct SolvedJson<'a> {
+    input: &'a str,
+    #[serde(flatten)]
+    whence: json::Whence<'a>,
+    winner: &'static str,
+    plies: usize,
+    best: Vec<String>,
+    nodes: u64,
+}
+
+/// The position `source` holds, or why it cannot be solved (spanning the whole input).
+fn position_of(source: Source, rules: Rules) -> Result<Position, String> {
+    if source.format.game() != Game::Mnk {
+        return Err(format!(
+            "solve handles m,n,k games (tic-tac-toe and its relatives); a {} position is tafl",
+            source.format
+        ));
+    }
+    let to_move = match source.to_move.or_else(|| source.side_from_counts()) {
+        Some(side) => side,
+        None => {
+            // No side fits the counts: the legality problems say why.
+            let problems = source.board.problems(rules, None);
+            return Err(gridnote_solve::SolveError::Illegal(problems).to_string());
+        }
+    };
+    Ok(Position::new(source.board.clone(), to_move))
+}
+
+/// The rules for an input read from `format`.
+fn rules_for(args: &Args, format: Format) -> Rules {
+    match args.rules {
+        Some(rules) => rules,
+        None => format.default_rules(),
+    }
+}
+
+fn winner_name(solution: &Solution) -> &'static str {
+    match solution.winner() {
+        Some(Player::One) => "x",
+        Some(Player::Two) => "o",
+        None => "draw",
+    }
+}
+
+pub(crate) fn run(args: &Args, stdin: &mut dyn BufRead, io: &mut Io<'_>) -> u8 {
+    let opened = match open(&args.input) {
+        Ok(opened) => opened,
+        Err(message) => {
+            let _ = writeln!(io.err, "error: {message}");
+            return EXIT_USAGE;
+        }
+    };
+    hint_if_terminal(&args.input, io);
+    let (json, quiet) = (args.input.json, args.input.quiet);
+    let mut solver = Solver::new();
+    let mut failed = false;
+    let result = for_each_input(&args.input, opened, stdin, io, |input, io| {
+        let out = &mut *io.out;
+        let solved = input.read(args.input.from).and_then(|source| {
+            let rules = rules_for(args, source.format);
+            let whole = 0..source.input_len;
+            position_of(source, rules)
+                .and_then(|pos| solver.solve(&pos, rules).map_err(|e| e.to_string()))
+                .map_err(|message| Failure { message, span: whole, hint: None })
+        });
+        match solved {
+            Ok(solution) => {
+                if json {
+                    json::line(
+                        out,
+                        &SolvedJson {
+                            input: &input.lossy(),
+                            whence: json::Whence::of(&input),
+                            winner: winner_name(&solution),
+                            plies: solution.plies,
+                            best: solution.best.iter().map(ToString::to_string).collect(),
+                            nodes: solution.nodes,
+                        },
+                    )?;
+                } else {
+                    writeln!(out, "{solution}")?;
+                }
+            }
+            Err(failure) => {
+                failed = true;
+                report_failure(out, io.err, &input, &failure, json, quiet)?;
+            }
+        }
+        Ok(())
+    });
+    finish(result, failed, io.err)
+}

@@ -1,0 +1,76 @@
+//! `gridnote check --rules` with a tafl preset or an OpenTafl rules record.
+
+fn run(args: &[&str]) -> (u8, String, String) {
+    let mut out = Vec::new();
+    let mut err = Vec::new();
+    let argv = std::iter::once("gridnote").chain(args.iter().copied()).map(Into::into);
+    let status = gridnote_cli::run(argv, &mut &b""[..], &mut out, &mut err);
+    (status, String::from_utf8(out).unwrap(), String::from_utf8(err).unwrap())
+}
+
+const BRANDUB: &str = "/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/";
+
+#[test]
+fn a_preset_of_the_position_size_is_named_and_finds_no_problem() {
+    let (status, out, err) = run(&["check", "--rules", "brandub", BRANDUB]);
+    assert_eq!((status, err.as_str()), (0, ""));
+    assert_eq!(
+        out,
+        format!(
+            "argument 1: {BRANDUB}\n  format: otn, tafl rules: brandub (semantic check; no rules engine here)\n  no problems\n"
+        )
+    );
+}
+
+#[test]
+fn rules_for_another_size_are_a_problem() {
+    let (status, out, _) = run(&["check", "--rules", "copenhagen", BRANDUB]);
+    assert_eq!(status, 1);
+    assert!(
+        out.ends_with("  problems:\n    - the rules are for a 11x11 board, the position is 7x7\n"),
+        "{out}"
+    );
+}
+
+#[test]
+fn a_rules_record_is_named_by_its_canonical_text() {
+    let (status, out, _) = run(&[
+        "check",
+        "--json",
+        "--rules",
+        "dim:3 ks:y atkf:n start:/1t1/tKt/1t1/",
+        "/1t1/tKt/1t1/",
+    ]);
+    assert_eq!(status, 0);
+    assert_eq!(
+        out,
+        "{\"input\":\"/1t1/tKt/1t1/\",\"format\":\"otn\",\"rules\":\"dim:3 atkf:n ks:s start:/1t1/tKt/1t1/\",\"legal\":true,\"problems\":[]}\n"
+    );
+}
+
+#[test]
+fn tafl_rules_on_an_mnk_position_are_a_problem() {
+    let (status, out, _) = run(&["check", "--rules", "tablut", "3_/3_/3_ x"]);
+    assert_eq!(status, 1);
+    assert!(
+        out.contains("    - the tafl rules tablut do not apply to an m,n,k position (t3en)\n"),
+        "{out}"
+    );
+}
+
+#[test]
+fn unknown_names_and_bad_records_are_usage_errors() {
+    let (status, _, err) = run(&["check", "--rules", "chess", BRANDUB]);
+    assert_eq!(status, 2);
+    assert!(
+        err.contains("unknown rules `chess`: expected tic-tac-toe or tomorrows (m,n,k)"),
+        "{err}"
+    );
+    assert!(err.contains("a tafl preset (copenhagen, copenhagen-relaxed, fetlar"), "{err}");
+    let (status, _, err) = run(&["check", "--rules", "dim:3 esc:x start:/3/3/3/", BRANDUB]);
+    assert_eq!(status, 2);
+    assert!(
+        err.contains("not an OpenTafl rules record: rules entry `esc:`: expected `c` (corner) or `e` (edge), found `x`"),
+        "{err}"
+    );
+}

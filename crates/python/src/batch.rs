@@ -1,0 +1,387 @@
+//! `convert_many`: a stream of texts converted in chunks on the Rust side, off the
+//! interpreter's lock and on `jobs` threads, yielded back in input order.
+
+use std::collections::VecDeque;
+
+use gridnote_convert::{Format, Options};
+use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::{PyBytes, PyDict, PyIterator, PyString};
+
+use crate::errors::{Failure, Kind};
+use crate::options::{convert_options, format_named};
+use crate::position::strip_end;
+
+/// Texts taken from the iterable per chunk: large enough that the threads' start-up is
+/// lost in the work, small enough that memory stays bounded.
+const CHUNK: usize = 16_384;
+
+/// What happens to an input that fails.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum OnError {
+    /// The iterator raises the error (with `.index`) and stays usable.
+    Raise,
+    /// The iterator yields `None` in its place.
+    Yield,
+    /// The input is left out.
+    Skip,
+}
+
+/// One converted chunk: the outputs one after another, and per input its end in
+/// `outputs` or its failure.
+#[derive(Debug, Default)]
+struct Done {
+    outputs: String,
+    results: Vec<Result<usize, Failure>>,
+}
+
+/// Converts `texts` (one after another, ends in `ends`) into `done`.
+fn convert_run(
+    texts: &str,
+    ends: &[usize],
+    start: usize,
+    from: Option<Format>,
+    to: Format,
+    options: &Options,
+) -> Done {
+    let mut done = Done { outputs: String::new(), results: Vec::with_capacity(ends.len()) };
+    let mut at = start;
+    for &end in ends {
+        let text = &texts[at..end];
+        at = end;
+        let result = gridnote_convert::read(text, from, options)
+            .and_then(|source| gridnote_convert::write_into(source, to, options, &mut done.outputs))
+            .map(|_| done.outputs.len())
+            .map_err(|err| Failure::convert(&err, text, from));
+        done.results.push(result);
+    }
+    done
+}
+
+/// Converts a chunk on `jobs` threads, each a contiguous run of it, in input order.
+fn convert_chunk(
+    texts: &str,
+    ends: &[usize],
+    from: Option<Format>,
+    to: Format,
+    options: &Options,
+    jobs: usize,
+) -> Vec<Done> {
+    let jobs = jobs.clamp(1, ends.len().max(1));
+    if jobs == 1 {
+        return vec![convert_run(texts, ends, 0, from, to, options)];
+    }
+    let per = ends.len().div_ceil(jobs);
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = ends
+            .chunks(per)
+            .enumerate()
+            .map(|(i, part)| {
+                let start = if i == 0 { 0 } else { ends[i * per - 1] };
+                scope.spawn(move || convert_run(texts, part, start, from, to, options))
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| {
+                h.join().unwrap_or_else(|_| Done { outputs: String::new(), results: Vec::new() })
+            })
+            .collect()
+    })
+}
+
+/// Bytes asked of a file-like input per `read` call.
+const BLOCK: usize = 1 << 20;
+
+/// Where the texts come from.
+enum Input {
+    /// Any iterable of `str` or `bytes`, one text per item.
+    Items(Py<PyIterator>),
+    /// An object with `read` (an open file, text or binary): read in blocks and split
+    /// into lines here, so that no Python code runs per line.
+    Reader {
+        file: Py<PyAny>,
+        /// The bytes after the last line ending read so far.
+        pending: Vec<u8>,
+    },
+}
+
+/// Appends `line` (one line ending removed) to a chunk, or notes why it is not text.
+fn push_line(
+    line: &[u8],
+    texts: &mut String,
+    ends: &mut Vec<usize>,
+    bad: &mut Vec<(usize, Failure)>,
+) {
+    match core::str::from_utf8(line) {
+        Ok(s) => texts.push_str(strip_end(s)),
+        Err(e) => bad.push((ends.len(), not_utf8(line, &e))),
+    }
+    ends.push(texts.len());
+}
+
+/// The failure of an input that is not UTF-8, spanning the first bad byte.
+fn not_utf8(bytes: &[u8], e: &core::str::Utf8Error) -> Failure {
+    let shown = String::from_utf8_lossy(bytes).into_owned();
+    let mut failure = Failure::whole(Kind::Parse, &shown, format!("not UTF-8 text: {e}"), None);
+    let at = e.valid_up_to();
+    failure.span = at..at + e.error_len().unwrap_or(1);
+    failure
+}
+
+/// The iterator `gridnote.convert_many` returns: converted texts in input order.
+#[pyclass(module = "gridnote")]
+pub(crate) struct ConvertMany {
+    source: Option<Input>,
+    from: Option<Format>,
+    to: Format,
+    options: Options,
+    jobs: usize,
+    on_error: OnError,
+    /// Converted chunks not yet yielded, and where the first one is.
+    ready: VecDeque<Done>,
+    next_result: usize,
+    next_output: usize,
+    /// The index of the next input to yield.
+    index: usize,
+}
+
+impl ConvertMany {
+    /// Takes up to [`CHUNK`] texts from the input and converts them off the lock.
+    fn fill(&mut self, py: Python<'_>) -> PyResult<()> {
+        let mut texts = String::new();
+        let mut ends = Vec::with_capacity(CHUNK);
+        let mut bad: Vec<(usize, Failure)> = Vec::new();
+        match &mut self.source {
+            None => return Ok(()),
+            Some(Input::Items(source)) => {
+                let mut iter = source.bind(py).clone();
+                for item in iter.by_ref().take(CHUNK) {
+                    let item = item?;
+                    if let Ok(s) = item.cast::<PyString>() {
+                        texts.push_str(strip_end(&s.to_cow()?));
+                        ends.push(texts.len());
+                    } else if let Ok(b) = item.cast::<PyBytes>() {
+                        push_line(b.as_bytes(), &mut texts, &mut ends, &mut bad);
+                    } else {
+                        return Err(PyTypeError::new_err(format!(
+                            "convert_many: item {} is {}, expected str or bytes",
+                            self.index + ends.len(),
+                            item.get_type().name()?
+                        )));
+                    }
+                }
+            }
+            Some(Input::Reader { file, pending }) => {
+                let file = file.bind(py).clone();
+                let mut eof = false;
+                while ends.is_empty() && !eof {
+                    let block = file.call_method1("read", (BLOCK,))?;
+                    let start = pending.len();
+                    if let Ok(s) = block.cast::<PyString>() {
+                        pending.extend_from_slice(s.to_cow()?.as_bytes());
+                    } else if let Ok(b) = block.cast::<PyBytes>() {
+                        pending.extend_from_slice(b.as_bytes());
+                    } else {
+                        return Err(PyTypeError::new_err(format!(
+                            "convert_many: read() gave {}, expected str or bytes",
+                            block.get_type().name()?
+                        )));
+                    }
+                    eof = pending.len() == start;
+                    let complete = if eof {
+                        pending.len()
+                    } else {
+                        match pending.iter().rposition(|&b| b == b'\n') {
+                            Some(last) => last + 1,
+                            None => continue,
+                        }
+                    };
+                    for line in pending[..complete].split_inclusive(|&b| b == b'\n') {
+                        push_line(line, &mut texts, &mut ends, &mut bad);
+                    }
+                    pending.drain(..complete);
+                }
+            }
+        }
+        if ends.is_empty() {
+            self.source = None;
+            return Ok(());
+        }
+        let (from, to, jobs) = (self.from, self.to, self.jobs);
+        let options = &self.options;
+        let mut chunk = py.detach(|| convert_chunk(&texts, &ends, from, to, options, jobs));
+        if chunk.iter().map(|d| d.results.len()).sum::<usize>() != ends.len() {
+            return Err(PyValueError::new_err("convert_many: a conversion thread failed"));
+        }
+        // Inputs that were not text replace what their empty text gave.
+        for (at, failure) in bad {
+            let mut at = at;
+            for done in &mut chunk {
+                if at < done.results.len() {
+                    done.results[at] = Err(failure);
+                    break;
+                }
+                at -= done.results.len();
+            }
+        }
+        self.ready.extend(chunk);
+        Ok(())
+    }
+
+    /// The next result, `None` when the input is exhausted.
+    fn next_result(&mut self, py: Python<'_>) -> PyResult<Option<Result<Py<PyString>, Failure>>> {
+        loop {
+            if let Some(done) = self.ready.front_mut() {
+                if self.next_result < done.results.len() {
+                    let result = match &mut done.results[self.next_result] {
+                        Ok(end) => {
+                            let text = &done.outputs[self.next_output..*end];
+                            self.next_output = *end;
+                            Ok(PyString::new(py, text).unbind())
+                        }
+                        Err(failure) => Err(core::mem::replace(
+                            failure,
+                            Failure::whole(Kind::Parse, "", String::new(), None),
+                        )),
+                    };
+                    self.next_result += 1;
+                    return Ok(Some(result));
+                }
+                self.ready.pop_front();
+                self.next_result = 0;
+                self.next_output = 0;
+                continue;
+            }
+            if self.source.is_none() {
+                return Ok(None);
+            }
+            self.fill(py)?;
+        }
+    }
+}
+
+#[pymethods]
+impl ConvertMany {
+    fn __iter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
+        slf
+    }
+
+    fn __next__(&mut self, py: Python<'_>) -> PyResult<Option<Py<PyAny>>> {
+        loop {
+            let Some(result) = self.next_result(py)? else { return Ok(None) };
+            let index = self.index;
+            self.index += 1;
+            match (result, self.on_error) {
+                (Ok(text), _) => return Ok(Some(text.into_any())),
+                (Err(failure), OnError::Raise) => return Err(failure.into_pyerr(py, Some(index))),
+                (Err(_), OnError::Yield) => return Ok(Some(py.None())),
+                (Err(_), OnError::Skip) => {}
+            }
+        }
+    }
+}
+
+/// `gridnote.convert_many`: every text of `texts` converted to `to`, lazily, in order.
+#[pyfunction]
+#[pyo3(signature = (texts, to, *, from_ = None, lossless = false, jobs = 1, errors = "raise", **format_options))]
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn convert_many(
+    texts: &Bound<'_, PyAny>,
+    to: &str,
+    from_: Option<&str>,
+    lossless: bool,
+    jobs: usize,
+    errors: &str,
+    format_options: Option<&Bound<'_, PyDict>>,
+) -> PyResult<ConvertMany> {
+    let to = format_named("to", to)?;
+    let from = from_.map(|name| format_named("from_", name)).transpose()?;
+    let options = convert_options(lossless, format_options)?;
+    let on_error = match errors {
+        "raise" => OnError::Raise,
+        "none" => OnError::Yield,
+        "skip" => OnError::Skip,
+        other => {
+            return Err(PyValueError::new_err(format!(
+                "errors: expected \"raise\", \"none\" or \"skip\", got {other:?}"
+            )));
+        }
+    };
+    let jobs =
+        if jobs == 0 { std::thread::available_parallelism().map_or(1, usize::from) } else { jobs };
+    let input = if texts.hasattr("read")? && !texts.is_instance_of::<PyString>() {
+        Input::Reader { file: texts.clone().unbind(), pending: Vec::new() }
+    } else {
+        Input::Items(texts.try_iter()?.unbind())
+    };
+    Ok(ConvertMany {
+        source: Some(input),
+        from,
+        to,
+        options,
+        jobs,
+        on_error,
+        ready: VecDeque::new(),
+        next_result: 0,
+        next_output: 0,
+        index: 0,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn fmt(name: &str) -> Format {
+        name.parse().unwrap()
+    }
+
+    #[test]
+    fn chunks_on_threads_keep_input_order() {
+        let inputs = ["2_o/_x_/3_ x", "zz", "3_/3_/3_ x", "xo_/_x_/3_ o", "3_/4_/3_ x"];
+        let mut texts = String::new();
+        let mut ends = Vec::new();
+        for t in inputs {
+            texts.push_str(t);
+            ends.push(texts.len());
+        }
+        let options = Options::default();
+        for jobs in 1..=6 {
+            let done = convert_chunk(&texts, &ends, None, fmt("tsn"), &options, jobs);
+            let mut outputs = Vec::new();
+            for d in &done {
+                let mut at = 0;
+                for r in &d.results {
+                    match r {
+                        Ok(end) => {
+                            outputs.push(Ok(d.outputs[at..*end].to_owned()));
+                            at = *end;
+                        }
+                        Err(f) => outputs.push(Err((f.kind, f.span.clone(), f.text.clone()))),
+                    }
+                }
+            }
+            assert_eq!(
+                outputs,
+                [
+                    Ok("3 4 3/1a1/2d a 3 2".to_owned()),
+                    Err((Kind::Parse, 0..2, "zz".to_owned())),
+                    Ok("3 4 3/3/3 a 1 0".to_owned()),
+                    Ok("3 4 3/1a1/ad1 d 4 3".to_owned()),
+                    Err((Kind::Parse, 3..5, "3_/4_/3_ x".to_owned())),
+                ],
+                "jobs {jobs}"
+            );
+        }
+    }
+
+    #[test]
+    fn line_ends_are_stripped_once() {
+        assert_eq!(strip_end("a\n"), "a");
+        assert_eq!(strip_end("a\r\n"), "a");
+        assert_eq!(strip_end("a\n\n"), "a\n");
+        assert_eq!(strip_end("a\r"), "a\r");
+        assert_eq!(strip_end(""), "");
+    }
+}

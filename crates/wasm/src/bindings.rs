@@ -1,0 +1,471 @@
+//! The wasm-bindgen wrappers over the plain-Rust core (`api`): JavaScript values in,
+//! JavaScript values out, and the TypeScript types they carry. Built for wasm32 only.
+
+use js_sys::{Array, Error, Object, Reflect};
+use wasm_bindgen::prelude::*;
+
+use crate::api::{self, Failure};
+
+#[wasm_bindgen(typescript_custom_section)]
+const TYPES: &'static str = r#"
+/** The error every function throws: a JavaScript `Error` with the span it is about. */
+export interface GridnoteError extends Error {
+  name: "GridnoteError";
+  /** Byte span `[start, end)` of the input the error is about; `null` for a bad option. */
+  span: [number, number] | null;
+  /** The format the input was read as (given or detected); `null` when there is none. */
+  format: string | null;
+  /** The input's line and a line of carets under the span; `null` for a bad option. */
+  caret: string | null;
+}
+
+/** One format of the registry. */
+export interface FormatInfo {
+  name: string;
+  description: string;
+  example: string;
+  game: "mnk" | "tafl";
+  /** What detection looks for. */
+  detection: string;
+  extensions: string[];
+}
+
+/** Options of `convert`. */
+export interface ConvertOptions {
+  /** The source format (any case); detected when left out. */
+  from?: string;
+  /** The target format (any case). */
+  to: string;
+  /** Fail instead of dropping anything. */
+  lossless?: boolean;
+  /** Read T3EN strictly: reject non-canonical run lengths. */
+  strict?: boolean;
+  /** TSN/TEN defenders at start for a source without them: a positive multiple of 4. */
+  defenders?: number;
+  /** TSN/TEN ply for a source without it (at least 1). */
+  ply?: number;
+  /** TSN/TEN plies since capture for a source without it (below the ply). */
+  sinceCapture?: number;
+  /** Which code `bits` means: "seed" (default), "naive", "dense" or "symmetric". */
+  code?: string;
+  /** How `bits` output is written: "dec" (default) or "bin". */
+  radix?: "dec" | "bin";
+}
+
+/** What was dropped or derived by a conversion. */
+export interface Note {
+  kind: "dropped" | "derived";
+  field: string;
+  value: string;
+  reason: string;
+  /** The whole note as one sentence. */
+  message: string;
+}
+
+/** The result of `convert`. */
+export interface Converted {
+  output: string;
+  /** The format the input was read as. */
+  from: string;
+  to: string;
+  notes: Note[];
+}
+
+/** Options of `check` and `solve`. */
+export interface RulesOptions {
+  from?: string;
+  /** m,n,k rules: "tic-tac-toe" or "tomorrows" with "+misere", "+diagonals", "+no-diagonals", "+k=N". */
+  rules?: string;
+}
+
+/** One legality problem. */
+export interface Problem {
+  name: string;
+  message: string;
+}
+
+/** The result of `check`. */
+export interface Checked {
+  format: string;
+  /** The rules judged by; `null` for tafl (the TSN/TEN semantic check). */
+  rules: string | null;
+  legal: boolean;
+  problems: Problem[];
+  /** "in progress", "won by Player One", "drawn", …; `null` for tafl. */
+  outcome: string | null;
+  /** The side to move as the format spells it ("x"/"o", "a"/"d"), else from the counts. */
+  toMove: string | null;
+}
+
+/** Options of `svg`. */
+export interface SvgOptions {
+  from?: string;
+  /** The picture's longer side in pixels; left out, the picture fills its container. */
+  size?: number;
+  /** File letters and rank numbers (default true). */
+  coordinates?: boolean;
+  /** Turn the board 180°. */
+  flip?: boolean;
+  /** Cells to highlight, like ["a1", "b2"]. */
+  highlight?: string[];
+  /** The last move: one cell, or two for a move. */
+  lastMove?: string[];
+  /** Arrows, like [["a1", "c3"]]. */
+  arrows?: [string, string][];
+  /** m,n,k rules: the outcome goes in the description and a won line is drawn. */
+  rules?: string;
+  /** "default" or "high-contrast". */
+  theme?: string;
+  /** The picture's title (default: the input text). */
+  title?: string;
+}
+
+/** The result of `solve`. */
+export interface Solved {
+  /** Who wins with perfect play. */
+  winner: "x" | "o" | "draw";
+  /** Plies until the game ends under perfect play (0: it is over). */
+  plies: number;
+  /** Every best move, by cell name (a1 = bottom left). */
+  best: string[];
+  toMove: "x" | "o";
+  rules: string;
+  /** Positions searched. */
+  nodes: number;
+  /** Like "x wins in 4 plies; best: a3". */
+  summary: string;
+}
+"#;
+
+#[wasm_bindgen]
+extern "C" {
+    /// The options object of `convert` (TypeScript: `ConvertOptions`).
+    #[wasm_bindgen(typescript_type = "ConvertOptions")]
+    pub type ConvertOptions;
+
+    /// The options object of `check` and `solve` (TypeScript: `RulesOptions`).
+    #[wasm_bindgen(typescript_type = "RulesOptions")]
+    pub type RulesOptions;
+
+    /// The options object of `svg` (TypeScript: `SvgOptions`).
+    #[wasm_bindgen(typescript_type = "SvgOptions")]
+    pub type SvgOptions;
+}
+
+/// The thrown error: a JavaScript `Error` named `GridnoteError` with `span`, `format` and
+/// `caret` properties.
+fn error(failure: Failure) -> JsValue {
+    let err = Error::new(&failure.message);
+    err.set_name("GridnoteError");
+    let span = match &failure.span {
+        Some(span) => pair(JsValue::from(span.start as f64), JsValue::from(span.end as f64)),
+        None => JsValue::NULL,
+    };
+    let value: JsValue = err.into();
+    set(&value, "span", span);
+    set(&value, "format", failure.format.map(|f| f.name()).map_or(JsValue::NULL, JsValue::from));
+    set(&value, "caret", failure.caret.map_or(JsValue::NULL, JsValue::from));
+    value
+}
+
+/// `target[key] = value` (on objects this module made, which cannot refuse it).
+fn set(target: &JsValue, key: &str, value: JsValue) {
+    let _ = Reflect::set(target, &JsValue::from(key), &value);
+}
+
+/// A plain object of `entries`.
+fn object(entries: Vec<(&str, JsValue)>) -> JsValue {
+    let value: JsValue = Object::new().into();
+    for (key, entry) in entries {
+        set(&value, key, entry);
+    }
+    value
+}
+
+/// `[a, b]`.
+fn pair(a: JsValue, b: JsValue) -> JsValue {
+    Array::of2(&a, &b).into()
+}
+
+/// An array of strings.
+fn strings<S: AsRef<str>>(items: &[S]) -> JsValue {
+    items.iter().map(|s| JsValue::from(s.as_ref())).collect::<Array>().into()
+}
+
+/// An optional string as a string or `null`.
+fn nullable(text: Option<String>) -> JsValue {
+    text.map_or(JsValue::NULL, JsValue::from)
+}
+
+/// Reading an options object: every property is type-checked, with the option named.
+struct Props<'a> {
+    object: Option<&'a JsValue>,
+}
+
+impl<'a> Props<'a> {
+    /// The options argument: an object, or `undefined`/`null` for none.
+    fn of(options: &'a JsValue) -> Result<Props<'a>, Failure> {
+        if options.is_undefined() || options.is_null() {
+            Ok(Props { object: None })
+        } else if options.is_object() && !Array::is_array(options) {
+            Ok(Props { object: Some(options) })
+        } else {
+            Err(Failure::option("options: expected an object".to_owned()))
+        }
+    }
+
+    /// The property `key`, `None` when absent, `undefined` or `null`.
+    fn get(&self, key: &str) -> Result<Option<JsValue>, Failure> {
+        let Some(object) = self.object else { return Ok(None) };
+        let value = Reflect::get(object, &JsValue::from(key))
+            .map_err(|_| Failure::option(format!("options.{key}: cannot be read")))?;
+        Ok((!value.is_undefined() && !value.is_null()).then_some(value))
+    }
+
+    fn string(&self, key: &str) -> Result<Option<String>, Failure> {
+        self.get(key)?
+            .map(|v| {
+                v.as_string()
+                    .ok_or_else(|| Failure::option(format!("options.{key}: expected a string")))
+            })
+            .transpose()
+    }
+
+    fn boolean(&self, key: &str) -> Result<Option<bool>, Failure> {
+        self.get(key)?
+            .map(|v| {
+                v.as_bool().ok_or_else(|| {
+                    Failure::option(format!("options.{key}: expected true or false"))
+                })
+            })
+            .transpose()
+    }
+
+    fn number(&self, key: &str) -> Result<Option<f64>, Failure> {
+        self.get(key)?
+            .map(|v| {
+                v.as_f64()
+                    .ok_or_else(|| Failure::option(format!("options.{key}: expected a number")))
+            })
+            .transpose()
+    }
+
+    /// An array of strings (cell names); absent is empty.
+    fn names(&self, key: &str) -> Result<Vec<String>, Failure> {
+        let Some(value) = self.get(key)? else { return Ok(Vec::new()) };
+        let expected = || Failure::option(format!("options.{key}: expected an array of strings"));
+        if !Array::is_array(&value) {
+            return Err(expected());
+        }
+        Array::from(&value).iter().map(|item| item.as_string().ok_or_else(expected)).collect()
+    }
+
+    /// An array of `[from, to]` pairs of strings; absent is empty.
+    fn pairs(&self, key: &str) -> Result<Vec<(String, String)>, Failure> {
+        let Some(value) = self.get(key)? else { return Ok(Vec::new()) };
+        let expected = || {
+            Failure::option(format!(
+                "options.{key}: expected an array of [from, to] pairs of cell names"
+            ))
+        };
+        if !Array::is_array(&value) {
+            return Err(expected());
+        }
+        Array::from(&value)
+            .iter()
+            .map(|item| {
+                if !Array::is_array(&item) {
+                    return Err(expected());
+                }
+                let item = Array::from(&item);
+                match (item.length(), item.get(0).as_string(), item.get(1).as_string()) {
+                    (2, Some(from), Some(to)) => Ok((from, to)),
+                    _ => Err(expected()),
+                }
+            })
+            .collect()
+    }
+
+    fn rules_request(&self) -> Result<api::RulesRequest, Failure> {
+        Ok(api::RulesRequest { from: self.string("from")?, rules: self.string("rules")? })
+    }
+}
+
+/// Every format gridnote reads and writes, in the order `gridnote formats` lists them.
+///
+/// ```js
+/// formats().map((f) => f.name); // ["t3en", "tsn", "ten", "tuple", "digits", "bits", "otn"]
+/// ```
+#[wasm_bindgen(unchecked_return_type = "FormatInfo[]")]
+pub fn formats() -> JsValue {
+    api::formats()
+        .into_iter()
+        .map(|f| {
+            object(vec![
+                ("name", f.name.into()),
+                ("description", f.description.into()),
+                ("example", f.example.into()),
+                ("game", f.game.into()),
+                ("detection", f.detection.into()),
+                ("extensions", strings(f.extensions)),
+            ])
+        })
+        .collect::<Array>()
+        .into()
+}
+
+/// The name of the format `text` looks like; throws a `GridnoteError` when none matches.
+///
+/// ```js
+/// detect("2_o/_x_/3_ x"); // "t3en"
+/// ```
+///
+/// # Errors
+/// A `GridnoteError` spanning the whole input when no format's shape matches.
+#[wasm_bindgen]
+pub fn detect(text: &str) -> Result<String, JsValue> {
+    api::detect_format(text).map(str::to_owned).map_err(error)
+}
+
+/// Converts `text` into `options.to`, reading it as `options.from` or its detected format.
+///
+/// ```js
+/// convert("2_o/_x_/3_ x", { to: "tsn" }).output; // "3 4 3/1a1/2d a 3 2"
+/// ```
+///
+/// # Errors
+/// A `GridnoteError`: a bad option, an undetected format, a syntax error (spanning the
+/// offending text), a position the target cannot express, or (with `lossless`) anything
+/// that would be dropped.
+#[wasm_bindgen(unchecked_return_type = "Converted")]
+pub fn convert(text: &str, options: ConvertOptions) -> Result<JsValue, JsValue> {
+    convert_js(text, &options.into()).map_err(error)
+}
+
+fn convert_js(text: &str, options: &JsValue) -> Result<JsValue, Failure> {
+    let props = Props::of(options)?;
+    let req = api::ConvertRequest {
+        from: props.string("from")?,
+        to: props.string("to")?,
+        lossless: props.boolean("lossless")?.unwrap_or(false),
+        strict: props.boolean("strict")?.unwrap_or(false),
+        defenders: props.number("defenders")?,
+        ply: props.number("ply")?,
+        since_capture: props.number("sinceCapture")?,
+        code: props.string("code")?,
+        radix: props.string("radix")?,
+    };
+    let out = api::convert(text, &req)?;
+    let notes = out
+        .notes
+        .iter()
+        .map(|note| {
+            object(vec![
+                ("kind", note.kind.to_string().into()),
+                ("field", note.field.to_string().into()),
+                ("value", note.value.to_string().into()),
+                ("reason", note.reason.to_string().into()),
+                ("message", note.to_string().into()),
+            ])
+        })
+        .collect::<Array>();
+    Ok(object(vec![
+        ("output", out.output.into()),
+        ("from", out.from.name().into()),
+        ("to", out.to.name().into()),
+        ("notes", notes.into()),
+    ]))
+}
+
+/// Syntax, legality and outcome of `text` under `options.rules` (m,n,k), or the TSN/TEN
+/// semantic check (tafl).
+///
+/// ```js
+/// check("2_o/_x_/3_ x").legal; // true
+/// ```
+///
+/// # Errors
+/// A `GridnoteError` for a bad option or a text that does not read.
+#[wasm_bindgen(unchecked_return_type = "Checked")]
+pub fn check(text: &str, options: Option<RulesOptions>) -> Result<JsValue, JsValue> {
+    check_js(text, &options.map_or(JsValue::UNDEFINED, JsValue::from)).map_err(error)
+}
+
+fn check_js(text: &str, options: &JsValue) -> Result<JsValue, Failure> {
+    let req = Props::of(options)?.rules_request()?;
+    let checked = api::check(text, &req)?;
+    let problems = checked
+        .problems
+        .iter()
+        .map(|p| object(vec![("name", p.name.into()), ("message", p.message.clone().into())]))
+        .collect::<Array>();
+    Ok(object(vec![
+        ("format", checked.format.name().into()),
+        ("rules", nullable(checked.rules.map(|r| r.to_string()))),
+        ("legal", checked.problems.is_empty().into()),
+        ("problems", problems.into()),
+        ("outcome", nullable(checked.outcome.map(|o| o.to_string()))),
+        ("toMove", checked.to_move_letter().map_or(JsValue::NULL, JsValue::from)),
+    ]))
+}
+
+/// The board picture of `text` as a standalone SVG document.
+///
+/// ```js
+/// svg("2_o/_x_/3_ x", { size: 240, highlight: ["a1"] }); // "<svg xmlns=…"
+/// ```
+///
+/// # Errors
+/// A `GridnoteError` for a bad option (a cell off the board names the option) or a text
+/// that does not read.
+#[wasm_bindgen]
+pub fn svg(text: &str, options: Option<SvgOptions>) -> Result<String, JsValue> {
+    svg_js(text, &options.map_or(JsValue::UNDEFINED, JsValue::from)).map_err(error)
+}
+
+fn svg_js(text: &str, options: &JsValue) -> Result<String, Failure> {
+    let props = Props::of(options)?;
+    let req = api::SvgRequest {
+        from: props.string("from")?,
+        size: props.number("size")?,
+        coordinates: props.boolean("coordinates")?.unwrap_or(true),
+        flip: props.boolean("flip")?.unwrap_or(false),
+        highlight: props.names("highlight")?,
+        last_move: props.names("lastMove")?,
+        arrows: props.pairs("arrows")?,
+        rules: props.string("rules")?,
+        theme: props.string("theme")?,
+        title: props.string("title")?,
+    };
+    api::svg(text, &req)
+}
+
+/// The value of the m,n,k position `text` under perfect play: the winner, the distance in
+/// plies and every best move.
+///
+/// ```js
+/// solve("3_/x2_/xo_ o").best; // ["a3"]
+/// ```
+///
+/// # Errors
+/// A `GridnoteError` for a bad option, a text that does not read, a tafl position, an
+/// illegal position (its problems listed) or a board of more than 128 cells.
+#[wasm_bindgen(unchecked_return_type = "Solved")]
+pub fn solve(text: &str, options: Option<RulesOptions>) -> Result<JsValue, JsValue> {
+    solve_js(text, &options.map_or(JsValue::UNDEFINED, JsValue::from)).map_err(error)
+}
+
+fn solve_js(text: &str, options: &JsValue) -> Result<JsValue, Failure> {
+    let req = Props::of(options)?.rules_request()?;
+    let solved = api::solve(text, &req)?;
+    let solution = &solved.solution;
+    Ok(object(vec![
+        ("winner", solved.winner().into()),
+        ("plies", (solution.plies as f64).into()),
+        ("best", strings(&solved.best())),
+        ("toMove", if solution.to_move.index() == 0 { "x" } else { "o" }.into()),
+        ("rules", solved.rules.to_string().into()),
+        ("nodes", (solution.nodes as f64).into()),
+        ("summary", solution.to_string().into()),
+    ]))
+}
