@@ -1,11 +1,12 @@
 #!/usr/bin/env python3
 """Writes fixtures/tafl-rules/positions/positions.jsonl with the harness: positions of the
-random games of fixtures/tafl-rules/playouts/ with OpenTafl's legal moves and perft counts.
+random games of fixtures/tafl-rules/opentafl/playouts/ with OpenTafl's legal moves and
+perft counts.
 
 usage: positions.py OPENTAFL_CHECKOUT CLASS_DIR [OUT_FILE]
 
-For every variant of fixtures/tafl-rules/opentafl/variants.jsonl and each of its two games
-in playouts/play-VARIANT.jsonl, the positions after 0, 50, 100, ... plies (the start once
+For every variant of fixtures/tafl-rules/opentafl/variants.jsonl and each of the first two
+games of opentafl/playouts/VARIANT.jsonl, the positions after 0, 50, 100, ... plies (the start once
 per variant) are sent to the harness's `batch` command. Every figure in the output is
 OpenTafl's; this script only chooses the positions and writes them compactly.
 """
@@ -37,8 +38,8 @@ def main():
     rows = []
     for v in variants:
         name, record = v["variant"], v["record"]
-        path = os.path.join(FIXTURES, "playouts", f"play-{name}.jsonl")
-        ends = [o for o in lines(open(path).read()) if "end" in o]
+        path = os.path.join(FIXTURES, "opentafl", "playouts", f"{name}.jsonl")
+        ends = [o for o in lines(open(path).read()) if "end" in o][:2]
         reqs, meta = [], []
         for end in ends:
             moves = end["moves"].split()

@@ -69,15 +69,9 @@ pub(crate) fn run(args: &ConformanceArgs) -> ExitCode {
     }
 }
 
-/// gridnote's own adapter: this program's `conformance adapter`.
-pub(crate) fn gridnote_command() -> Result<Vec<String>, String> {
-    let exe = std::env::current_exe().map_err(|e| format!("cannot find this program: {e}"))?;
-    Ok(vec![exe.to_string_lossy().into_owned(), "conformance".to_owned(), "adapter".to_owned()])
-}
-
 fn run_one(root: &Path, args: &RunArgs) -> ExitCode {
     let command = if args.command.is_empty() {
-        match gridnote_command() {
+        match crate::conformance_gridnote::command() {
             Ok(command) => command,
             Err(e) => return exit(Err(e)),
         }

@@ -330,6 +330,25 @@ fn tafl_fixture(root: &Path, file: &str) -> Result<Vec<Value>, String> {
         .collect()
 }
 
+/// The games of each variant's random games (`opentafl/playouts`) in the suite.
+const GAMES_PER_VARIANT: usize = 2;
+
+/// A game case: a harness playout's end line, with OpenTafl's result (`none` when the
+/// game was stopped at its ply limit).
+fn game_case(file: &str, variant: &str, rules: &str, end: &Value) -> Result<Value, String> {
+    let result = match end["end"].as_str() {
+        Some(r @ ("attackers" | "defenders" | "draw")) => r,
+        Some("max_plies") => "none",
+        other => return Err(format!("{file}: game {} ends as {other:?}", end["game"])),
+    };
+    Ok(json!({
+        "name": format!("{file} game {}", end["game"]),
+        "variant": variant, "rules": rules, "played": move_list(end["moves"].as_str().unwrap_or("")),
+        "position": end["position"], "to_move": end["to_move"],
+        "result": result, "reason": end.get("reason").cloned().unwrap_or(Value::Null),
+    }))
+}
+
 /// A perft case: `nodes` is the table from depth 1, cut where a count would exceed
 /// [`PERFT_MAX_NODES`].
 fn perft_case(base: &Value, name: String, table: Vec<Value>) -> Option<Value> {
@@ -365,34 +384,32 @@ fn tafl_cases(root: &Path, files: &mut BTreeMap<String, Vec<Value>>) -> Result<(
         let name = field(&variant, "variant")?;
         let rules = field(&variant, "record")?;
         records.insert(name.clone(), rules.clone());
-        let playouts = tafl_fixture(root, &format!("playouts/play-{name}.jsonl"))?;
+        let playouts = tafl_fixture(root, &format!("opentafl/playouts/{name}.jsonl"))?;
         let start = playouts.iter().find(|l| l.get("start").is_some()).ok_or("no game")?;
         let base = json!({"variant": name, "rules": rules, "played": [],
             "position": start["start"], "to_move": start["to_move"]});
-        // Every variant but Alea Evangelii has OpenTafl's perft table from the start.
         let file = format!("perft-{name}.jsonl");
-        if root.join("fixtures/tafl-rules/opentafl").join(&file).exists() {
-            let mut table: Vec<(u64, Value)> = tafl_fixture(root, &format!("opentafl/{file}"))?
-                .iter()
-                .map(|line| (line["depth"].as_u64().unwrap_or(0), line["nodes"].clone()))
-                .collect();
-            table.sort_by_key(|(depth, _)| *depth);
-            let nodes = table.into_iter().map(|(_, nodes)| nodes).collect();
-            if let Some(case) = perft_case(&base, file, nodes) {
-                perft.push(case);
-            }
+        let mut table: Vec<(u64, Value)> = tafl_fixture(root, &format!("opentafl/{file}"))?
+            .iter()
+            .map(|line| (line["depth"].as_u64().unwrap_or(0), line["nodes"].clone()))
+            .collect();
+        table.sort_by_key(|(depth, _)| *depth);
+        let nodes = table.into_iter().map(|(_, nodes)| nodes).collect();
+        if let Some(case) = perft_case(&base, file, nodes) {
+            perft.push(case);
         }
-        for end in playouts.iter().filter(|l| l.get("end").is_some()) {
-            let result = match field(end, "end")?.as_str() {
-                "attackers" | "defenders" | "draw" => field(end, "end")?,
-                _ => "none".to_owned(),
-            };
-            games.push(json!({
-                "name": format!("play-{name}.jsonl game {}", end["game"]),
-                "variant": name, "rules": rules, "played": move_list(end["moves"].as_str().unwrap_or("")),
-                "position": end["position"], "to_move": end["to_move"],
-                "result": result, "reason": end.get("reason").cloned().unwrap_or(Value::Null),
-            }));
+        let ends = playouts.iter().filter(|l| l.get("end").is_some());
+        for end in ends.take(GAMES_PER_VARIANT) {
+            games.push(game_case(&format!("opentafl/playouts/{name}.jsonl"), &name, &rules, end)?);
+        }
+    }
+    // One game under each of the random rules records.
+    for variant in tafl_fixture(root, "playouts/random/variants.jsonl")? {
+        let name = field(&variant, "variant")?;
+        let rules = field(&variant, "record")?;
+        let file = format!("playouts/random/play-{name}.jsonl");
+        for end in tafl_fixture(root, &file)?.iter().filter(|l| l.get("end").is_some()) {
+            games.push(game_case(&file, &name, &rules, end)?);
         }
     }
     let mut moves = Vec::new();

@@ -430,6 +430,12 @@ fn tafl(op: &str, request: &Value) -> Result<Value, String> {
     Ok(json!({"ok": true, "moves": moves, "result": outcome_word(position.outcome())}))
 }
 
+/// gridnote's own adapter: this program's `conformance adapter`.
+pub(crate) fn command() -> Result<Vec<String>, String> {
+    let exe = std::env::current_exe().map_err(|e| format!("cannot find this program: {e}"))?;
+    Ok(vec![exe.to_string_lossy().into_owned(), "conformance".to_owned(), "adapter".to_owned()])
+}
+
 /// `cargo xtask conformance adapter`: serves the protocol on standard input and output
 /// until standard input ends.
 pub(crate) fn serve() -> Result<(), String> {

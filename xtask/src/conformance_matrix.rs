@@ -21,7 +21,7 @@ const IMPLEMENTATIONS: [Implementation; 5] = [
     Implementation {
         name: "gridnote",
         what: "this repository (the reference): `cargo xtask conformance adapter`",
-        adapter: |_| crate::conformance::gridnote_command(),
+        adapter: |_| crate::conformance_gridnote::command(),
     },
     Implementation {
         name: "rustep",
