@@ -266,47 +266,23 @@ impl<'a, M: Mask> Search<'a, M> {
     }
 
     /// The negamax value of the current position (in progress, at absolute `ply`),
-    /// fail-soft within (alpha, beta).
-    pub(crate) fn negamax(&mut self, ply: i32, depth: u8, mut alpha: i32, beta: i32) -> i32 {
+    /// fail-soft within (alpha, beta): the bounds of what can still happen, the table,
+    /// the moves in order, and the result stored.
+    pub(crate) fn negamax(&mut self, ply: i32, depth: u8, alpha: i32, beta: i32) -> i32 {
         self.nodes += 1;
         if self.out_of_time() {
             return 0;
         }
-        let geo = self.geo;
-        let (me, them) = (self.side, self.side ^ 1);
         let empty = self.empty();
         let empties = empty.count();
         if empties == 0 {
             return 0;
         }
         let scan = self.scan();
-        // Bounds from what can still happen.
-        let (lo, hi);
-        if geo.misere {
-            if !scan.open[me] && !scan.open[them] {
-                return 0;
-            }
-            if (empty & !scan.wins[me]).is_zero() {
-                // Every move completes one of the mover's own lines.
-                return -(WIN - (ply + 1));
-            }
-            // The mover loses only by completing a line (not now: a safe move exists),
-            // and wins only when the other side completes one.
-            lo = if scan.open[me] { -(WIN - (ply + 3)) } else { 0 };
-            hi = if scan.open[them] { WIN - (ply + 2) } else { 0 };
-        } else {
-            if !scan.wins[me].is_zero() {
-                return WIN - (ply + 1);
-            }
-            if !scan.open[me] && !scan.open[them] {
-                return 0;
-            }
-            if scan.wins[them].count() >= 2 {
-                return -(WIN - (ply + 2));
-            }
-            lo = if scan.open[them] { -(WIN - (ply + 2)) } else { 0 };
-            hi = if scan.open[me] { WIN - (ply + 3) } else { 0 };
-        }
+        let (lo, hi) = match self.bounds(&scan, empty, ply) {
+            Ok(bounds) => bounds,
+            Err(score) => return score,
+        };
         if hi <= alpha || lo == hi {
             return hi;
         }
@@ -316,128 +292,237 @@ impl<'a, M: Mask> Search<'a, M> {
         if depth == 0 {
             return self.heuristic().clamp(lo, hi);
         }
-        // Near the end of the game a search is cheaper than a table probe (a cache miss).
-        let use_table = empties >= TABLE_FROM;
-        let (cx, co, symmetry) = if use_table { self.canonical() } else { (M::ZERO, M::ZERO, 0) };
-        let mut first = None;
-        let entry = if use_table { self.table.get(cx, co, me as u8) } else { None };
-        if let Some(entry) = entry {
-            if entry.depth >= depth {
-                let score = from_table(entry.score, ply);
-                match entry.bound() {
-                    EXACT => return score,
-                    LOWER if score >= beta => return score,
-                    UPPER if score <= alpha => return score,
-                    _ => {}
-                }
-            }
-            if entry.best != NO_MOVE {
-                let cell = usize::from(geo.preimages[symmetry][usize::from(entry.best)]);
-                if !(empty & M::bit(cell)).is_zero() {
-                    first = Some(cell);
-                }
-            }
-        }
-        let alpha_orig = alpha;
-        let child_depth = if depth == UNLIMITED { UNLIMITED } else { depth - 1 };
-        let mut best = -INF;
-        let mut best_move = usize::MAX;
-        // One threat of the other side (normal play): only blocking it avoids losing at
-        // the next ply, and blocking cannot let them win sooner.
-        let forced = if !geo.misere && !scan.wins[them].is_zero() {
-            Some(scan.wins[them].lowest())
-        } else {
-            None
+        let node = Node { ply, depth, beta, empty, empties };
+        let (key, first) = match self.probe(&node, alpha) {
+            Ok(probed) => probed,
+            Err(score) => return score,
         };
-        let suicide = if geo.misere { scan.wins[me] } else { M::ZERO };
-        let mut consider = |search: &mut Self, cell: usize, alpha: &mut i32| -> bool {
-            let value = if !(suicide & M::bit(cell)).is_zero() {
-                -(WIN - (ply + 1))
-            } else if empties == 1 {
-                0
-            } else {
-                search.play(cell);
-                let value = -search.negamax(ply + 1, child_depth, -beta, -*alpha);
-                search.undo(cell);
-                value
-            };
-            if search.aborted {
-                return true;
-            }
-            if value > best {
-                best = value;
-                best_move = cell;
-                if value > *alpha {
-                    *alpha = value;
-                }
-            }
-            *alpha >= beta
-        };
-        if let Some(cell) = forced {
-            consider(self, cell, &mut alpha);
-        } else {
-            let mut done = false;
-            if let Some(cell) = first {
-                done = consider(self, cell, &mut alpha);
-            }
-            if !done {
-                // Safe moves by history, then static order; then (misère) the suicidal.
-                let mut moves = [0u8; 128];
-                let mut count = 0;
-                for &cell in &geo.order {
-                    let bit = M::bit(usize::from(cell));
-                    if !(empty & bit).is_zero()
-                        && Some(usize::from(cell)) != first
-                        && (suicide & bit).is_zero()
-                    {
-                        moves[count] = cell;
-                        count += 1;
-                    }
-                }
-                let safe = count;
-                let history = &self.history;
-                moves[..safe].sort_by_key(|&c| core::cmp::Reverse(history[usize::from(c)]));
-                for &cell in &geo.order {
-                    let bit = M::bit(usize::from(cell));
-                    if !(suicide & bit).is_zero() && Some(usize::from(cell)) != first {
-                        moves[count] = cell;
-                        count += 1;
-                    }
-                }
-                for &cell in &moves[..count] {
-                    if consider(self, usize::from(cell), &mut alpha) {
-                        let reward = empties * empties;
-                        let slot = &mut self.history[usize::from(cell)];
-                        *slot = slot.saturating_add(reward);
-                        break;
-                    }
-                }
-            }
-        }
+        let (best, best_move) = self.search_moves(&node, &scan, first, alpha);
         if self.aborted {
             return 0;
         }
-        let bound = if best <= alpha_orig {
+        if let Some(key) = key {
+            self.store(&node, key, alpha, best, best_move);
+        }
+        best
+    }
+
+    /// The bounds on the value that the threats on the board allow, from one pass over
+    /// the lines: `Err` with the value itself when the threats decide it.
+    fn bounds(&self, scan: &Scan<M>, empty: M, ply: i32) -> Result<(i32, i32), i32> {
+        let (me, them) = (self.side, self.side ^ 1);
+        if self.geo.misere {
+            if !scan.open[me] && !scan.open[them] {
+                return Err(0);
+            }
+            if (empty & !scan.wins[me]).is_zero() {
+                // Every move completes one of the mover's own lines.
+                return Err(-(WIN - (ply + 1)));
+            }
+            // The mover loses only by completing a line (not now: a safe move exists),
+            // and wins only when the other side completes one.
+            let lo = if scan.open[me] { -(WIN - (ply + 3)) } else { 0 };
+            let hi = if scan.open[them] { WIN - (ply + 2) } else { 0 };
+            Ok((lo, hi))
+        } else {
+            if !scan.wins[me].is_zero() {
+                return Err(WIN - (ply + 1));
+            }
+            if !scan.open[me] && !scan.open[them] {
+                return Err(0);
+            }
+            if scan.wins[them].count() >= 2 {
+                return Err(-(WIN - (ply + 2)));
+            }
+            let lo = if scan.open[them] { -(WIN - (ply + 2)) } else { 0 };
+            let hi = if scan.open[me] { WIN - (ply + 3) } else { 0 };
+            Ok((lo, hi))
+        }
+    }
+
+    /// The table's word on this node: `Err` with the score when a stored result
+    /// settles it, else the canonical key (none near the end of the game, where a
+    /// search is cheaper than a probe's cache miss) and the stored best move, if empty.
+    #[allow(clippy::type_complexity)]
+    fn probe(&self, node: &Node<M>, alpha: i32) -> Result<(Option<Key<M>>, Option<usize>), i32> {
+        if node.empties < TABLE_FROM {
+            return Ok((None, None));
+        }
+        let (x, o, symmetry) = self.canonical();
+        let key = Key { x, o, symmetry };
+        let Some(entry) = self.table.get(x, o, self.side as u8) else {
+            return Ok((Some(key), None));
+        };
+        if entry.depth >= node.depth {
+            let score = from_table(entry.score, node.ply);
+            match entry.bound() {
+                EXACT => return Err(score),
+                LOWER if score >= node.beta => return Err(score),
+                UPPER if score <= alpha => return Err(score),
+                _ => {}
+            }
+        }
+        let mut first = None;
+        if entry.best != NO_MOVE {
+            let cell = usize::from(self.geo.preimages[symmetry][usize::from(entry.best)]);
+            if !(node.empty & M::bit(cell)).is_zero() {
+                first = Some(cell);
+            }
+        }
+        Ok((Some(key), first))
+    }
+
+    /// The moves after the table's move (`first`), in the order they are tried: the
+    /// safe moves by history, then static order; then (misère) the moves that complete
+    /// one of the mover's own lines.
+    fn later_moves(&self, node: &Node<M>, suicide: M, first: Option<usize>) -> Moves {
+        let geo = self.geo;
+        let mut moves = Moves { cells: [0; 128], count: 0 };
+        for &cell in &geo.order {
+            let bit = M::bit(usize::from(cell));
+            if !(node.empty & bit).is_zero()
+                && Some(usize::from(cell)) != first
+                && (suicide & bit).is_zero()
+            {
+                moves.push(usize::from(cell));
+            }
+        }
+        let history = &self.history;
+        moves.cells[..moves.count].sort_by_key(|&c| core::cmp::Reverse(history[usize::from(c)]));
+        for &cell in &geo.order {
+            let bit = M::bit(usize::from(cell));
+            if !(suicide & bit).is_zero() && Some(usize::from(cell)) != first {
+                moves.push(usize::from(cell));
+            }
+        }
+        moves
+    }
+
+    /// Tries the moves until one cuts off, and returns the best score and its move
+    /// (`usize::MAX` when none was searched). Under a single threat of the other side
+    /// (normal play) only the block is tried: only it avoids losing at the next ply, and
+    /// it cannot let them win sooner. Else the table's move first, then the later moves
+    /// (ordered by the history the first move's search taught); a later move that cuts
+    /// off earns history.
+    fn search_moves(
+        &mut self,
+        node: &Node<M>,
+        scan: &Scan<M>,
+        first: Option<usize>,
+        alpha: i32,
+    ) -> (i32, usize) {
+        let mut best = Best { score: -INF, cell: usize::MAX, alpha };
+        let them = self.side ^ 1;
+        if !self.geo.misere && !scan.wins[them].is_zero() {
+            self.try_move(node, M::ZERO, scan.wins[them].lowest(), &mut best);
+            return (best.score, best.cell);
+        }
+        let suicide = if self.geo.misere { scan.wins[self.side] } else { M::ZERO };
+        if let Some(cell) = first {
+            if self.try_move(node, suicide, cell, &mut best) {
+                return (best.score, best.cell);
+            }
+        }
+        let moves = self.later_moves(node, suicide, first);
+        for &cell in &moves.cells[..moves.count] {
+            let cell = usize::from(cell);
+            if self.try_move(node, suicide, cell, &mut best) {
+                if !self.aborted {
+                    let reward = node.empties * node.empties;
+                    let slot = &mut self.history[cell];
+                    *slot = slot.saturating_add(reward);
+                }
+                break;
+            }
+        }
+        (best.score, best.cell)
+    }
+
+    /// Searches `cell` and keeps it in `best` if it is better; whether the search
+    /// should stop (a cut-off, or out of time).
+    fn try_move(&mut self, node: &Node<M>, suicide: M, cell: usize, best: &mut Best) -> bool {
+        let value = if !(suicide & M::bit(cell)).is_zero() {
+            -(WIN - (node.ply + 1))
+        } else if node.empties == 1 {
+            0
+        } else {
+            let child_depth = if node.depth == UNLIMITED { UNLIMITED } else { node.depth - 1 };
+            self.play(cell);
+            let value = -self.negamax(node.ply + 1, child_depth, -node.beta, -best.alpha);
+            self.undo(cell);
+            value
+        };
+        if self.aborted {
+            return true;
+        }
+        if value > best.score {
+            best.score = value;
+            best.cell = cell;
+            if value > best.alpha {
+                best.alpha = value;
+            }
+        }
+        best.alpha >= node.beta
+    }
+
+    /// Stores the result of a node searched with the window (alpha, node.beta).
+    fn store(&mut self, node: &Node<M>, key: Key<M>, alpha: i32, best: i32, best_move: usize) {
+        let bound = if best <= alpha {
             UPPER
-        } else if best >= beta {
+        } else if best >= node.beta {
             LOWER
         } else {
             EXACT
         };
-        if !use_table {
-            return best;
-        }
-        let best_image =
-            if best_move == usize::MAX { NO_MOVE } else { geo.images[symmetry][best_move] };
+        let best_image = if best_move == usize::MAX {
+            NO_MOVE
+        } else {
+            self.geo.images[key.symmetry][best_move]
+        };
         self.table.put(Entry {
-            x: cx,
-            o: co,
-            score: to_table(best, ply),
-            depth,
-            info: bound | ((me as u8) << 7),
+            x: key.x,
+            o: key.o,
+            score: to_table(best, node.ply),
+            depth: node.depth,
+            info: bound | ((self.side as u8) << 7),
             best: best_image,
-            weight: empties as u8,
+            weight: node.empties as u8,
         });
-        best
+    }
+}
+
+/// What a node's steps share.
+struct Node<M> {
+    ply: i32,
+    depth: u8,
+    beta: i32,
+    empty: M,
+    empties: u32,
+}
+
+/// A position's canonical image and the symmetry that gives it.
+struct Key<M> {
+    x: M,
+    o: M,
+    symmetry: usize,
+}
+
+/// The best move so far of one node, and the raised lower end of its window.
+struct Best {
+    score: i32,
+    cell: usize,
+    alpha: i32,
+}
+
+/// The moves of one node, in order.
+struct Moves {
+    cells: [u8; 128],
+    count: usize,
+}
+
+impl Moves {
+    fn push(&mut self, cell: usize) {
+        self.cells[self.count] = cell as u8;
+        self.count += 1;
     }
 }
