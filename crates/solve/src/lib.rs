@@ -2,13 +2,17 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+mod bits;
 mod engine;
 mod geometry;
+mod grid;
 mod mask;
 mod search;
 mod solution;
 mod solver;
 mod table;
+mod threat;
+mod wide;
 
 pub use gridnote_board as board;
 
