@@ -99,6 +99,32 @@ fn double_four_after_one_four() {
 }
 
 #[test]
+fn four_fours_with_the_shortcuts_blocked() {
+    // The first position with the h column's third stone moved to a diagonal, and the
+    // open four on row 7 and the e column closed: the win now takes four moves.
+    let pos = position(&[
+        "o.............o",
+        "...............",
+        "...............",
+        "...............",
+        "...............",
+        "...ooo.........",
+        "....x......o...",
+        "...oxxx...x....",
+        "......xx.xo....",
+        "........x......",
+        ".........o.....",
+        "...............",
+        "...............",
+        "...............",
+        "..............o",
+    ]);
+    let (first, kind) = play_out(&pos, 4);
+    assert_eq!(kind, ThoughtKind::Threat { moves: 4 });
+    assert_eq!(first, "h8");
+}
+
+#[test]
 fn every_move_is_legal_on_random_boards_of_every_size() {
     // Seeds fixed so that a failure reproduces; quickcheck below covers more.
     for seed in 0..16 {
