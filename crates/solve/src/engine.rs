@@ -26,11 +26,17 @@ pub enum ThoughtKind {
         /// The deepest search completed.
         depth: u32,
     },
-    /// By a threat sequence: a forced win by continuous fours (boards over
-    /// [`MAX_CELLS`](crate::MAX_CELLS) cells).
-    Threat {
-        /// The winner's moves in the sequence, the last one completing the line.
+    /// By a win by continuous fours (VCF; boards over [`MAX_CELLS`](crate::MAX_CELLS)
+    /// cells): every move of the winner's a four, every answer forced.
+    Fours {
+        /// The winner's moves in the shortest such win, the last one completing the line.
         moves: u32,
+    },
+    /// By a win by threats (VCT: fours and threes, each three answered by every move of
+    /// its defence set; boards over [`MAX_CELLS`](crate::MAX_CELLS) cells).
+    Threats {
+        /// The threats (fours or threes) before the fours that finish the game.
+        depth: u32,
     },
     /// By a rule of thumb: the most central cell on an empty board, or any move when
     /// there is no time at all.

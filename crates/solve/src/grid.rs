@@ -282,6 +282,12 @@ impl Grid {
         completes
     }
 
+    /// Hands the move to the other side without a stone (for null-move threat tests).
+    pub(crate) fn pass(&mut self) {
+        self.side ^= 1;
+        self.hash ^= 1;
+    }
+
     /// Takes back `play(cell)`.
     pub(crate) fn undo(&mut self, cell: usize) {
         self.side ^= 1;

@@ -50,12 +50,17 @@ pub(crate) struct Vcf<'a> {
     pub(crate) budget: Budget,
     /// Positions (by hash) shown to have no VCF within this many attacker moves.
     failed: HashMap<u64, u32>,
+    /// Positions shown to have no VCT within this many attacker moves.
+    failed_vct: HashMap<u64, u32>,
 }
+
+/// Three-making moves tried at a VCT node, most promising first.
+const THREES: usize = 16;
 
 impl<'a> Vcf<'a> {
     /// A search on `grid` (side to move attacks) within `budget`.
     pub(crate) fn new(grid: &'a mut Grid, budget: Budget) -> Vcf<'a> {
-        Vcf { grid, budget, failed: HashMap::new() }
+        Vcf { grid, budget, failed: HashMap::new(), failed_vct: HashMap::new() }
     }
 
     /// The attacker's moves of the shortest VCF within `most` of their moves (the win
@@ -75,6 +80,100 @@ impl<'a> Vcf<'a> {
             }
         }
         None
+    }
+
+    /// The first move of a victory by threats (VCT) within `most` threats (and the
+    /// fours after them), the fewest first, and that number; or `None` (none found,
+    /// or out of budget).
+    ///
+    /// A threat is a four (answered only at the cell that completes it) or a three: a
+    /// move after which, were the defender to pass, the attacker would win by fours
+    /// within two moves (an open four or a double four next). A three is answered by its
+    /// defence set: every empty cell of the attacker's windows one or two stones short,
+    /// and every move that makes a four of the defender's own; the attacker must win
+    /// against each. A defender's move outside the set leaves the attacker's threats as
+    /// they were, so the set is complete for play; a win found is not a proof in every
+    /// corner (a four of the defender's made by an outside stone with a later forced
+    /// block is not looked for), which is why the solver does not use it.
+    pub(crate) fn find_vct(&mut self, most: u32) -> Option<(usize, u32)> {
+        if self.grid.misere {
+            return None;
+        }
+        for depth in 1..=most {
+            if let Some(cell) = self.vct(depth) {
+                return Some((cell, depth));
+            }
+            if self.budget.aborted {
+                return None;
+            }
+        }
+        None
+    }
+
+    /// The attacker's (the side to move's) first move of a VCT within `depth` moves.
+    fn vct(&mut self, depth: u32) -> Option<usize> {
+        if self.budget.tick() {
+            return None;
+        }
+        let mut line = Vec::new();
+        if self.search(depth + 2, &mut line) {
+            return line.last().copied();
+        }
+        let attacker = self.grid.side;
+        let defender = attacker ^ 1;
+        if depth <= 1 || self.budget.aborted || self.grid.has_win(defender) {
+            return None;
+        }
+        if self.failed_vct.get(&self.grid.hash).is_some_and(|&d| d >= depth) {
+            return None;
+        }
+        let mut threes = self.grid.threat_cells(attacker, 2);
+        threes.sort_by_key(|&(cell, windows)| (core::cmp::Reverse(windows), cell));
+        threes.truncate(THREES);
+        for (cell, _) in threes {
+            self.grid.play(cell);
+            let wins = self.is_three() && self.defended_by_none(depth);
+            self.grid.undo(cell);
+            if wins {
+                return Some(cell);
+            }
+            if self.budget.aborted {
+                return None;
+            }
+        }
+        self.failed_vct.insert(self.grid.hash, depth);
+        None
+    }
+
+    /// Whether the attacker (who just moved) would win by fours within two moves if the
+    /// defender (to move) passed.
+    fn is_three(&mut self) -> bool {
+        self.grid.pass();
+        let mut line = Vec::new();
+        let threat = self.search(2, &mut line);
+        self.grid.pass();
+        threat
+    }
+
+    /// Whether every move of the defender's (to move) defence set leaves the attacker a
+    /// VCT within `depth - 1` moves.
+    fn defended_by_none(&mut self, depth: u32) -> bool {
+        let attacker = self.grid.side ^ 1;
+        let mut defences: Vec<usize> = Vec::new();
+        for (player, level) in [(attacker, 0), (attacker, 1), (attacker ^ 1, 1)] {
+            defences.extend(self.grid.threat_cells(player, level).into_iter().map(|(c, _)| c));
+        }
+        defences.sort_unstable();
+        defences.dedup();
+        for defence in defences {
+            self.grid.play(defence);
+            let wins = self.vct(depth - 1).is_some();
+            self.grid.undo(defence);
+            if !wins {
+                return false;
+            }
+        }
+        true
     }
 
     /// Whether the attacker (to move) wins by fours within `depth` moves; the

@@ -27,6 +27,8 @@ const WIDTH: usize = 12;
 const TABLE: usize = 1 << 16;
 /// Attacker moves a VCF may take at the root.
 const VCF_MOVES: u32 = 12;
+/// Attacker moves a VCT may take at the root.
+const VCT_MOVES: u32 = 4;
 
 /// Builds the grid of `board` with `to_move` to move, or `None` when that is not done
 /// by `deadline` (a board of tens of thousands of stones and a long k).
@@ -135,7 +137,17 @@ pub(crate) fn think(
         let found = vcf.find(VCF_MOVES);
         nodes += vcf.budget.nodes;
         if let Some(line) = found {
-            return (line[0], ThoughtKind::Threat { moves: line.len() as u32 }, nodes);
+            return (line[0], ThoughtKind::Fours { moves: line.len() as u32 }, nodes);
+        }
+    }
+    // A win by threats (fours and threes), in up to a quarter of the rest.
+    {
+        let left = deadline.saturating_duration_since(Instant::now());
+        let mut vct = Vcf::new(&mut grid, Budget::new(u64::MAX, Instant::now() + left / 4));
+        let found = vct.find_vct(VCT_MOVES);
+        nodes += vct.budget.nodes;
+        if let Some((cell, depth)) = found {
+            return (cell, ThoughtKind::Threats { depth }, nodes);
         }
     }
     let mut search = Search {

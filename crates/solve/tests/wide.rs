@@ -94,7 +94,7 @@ fn double_four_after_one_four() {
         "o.............o",
     ]);
     let (first, kind) = play_out(&pos, 3);
-    assert_eq!(kind, ThoughtKind::Threat { moves: 3 });
+    assert_eq!(kind, ThoughtKind::Fours { moves: 3 });
     assert!(["h8", "h5"].contains(&first.as_str()), "{first}");
 }
 
@@ -120,8 +120,49 @@ fn four_fours_with_the_shortcuts_blocked() {
         "..............o",
     ]);
     let (first, kind) = play_out(&pos, 4);
-    assert_eq!(kind, ThoughtKind::Threat { moves: 4 });
+    assert_eq!(kind, ThoughtKind::Fours { moves: 4 });
     assert_eq!(first, "h8");
+}
+
+#[test]
+fn double_three_wins_by_threats() {
+    // h8 makes two open threes at once (row 8 and the h column): whichever the
+    // defender answers, the other becomes an open four.
+    let pos = position(&[
+        "o.............o",
+        "...............",
+        "...............",
+        "...............",
+        "...............",
+        "...............",
+        ".......x.......",
+        "......x.x......",
+        ".......x.......",
+        "...............",
+        "...............",
+        "...............",
+        "...............",
+        "...............",
+        "o.............o",
+    ]);
+    let mut solver = Solver::new();
+    let second = || Instant::now() + Duration::from_secs(1);
+    let thought = solver.think(&pos, GOMOKU, second()).unwrap();
+    assert_eq!(pos.board.cell_name(thought.row, thought.col).to_string(), "h8");
+    assert_eq!(thought.kind, ThoughtKind::Threats { depth: 2 });
+    // Played out against the engine's own defence (a fresh solver for each side).
+    let mut defender = Solver::new();
+    let mut pos = pos.play(thought.row, thought.col, GOMOKU).unwrap();
+    for _ in 0..4 {
+        let answer = defender.think(&pos, GOMOKU, second()).unwrap();
+        pos = pos.play(answer.row, answer.col, GOMOKU).unwrap();
+        let attack = solver.think(&pos, GOMOKU, second()).unwrap();
+        pos = pos.play(attack.row, attack.col, GOMOKU).unwrap();
+        if pos.outcome(GOMOKU) == Outcome::Won(Player::One) {
+            return;
+        }
+    }
+    panic!("x did not win within five moves");
 }
 
 #[test]
