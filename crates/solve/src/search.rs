@@ -12,6 +12,7 @@ use gridnote_board::{Board, Player};
 
 use crate::geometry::Geometry;
 use crate::mask::Mask;
+use crate::solution::Proved;
 use crate::table::{EXACT, Entry, LOWER, NO_MOVE, Table, UPPER};
 
 /// A win at the root itself would score this.
@@ -232,37 +233,53 @@ impl<'a, M: Mask> Search<'a, M> {
 
     /// The exact value of the current position (in progress, at ply 0) by null-window
     /// tests, which prune far more than one full-window search: first the sign, then
-    /// the distance by bisection.
-    pub(crate) fn root_value(&mut self) -> i32 {
+    /// the distance by bisection. Out of time, what the finished tests proved.
+    pub(crate) fn root_value(&mut self) -> Result<i32, Proved> {
         let reaches = |search: &mut Self, v: i32| search.negamax(0, UNLIMITED, v - 1, v) >= v;
         let most = self.empty().count() as i32;
-        if reaches(self, 1) {
+        let wins = reaches(self, 1);
+        if self.aborted {
+            return Err(Proved::Nothing);
+        }
+        if wins {
             // The least end ply E with value ≥ WIN - E.
             let (mut lo, mut hi) = (1, most);
-            while lo < hi && !self.aborted {
+            while lo < hi {
                 let mid = (lo + hi) / 2;
-                if reaches(self, WIN - mid) {
+                let within = reaches(self, WIN - mid);
+                if self.aborted {
+                    return Err(Proved::Win { within: hi as usize });
+                }
+                if within {
                     hi = mid;
                 } else {
                     lo = mid + 1;
                 }
             }
-            WIN - lo
-        } else if reaches(self, 0) {
-            0
-        } else {
-            // The greatest end ply E with value ≥ -(WIN - E).
-            let (mut lo, mut hi) = (1, most);
-            while lo < hi && !self.aborted {
-                let mid = (lo + hi + 1) / 2;
-                if reaches(self, -(WIN - mid)) {
-                    lo = mid;
-                } else {
-                    hi = mid - 1;
-                }
-            }
-            -(WIN - lo)
+            return Ok(WIN - lo);
         }
+        let draws = reaches(self, 0);
+        if self.aborted {
+            return Err(Proved::NoWin);
+        }
+        if draws {
+            return Ok(0);
+        }
+        // The greatest end ply E with value ≥ -(WIN - E).
+        let (mut lo, mut hi) = (1, most);
+        while lo < hi {
+            let mid = (lo + hi + 1) / 2;
+            let after = reaches(self, -(WIN - mid));
+            if self.aborted {
+                return Err(Proved::Loss { after: lo as usize });
+            }
+            if after {
+                lo = mid;
+            } else {
+                hi = mid - 1;
+            }
+        }
+        Ok(-(WIN - lo))
     }
 
     /// The negamax value of the current position (in progress, at absolute `ply`),

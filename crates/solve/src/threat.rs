@@ -9,9 +9,34 @@
 //! within a depth, and moves tried by how many fours they make at once.
 
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 use std::time::Instant;
 
 use crate::grid::Grid;
+
+/// The hasher of tables keyed by Zobrist hashes: the key is already uniform, so it is
+/// used as it is (and the work is the same on every run, unlike a seeded hasher).
+#[derive(Clone, Copy, Debug, Default)]
+struct Zobrist(u64);
+
+impl Hasher for Zobrist {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = self.0.rotate_left(8) ^ u64::from(b);
+        }
+    }
+
+    fn write_u64(&mut self, n: u64) {
+        self.0 = n;
+    }
+}
+
+/// Positions (by Zobrist hash) and the depth within which they were shown to fail.
+type Failed = HashMap<u64, u32, BuildHasherDefault<Zobrist>>;
 
 /// A limit on a search's work: nodes and a deadline.
 #[derive(Debug)]
@@ -49,9 +74,9 @@ pub(crate) struct Vcf<'a> {
     grid: &'a mut Grid,
     pub(crate) budget: Budget,
     /// Positions (by hash) shown to have no VCF within this many attacker moves.
-    failed: HashMap<u64, u32>,
+    failed: Failed,
     /// Positions shown to have no VCT within this many attacker moves.
-    failed_vct: HashMap<u64, u32>,
+    failed_vct: Failed,
 }
 
 /// Three-making moves tried at a VCT node, most promising first.
@@ -60,7 +85,7 @@ const THREES: usize = 16;
 impl<'a> Vcf<'a> {
     /// A search on `grid` (side to move attacks) within `budget`.
     pub(crate) fn new(grid: &'a mut Grid, budget: Budget) -> Vcf<'a> {
-        Vcf { grid, budget, failed: HashMap::new(), failed_vct: HashMap::new() }
+        Vcf { grid, budget, failed: Failed::default(), failed_vct: Failed::default() }
     }
 
     /// The attacker's moves of the shortest VCF within `most` of their moves (the win
