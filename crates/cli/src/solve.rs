@@ -2,6 +2,7 @@
 //! in plies and every best move.
 
 use std::io::BufRead;
+use std::time::{Duration, Instant};
 
 use clap::Args;
 use gridnote_board::notation::Game;
@@ -25,6 +26,18 @@ pub struct SolveArgs {
     /// optional +misere, +diagonals, +no-diagonals, +k=N, as `check` prints them.
     #[arg(long, value_name = "RULES", value_parser = crate::args::parse_rules)]
     pub rules: Option<Rules>,
+    /// Stop each solve after this many seconds (decimals allowed) and say what it had
+    /// proved so far.
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+    pub time_limit: Option<Duration>,
+}
+
+/// A positive number of seconds, at most a year.
+fn parse_seconds(text: &str) -> Result<Duration, String> {
+    match text.parse::<f64>() {
+        Ok(s) if s > 0.0 && s <= 31_536_000.0 => Ok(Duration::from_secs_f64(s)),
+        _ => Err(format!("`{text}` is not a number of seconds from above 0 to 31536000")),
+    }
 }
 
 #[derive(Serialize)]
@@ -91,7 +104,14 @@ pub(crate) fn run_solve(args: &SolveArgs, stdin: &mut dyn BufRead, io: &mut Io<'
             let rules = rules_for(args, source.format);
             let whole = 0..source.input_len;
             position_of(source, rules)
-                .and_then(|pos| solver.solve(&pos, rules).map_err(|e| e.to_string()))
+                .and_then(|pos| {
+                    let limit = args.time_limit.and_then(|t| Instant::now().checked_add(t));
+                    match limit {
+                        Some(deadline) => solver.solve_by(&pos, rules, deadline),
+                        None => solver.solve(&pos, rules),
+                    }
+                    .map_err(|e| e.to_string())
+                })
                 .map_err(|message| Failure { message, span: whole, hint: None })
         });
         match solved {

@@ -48,6 +48,23 @@ fn solve_reads_standard_input_and_takes_rules_names() {
 }
 
 #[test]
+fn solve_with_a_time_limit_says_what_it_proved() {
+    let (status, out, _) = run(&["solve", "--time-limit", "60", "3_/3_/3_ x"], b"");
+    assert_eq!((status, out.as_str()), (0, "draw in 9 plies; best: a1 a2 a3 b1 b2 b3 c1 c2 c3\n"));
+    // 5x5 with four in a row is far beyond a millisecond.
+    let (status, out, err) = run(
+        &["solve", "--rules", "tic-tac-toe+k=4", "--time-limit", "0.001", "5_/5_/5_/5_/5_ x"],
+        b"",
+    );
+    assert_eq!((status, out.as_str()), (1, ""));
+    assert!(err.contains("out of time after "), "{err}");
+    assert!(err.contains(" nodes; proved so far: nothing"), "{err}");
+    let (status, _, err) = run(&["solve", "--time-limit", "0", "3_/3_/3_ x"], b"");
+    assert_eq!(status, 2);
+    assert!(err.contains("`0` is not a number of seconds"), "{err}");
+}
+
+#[test]
 fn finished_games_have_distance_0() {
     let (status, out, _) = run(&["solve", "xxx/oo_/3_ o", "xox/xoo/oxx o"], b"");
     assert_eq!(status, 0);
