@@ -326,6 +326,7 @@ impl<'a, M: Mask> Search<'a, M> {
 
     /// The bounds on the value that the threats on the board allow, from one pass over
     /// the lines: `Err` with the value itself when the threats decide it.
+    #[inline]
     fn bounds(&self, scan: &Scan<M>, empty: M, ply: i32) -> Result<(i32, i32), i32> {
         let (me, them) = (self.side, self.side ^ 1);
         if self.geo.misere {
@@ -361,6 +362,7 @@ impl<'a, M: Mask> Search<'a, M> {
     /// settles it, else the canonical key (none near the end of the game, where a
     /// search is cheaper than a probe's cache miss) and the stored best move, if empty.
     #[allow(clippy::type_complexity)]
+    #[inline]
     fn probe(&self, node: &Node<M>, alpha: i32) -> Result<(Option<Key<M>>, Option<usize>), i32> {
         if node.empties < TABLE_FROM {
             return Ok((None, None));
@@ -392,6 +394,7 @@ impl<'a, M: Mask> Search<'a, M> {
     /// The moves after the table's move (`first`), in the order they are tried: the
     /// safe moves by history, then static order; then (misère) the moves that complete
     /// one of the mover's own lines.
+    #[inline]
     fn later_moves(&self, node: &Node<M>, suicide: M, first: Option<usize>) -> Moves {
         let geo = self.geo;
         let mut moves = Moves { cells: [0; 128], count: 0 };
@@ -421,6 +424,7 @@ impl<'a, M: Mask> Search<'a, M> {
     /// it cannot let them win sooner. Else the table's move first, then the later moves
     /// (ordered by the history the first move's search taught); a later move that cuts
     /// off earns history.
+    #[inline]
     fn search_moves(
         &mut self,
         node: &Node<M>,
@@ -457,6 +461,7 @@ impl<'a, M: Mask> Search<'a, M> {
 
     /// Searches `cell` and keeps it in `best` if it is better; whether the search
     /// should stop (a cut-off, or out of time).
+    #[inline]
     fn try_move(&mut self, node: &Node<M>, suicide: M, cell: usize, best: &mut Best) -> bool {
         let value = if !(suicide & M::bit(cell)).is_zero() {
             -(WIN - (node.ply + 1))
@@ -483,6 +488,7 @@ impl<'a, M: Mask> Search<'a, M> {
     }
 
     /// Stores the result of a node searched with the window (alpha, node.beta).
+    #[inline]
     fn store(&mut self, node: &Node<M>, key: Key<M>, alpha: i32, best: i32, best_move: usize) {
         let bound = if best <= alpha {
             UPPER
