@@ -70,9 +70,12 @@ pub struct Thought {
 }
 
 impl Solver {
-    /// Chooses a move for the side to move by `deadline`: the best move of a full solve
-    /// when it fits in the time (perfect play), else the best move of the deepest
-    /// search that finished, else a rule of thumb. The move is always an empty playable
+    /// Chooses a move for the side to move by `deadline`: on boards of up to
+    /// [`MAX_CELLS`](crate::MAX_CELLS) cells, the best move of a full solve when it fits
+    /// in the time (perfect play), else the best move of the deepest search that
+    /// finished, else a rule of thumb; on larger boards (up to 255×255), a win by
+    /// continuous fours or by threats when one is found, else the best move of the
+    /// deepest alpha-beta search over the moves near the stones. The move is always an empty playable
     /// cell. Unlike [`Solver::solve`] it does not insist on a legal position: any board
     /// with an empty cell and no line gets a move. The table carries over between calls,
     /// so later moves of one game are faster.

@@ -16,7 +16,8 @@ pub const DEFAULT_TABLE_BYTES: usize = 64 << 20;
 
 /// The most cells (void cells included) a board may have to be solved: 128, an 11×11
 /// board. Larger boards get [`SolveError::TooLarge`] from [`Solver::solve`];
-/// [`Solver::think`] still answers on them, with a shallow rule of thumb.
+/// [`Solver::think`] still answers on them (up to 255×255), with the big-board engine:
+/// threat search and alpha-beta over the moves near the stones.
 pub const MAX_CELLS: usize = 128;
 
 /// The size and use of a solver's transposition table.
