@@ -125,6 +125,32 @@ fn four_fours_with_the_shortcuts_blocked() {
 }
 
 #[test]
+fn seven_fours_in_a_crowded_centre() {
+    // A random middle game (11 stones each in the centre 7x7), found by searching such
+    // positions for long VCFs: x wins by seven fours, h8 first.
+    let pos = position(&[
+        "...............",
+        "...............",
+        "...............",
+        "...............",
+        ".....oo...x....",
+        ".....xox.o.....",
+        "....o.x.xo.....",
+        ".....oo..x.....",
+        "......x.o......",
+        ".....xx..x.....",
+        ".....o...ox....",
+        "...............",
+        "...............",
+        "...............",
+        "...............",
+    ]);
+    let (first, kind) = play_out(&pos, 7);
+    assert_eq!(kind, ThoughtKind::Fours { moves: 7 });
+    assert_eq!(first, "h8");
+}
+
+#[test]
 fn double_three_wins_by_threats() {
     // h8 makes two open threes at once (row 8 and the h column): whichever the
     // defender answers, the other becomes an open four.
