@@ -352,10 +352,39 @@ impl<'a, M: Mask> Search<'a, M> {
             if scan.wins[them].count() >= 2 {
                 return Err(-(WIN - (ply + 2)));
             }
-            let lo = if scan.open[them] { -(WIN - (ply + 2)) } else { 0 };
-            let hi = if scan.open[me] { WIN - (ply + 3) } else { 0 };
+            let mut lo = if scan.open[them] { -(WIN - (ply + 2)) } else { 0 };
+            let mut hi = if scan.open[me] { WIN - (ply + 3) } else { 0 };
+            if hi > 0 && self.paired(me, empty) {
+                hi = 0;
+            }
+            if lo < 0 && self.paired(them, empty) {
+                lo = 0;
+            }
             Ok((lo, hi))
         }
+    }
+
+    /// Whether the other side of `attacker` holds every line still open to them by a
+    /// pairing (normal play): disjoint pairs of empty cells such that each of those
+    /// lines holds a whole pair. Then the attacker completes no line: the other side
+    /// answers a move on one cell of a pair on the other. Searched with a small budget
+    /// (a pairing missed only costs search).
+    fn paired(&self, attacker: usize, empty: M) -> bool {
+        let defender = self.pieces[attacker ^ 1];
+        let mut open = [M::ZERO; MAX_PAIRED_LINES];
+        let mut count = 0;
+        for &line in &self.geo.lines {
+            if (line & defender).is_zero() {
+                let free = line & empty;
+                if free.count() < 2 || count == MAX_PAIRED_LINES {
+                    return false;
+                }
+                open[count] = free;
+                count += 1;
+            }
+        }
+        let mut budget = PAIRING_BUDGET;
+        pair_lines(&mut open[..count], M::ZERO, &mut budget)
     }
 
     /// The table's word on this node: `Err` with the score when a stored result
@@ -512,6 +541,73 @@ impl<'a, M: Mask> Search<'a, M> {
             weight: node.empties as u8,
         });
     }
+}
+
+/// Lines a pairing is looked for over at most (more: none is looked for).
+const MAX_PAIRED_LINES: usize = 64;
+/// Pairs tried per pairing search.
+const PAIRING_BUDGET: u32 = 48;
+
+/// Whether pairs of cells outside `used` can be chosen, disjoint, so that each of
+/// `lines` (their free cells) holds one whole pair; `budget` counts the pairs tried.
+fn pair_lines<M: Mask>(lines: &mut [M], used: M, budget: &mut u32) -> bool {
+    // The first line not yet holding a pair, with the fewest cells left.
+    let mut pick = None;
+    let mut fewest = u32::MAX;
+    for (i, &line) in lines.iter().enumerate() {
+        if line.is_zero() {
+            continue; // covered
+        }
+        let left = (line & !used).count();
+        if left < 2 {
+            return false;
+        }
+        if left < fewest {
+            fewest = left;
+            pick = Some(i);
+        }
+    }
+    let Some(i) = pick else { return true };
+    let cells = lines[i] & !used;
+    let mut a_set = cells;
+    while !a_set.is_zero() {
+        let a = a_set.lowest();
+        a_set ^= M::bit(a);
+        let mut b_set = a_set;
+        while !b_set.is_zero() {
+            let b = b_set.lowest();
+            b_set ^= M::bit(b);
+            if *budget == 0 {
+                return false;
+            }
+            *budget -= 1;
+            let pair = M::bit(a) | M::bit(b);
+            // Every line holding the pair is covered by it.
+            let mut covered = [false; MAX_PAIRED_LINES];
+            for (j, line) in lines.iter_mut().enumerate() {
+                if !line.is_zero() && *line & pair == pair {
+                    covered[j] = true;
+                }
+            }
+            let mut kept = [M::ZERO; MAX_PAIRED_LINES];
+            for (j, line) in lines.iter_mut().enumerate() {
+                if covered[j] {
+                    kept[j] = *line;
+                    *line = M::ZERO;
+                }
+            }
+            let found = pair_lines(lines, used | pair, budget);
+            for (j, line) in lines.iter_mut().enumerate() {
+                if covered[j] {
+                    *line = kept[j];
+                }
+            }
+            if found {
+                return true;
+            }
+        }
+    }
+    false
 }
 
 /// What a node's steps share.

@@ -401,9 +401,10 @@ fn a_time_limit_changes_nothing_when_it_is_not_reached_and_says_so_when_it_is() 
     let start = Position::start(4, 4).unwrap();
     let later = Instant::now() + Duration::from_secs(3600);
     assert_eq!(Solver::new().solve_by(&start, k3, later), Solver::new().solve(&start, k3));
-    // The clock is read every 256 nodes: 4x4 with four in a row takes 117,566.
+    // The clock is read every 256 nodes: 5x5 with four in a row takes millions.
     let k4 = k3.with_in_a_row(4);
-    let err = Solver::new().solve_by(&start, k4, Instant::now()).unwrap_err();
+    let five = Position::start(5, 5).unwrap();
+    let err = Solver::new().solve_by(&five, k4, Instant::now()).unwrap_err();
     assert!(matches!(err, SolveError::OutOfTime { proved: Proved::Nothing, nodes: 1.. }), "{err}");
     assert!(err.to_string().starts_with("out of time after "), "{err}");
     assert!(err.to_string().ends_with(" nodes; proved so far: nothing"), "{err}");
