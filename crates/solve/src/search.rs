@@ -83,6 +83,8 @@ pub(crate) struct Search<'a, M: Mask> {
     /// For each cell, how much cutting off with it has been worth (the history
     /// heuristic): moves are tried in order of this, then of the static order.
     history: Vec<u32>,
+    /// Pairings are looked for in positions with at least this many empty cells.
+    pairing_from: u32,
 }
 
 impl<'a, M: Mask> Search<'a, M> {
@@ -104,6 +106,11 @@ impl<'a, M: Mask> Search<'a, M> {
             deadline,
             aborted: false,
             history: vec![0; geo.order.len().max(1) + board.cells().len()],
+            pairing_from: if geo.playable.count() >= PAIRING_BOARD && !geo.misere {
+                PAIRING_FROM
+            } else {
+                u32::MAX
+            },
         };
         for (i, cell) in board.cells().iter().enumerate() {
             if let Some(player) = cell.player() {
@@ -354,13 +361,23 @@ impl<'a, M: Mask> Search<'a, M> {
             }
             let mut lo = if scan.open[them] { -(WIN - (ply + 2)) } else { 0 };
             let mut hi = if scan.open[me] { WIN - (ply + 3) } else { 0 };
-            if hi > 0 && self.paired(me, empty) {
-                hi = 0;
-            }
-            if lo < 0 && self.paired(them, empty) {
-                lo = 0;
+            // On small boards and near the end of the game the search settles it sooner
+            // than a pairing.
+            if empty.count() >= self.pairing_from {
+                self.pairing_bounds(empty, &mut lo, &mut hi);
             }
             Ok((lo, hi))
+        }
+    }
+
+    /// Narrows (lo, hi) to 0 when a side holds the other's open lines by a pairing.
+    #[inline(never)]
+    fn pairing_bounds(&self, empty: M, lo: &mut i32, hi: &mut i32) {
+        if *hi > 0 && self.paired(self.side, empty) {
+            *hi = 0;
+        }
+        if *lo < 0 && self.paired(self.side ^ 1, empty) {
+            *lo = 0;
         }
     }
 
@@ -545,6 +562,12 @@ impl<'a, M: Mask> Search<'a, M> {
 
 /// Lines a pairing is looked for over at most (more: none is looked for).
 const MAX_PAIRED_LINES: usize = 64;
+/// Boards of fewer playable cells than this (3×3, 3×4, 3×5) are searched without
+/// looking for pairings: their whole solve takes a few thousand nodes.
+const PAIRING_BOARD: u32 = 16;
+/// Positions with fewer empty cells than this are searched without looking for a
+/// pairing.
+const PAIRING_FROM: u32 = 4;
 /// Pairs tried per pairing search.
 const PAIRING_BUDGET: u32 = 48;
 
