@@ -409,3 +409,14 @@ fn a_time_limit_changes_nothing_when_it_is_not_reached_and_says_so_when_it_is() 
     assert!(err.to_string().starts_with("out of time after "), "{err}");
     assert!(err.to_string().ends_with(" nodes; proved so far: nothing"), "{err}");
 }
+
+#[test]
+fn four_in_a_row_is_a_draw_up_to_5x5_by_the_pairing_bounds() {
+    let k4 = Rules::TIC_TAC_TOE.with_in_a_row(4);
+    for (rows, cols) in [(4, 4), (4, 5), (5, 4), (5, 5)] {
+        let solution = Solver::new().solve(&Position::start(rows, cols).unwrap(), k4).unwrap();
+        assert_eq!(solution.value, Value::Draw, "{rows}x{cols}");
+        assert_eq!(solution.plies, rows * cols, "{rows}x{cols}");
+        assert_eq!(solution.best.len(), rows * cols, "{rows}x{cols}: every cell draws");
+    }
+}
