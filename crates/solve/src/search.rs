@@ -29,6 +29,8 @@ const DECIDED: i32 = WIN - 1000;
 const TABLE_FROM: u32 = 4;
 /// How often (in nodes) the deadline is checked.
 const CHECK_EVERY: u64 = 256;
+/// How often (in nodes) a solve's progress is reported (a multiple of `CHECK_EVERY`).
+pub(crate) const PROGRESS_EVERY: u64 = 1 << 20;
 
 /// Whether `score` is a win or loss rather than a draw or a heuristic guess.
 pub(crate) const fn is_decided(score: i32) -> bool {
@@ -85,6 +87,8 @@ pub(crate) struct Search<'a, M: Mask> {
     history: Vec<u32>,
     /// Pairings are looked for in positions with at least this many empty cells.
     pairing_from: u32,
+    /// Told the nodes searched every `PROGRESS_EVERY` nodes.
+    progress: Option<&'a mut dyn FnMut(u64)>,
 }
 
 impl<'a, M: Mask> Search<'a, M> {
@@ -106,6 +110,7 @@ impl<'a, M: Mask> Search<'a, M> {
             deadline,
             aborted: false,
             history: vec![0; geo.order.len().max(1) + board.cells().len()],
+            progress: None,
             pairing_from: if geo.playable.count() >= PAIRING_BOARD && !geo.misere {
                 PAIRING_FROM
             } else {
@@ -207,8 +212,18 @@ impl<'a, M: Mask> Search<'a, M> {
                     self.aborted = true;
                 }
             }
+            if self.nodes % PROGRESS_EVERY == 0 {
+                if let Some(progress) = self.progress.as_mut() {
+                    progress(self.nodes);
+                }
+            }
         }
         self.aborted
+    }
+
+    /// Tells `progress` the nodes searched every [`PROGRESS_EVERY`] nodes.
+    pub(crate) fn report_to(&mut self, progress: &'a mut dyn FnMut(u64)) {
+        self.progress = Some(progress);
     }
 
     /// The value of playing `cell` (empty) at absolute `ply`, searched with the window

@@ -174,7 +174,7 @@ impl Solver {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn solve(&mut self, position: &Position, rules: Rules) -> Result<Solution, SolveError> {
-        self.solve_until(position, rules, None)
+        self.solve_until(position, rules, None, None)
     }
 
     /// [`Solver::solve`] with a time limit: when `deadline` comes first, the search
@@ -204,7 +204,34 @@ impl Solver {
         rules: Rules,
         deadline: Instant,
     ) -> Result<Solution, SolveError> {
-        self.solve_until(position, rules, Some(deadline))
+        self.solve_until(position, rules, Some(deadline), None)
+    }
+
+    /// [`Solver::solve`] with an optional time limit (as [`Solver::solve_by`]) that tells
+    /// `progress` the positions searched so far every 1,048,576 of them, for a progress
+    /// line.
+    ///
+    /// # Errors
+    /// As [`Solver::solve_by`].
+    ///
+    /// ```
+    /// use gridnote_solve::board::{Position, Rules};
+    /// use gridnote_solve::Solver;
+    ///
+    /// let mut reports = Vec::new();
+    /// let rules = Rules::TIC_TAC_TOE.with_in_a_row(3).with_misere(true);
+    /// let solution = Solver::new().solve_reporting(&Position::start(4, 4)?, rules, None, &mut |n| reports.push(n))?;
+    /// assert!(solution.nodes < 1 << 20 && reports.is_empty()); // 170,331 nodes: no report
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn solve_reporting(
+        &mut self,
+        position: &Position,
+        rules: Rules,
+        deadline: Option<Instant>,
+        progress: &mut dyn FnMut(u64),
+    ) -> Result<Solution, SolveError> {
+        self.solve_until(position, rules, deadline, Some(progress))
     }
 
     fn solve_until(
@@ -212,6 +239,7 @@ impl Solver {
         position: &Position,
         rules: Rules,
         deadline: Option<Instant>,
+        progress: Option<&mut dyn FnMut(u64)>,
     ) -> Result<Solution, SolveError> {
         let problems = position.problems(rules);
         if !problems.is_empty() {
@@ -233,10 +261,10 @@ impl Solver {
         }
         let (value, best, nodes) = if cells <= 64 {
             let space = self.small(board, rules);
-            solve_in(space, board, to_move, deadline)?
+            solve_in(space, board, to_move, deadline, progress)?
         } else {
             let space = self.large(board, rules);
-            solve_in(space, board, to_move, deadline)?
+            solve_in(space, board, to_move, deadline, progress)?
         };
         let plies = plies_of(value, board);
         let value = value_of(value);
@@ -313,9 +341,13 @@ fn solve_in<M: Mask>(
     board: &Board,
     to_move: Player,
     deadline: Option<Instant>,
+    progress: Option<&mut dyn FnMut(u64)>,
 ) -> Result<(i32, Vec<usize>, u64), SolveError> {
     let Workspace { geo, table } = space;
     let mut search = Search::new(geo, table, board, to_move, deadline);
+    if let Some(progress) = progress {
+        search.report_to(progress);
+    }
     let value = match search.root_value() {
         Ok(value) => value,
         Err(proved) => return Err(SolveError::OutOfTime { proved, nodes: search.nodes }),
