@@ -98,22 +98,36 @@ pub(crate) fn run_solve(args: &SolveArgs, stdin: &mut dyn BufRead, io: &mut Io<'
     let (json, quiet) = (args.input.json, args.input.quiet);
     let mut solver = Solver::new();
     let mut failed = false;
+    // A progress line on a terminal: rewritten in place, cleared when the solve ends.
+    let show_progress = io.terminals.stderr && !quiet;
     let result = for_each_input(&args.input, opened, stdin, io, |input, io| {
         let out = &mut *io.out;
+        let err = &mut *io.err;
+        let mut shown = false;
+        let started = Instant::now();
+        let mut progress = |nodes: u64| {
+            if show_progress {
+                let secs = started.elapsed().as_secs_f64();
+                let _ = write!(err, "\rsolving: {nodes} nodes, {secs:.1} s");
+                let _ = err.flush();
+                shown = true;
+            }
+        };
         let solved = input.read(args.input.from).and_then(|source| {
             let rules = rules_for(args, source.format);
             let whole = 0..source.input_len;
             position_of(source, rules)
                 .and_then(|pos| {
                     let limit = args.time_limit.and_then(|t| Instant::now().checked_add(t));
-                    match limit {
-                        Some(deadline) => solver.solve_by(&pos, rules, deadline),
-                        None => solver.solve(&pos, rules),
-                    }
-                    .map_err(|e| e.to_string())
+                    solver
+                        .solve_reporting(&pos, rules, limit, &mut progress)
+                        .map_err(|e| e.to_string())
                 })
                 .map_err(|message| Failure { message, span: whole, hint: None })
         });
+        if shown {
+            let _ = write!(io.err, "\r\x1b[2K");
+        }
         match solved {
             Ok(solution) => {
                 if json {

@@ -65,6 +65,30 @@ fn solve_with_a_time_limit_says_what_it_proved() {
 }
 
 #[test]
+fn solve_shows_a_progress_line_on_a_terminal_and_clears_it() {
+    let mut out = Vec::new();
+    let mut err = Vec::new();
+    let argv = ["gridnote", "solve", "--rules", "tic-tac-toe+k=4", "5_/5_/5_/5_/5_ x"];
+    let terminals = gridnote_cli::Terminals::new(false, false, true);
+    let status =
+        gridnote_cli::run_with(argv.map(Into::into), &mut &b""[..], &mut out, &mut err, terminals);
+    assert_eq!(status, 0);
+    assert!(String::from_utf8(out).unwrap().starts_with("draw in 25 plies; best: a1 a2 "));
+    // 5x5 with four in a row takes 4.9 M nodes: four reports, every 1,048,576 nodes.
+    let err = String::from_utf8(err).unwrap();
+    let reports: Vec<&str> = err.split('\r').filter(|s| !s.is_empty()).collect();
+    assert_eq!(reports.len(), 5, "{err:?}");
+    for (i, report) in reports[..4].iter().enumerate() {
+        let nodes = format!("solving: {} nodes, ", (i + 1) << 20);
+        assert!(report.starts_with(&nodes) && report.ends_with(" s"), "{report:?}");
+    }
+    assert_eq!(reports[4], "\x1b[2K");
+    // Not on a pipe.
+    let (status, _, err) = run(&["solve", "--rules", "tic-tac-toe+k=4", "4_/4_/4_/4_ x"], b"");
+    assert_eq!((status, err.as_str()), (0, ""));
+}
+
+#[test]
 fn finished_games_have_distance_0() {
     let (status, out, _) = run(&["solve", "xxx/oo_/3_ o", "xox/xoo/oxx o"], b"");
     assert_eq!(status, 0);
