@@ -27,6 +27,8 @@ const WIDTH: usize = 12;
 const TABLE: usize = 1 << 16;
 /// Attacker moves a VCF may take at the root.
 const VCF_MOVES: u32 = 12;
+/// A generous bound on the time building the grid takes per cell.
+const BUILD_PER_CELL: Duration = Duration::from_nanos(400);
 /// Attacker moves a VCT may take at the root.
 const VCT_MOVES: u32 = 4;
 
@@ -102,6 +104,12 @@ pub(crate) fn think(
 ) -> (usize, ThoughtKind, u64) {
     let start = Instant::now();
     let central = central(board);
+    // Building the grid cannot stop half-way through its windows: with less time than
+    // that takes, the most central cell is played at once.
+    let cells = board.cells().len() as u32;
+    if deadline.saturating_duration_since(Instant::now()) < BUILD_PER_CELL * cells {
+        return (central, ThoughtKind::RuleOfThumb, 0);
+    }
     // Building the grid must leave time for the rest.
     let build_by = start + deadline.saturating_duration_since(start) / 2;
     let Some(mut grid) = grid_of(board, to_move, rules, build_by) else {
