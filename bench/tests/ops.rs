@@ -23,8 +23,8 @@ fn the_listing_names_each_operation_once_with_six_fields() {
     assert!(list.iter().all(|fields| fields.len() == 6), "{list:?}");
     let names: std::collections::HashSet<&str> = list.iter().map(|f| f[0].as_str()).collect();
     assert_eq!(names.len(), list.len(), "duplicate names");
-    for name in ["read/otn_set", "read/fen_set", "write/fen_set", "solve/3x3_empty", "svg/t3en_3x3"]
-    {
+    let expected = ["read/otn_set", "read/fen_set", "write/fen_set", "solve/3x3_empty"];
+    for name in expected.into_iter().chain(["think/vcf_15x15", "svg/t3en_3x3"]) {
         assert!(names.contains(name), "{name} is missing");
     }
     let pairs = list.iter().filter(|f| f[0].starts_with("convert/")).count();

@@ -333,6 +333,7 @@ fn operations() -> Vec<Op> {
     ops.extend(text_refs("otn", otn));
     ops.extend(conversions());
     ops.extend(solves());
+    ops.push(threat_search());
     ops.extend(pictures());
     ops
 }
@@ -396,6 +397,49 @@ fn solves() -> Vec<Op> {
             })
         })
         .collect()
+}
+
+/// The big-board engine on a 15x15 gomoku position won by continuous fours in four
+/// moves (`crates/solve/tests/wide.rs`): building the board's windows, then the VCF
+/// search that finds the win (long before the deadline, so the work is the same on
+/// every run).
+fn threat_search() -> Op {
+    const ROWS: [&str; 15] = [
+        "o.............o",
+        "...............",
+        "...............",
+        "...............",
+        "...............",
+        "...ooo.........",
+        "....x......o...",
+        "...oxxx...x....",
+        "......xx.xo....",
+        "........x......",
+        ".........o.....",
+        "...............",
+        "...............",
+        "...............",
+        "..............o",
+    ];
+    op("think/vcf_15x15", "find a four-move VCF on 15x15 (gomoku) with Solver::think", 20, || {
+        let mut board = gridnote_board::Board::new(15, 15).expect("a board");
+        for (r, row) in ROWS.iter().enumerate() {
+            for (c, ch) in row.chars().enumerate() {
+                let cell = match ch {
+                    'x' => gridnote_board::Cell::ONE,
+                    'o' => gridnote_board::Cell::TWO,
+                    _ => gridnote_board::Cell::Empty,
+                };
+                board.set(r, c, cell).expect("on the board");
+            }
+        }
+        let position = Position::new(board, gridnote_board::Player::One);
+        let rules = Rules::TIC_TAC_TOE.with_in_a_row(5);
+        prepared(1, Bytes::None, move |_| {
+            let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+            let _ = black_box(Solver::new().think(black_box(&position), rules, deadline));
+        })
+    })
 }
 
 /// Board pictures, as `benches/svg.rs` draws them, appended to the reused `String`.

@@ -48,6 +48,47 @@ fn solve_reads_standard_input_and_takes_rules_names() {
 }
 
 #[test]
+fn solve_with_a_time_limit_says_what_it_proved() {
+    let (status, out, _) = run(&["solve", "--time-limit", "60", "3_/3_/3_ x"], b"");
+    assert_eq!((status, out.as_str()), (0, "draw in 9 plies; best: a1 a2 a3 b1 b2 b3 c1 c2 c3\n"));
+    // 5x5 with four in a row is far beyond a millisecond.
+    let (status, out, err) = run(
+        &["solve", "--rules", "tic-tac-toe+k=4", "--time-limit", "0.001", "5_/5_/5_/5_/5_ x"],
+        b"",
+    );
+    assert_eq!((status, out.as_str()), (1, ""));
+    assert!(err.contains("out of time after "), "{err}");
+    assert!(err.contains(" nodes; proved so far: nothing"), "{err}");
+    let (status, _, err) = run(&["solve", "--time-limit", "0", "3_/3_/3_ x"], b"");
+    assert_eq!(status, 2);
+    assert!(err.contains("`0` is not a number of seconds"), "{err}");
+}
+
+#[test]
+fn solve_shows_a_progress_line_on_a_terminal_and_clears_it() {
+    let mut out = Vec::new();
+    let mut err = Vec::new();
+    let argv = ["gridnote", "solve", "--rules", "tic-tac-toe+k=4", "5_/5_/5_/5_/5_ x"];
+    let terminals = gridnote_cli::Terminals::new(false, false, true);
+    let status =
+        gridnote_cli::run_with(argv.map(Into::into), &mut &b""[..], &mut out, &mut err, terminals);
+    assert_eq!(status, 0);
+    assert!(String::from_utf8(out).unwrap().starts_with("draw in 25 plies; best: a1 a2 "));
+    // 5x5 with four in a row takes 4.9 M nodes: four reports, every 1,048,576 nodes.
+    let err = String::from_utf8(err).unwrap();
+    let reports: Vec<&str> = err.split('\r').filter(|s| !s.is_empty()).collect();
+    assert_eq!(reports.len(), 5, "{err:?}");
+    for (i, report) in reports[..4].iter().enumerate() {
+        let nodes = format!("solving: {} nodes, ", (i + 1) << 20);
+        assert!(report.starts_with(&nodes) && report.ends_with(" s"), "{report:?}");
+    }
+    assert_eq!(reports[4], "\x1b[2K");
+    // Not on a pipe.
+    let (status, _, err) = run(&["solve", "--rules", "tic-tac-toe+k=4", "4_/4_/4_/4_ x"], b"");
+    assert_eq!((status, err.as_str()), (0, ""));
+}
+
+#[test]
 fn finished_games_have_distance_0() {
     let (status, out, _) = run(&["solve", "xxx/oo_/3_ o", "xox/xoo/oxx o"], b"");
     assert_eq!(status, 0);

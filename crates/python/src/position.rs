@@ -465,8 +465,8 @@ impl Position {
 
     /// A variant's rules (an OpenTafl rules record) when the text carries them.
     #[getter]
-    fn rules(&self) -> Option<&str> {
-        self.source.rules.as_deref()
+    fn rules(&self) -> Option<String> {
+        self.source.rules.as_ref().map(ToString::to_string)
     }
 
     /// TEN's extension field when the text carries one.

@@ -26,8 +26,20 @@ pub enum ThoughtKind {
         /// The deepest search completed.
         depth: u32,
     },
-    /// By a rule of thumb: win at once, else block, else the most central cell (boards
-    /// over [`MAX_CELLS`](crate::MAX_CELLS) cells, or no time at all).
+    /// By a win by continuous fours (VCF; boards over [`MAX_CELLS`](crate::MAX_CELLS)
+    /// cells): every move of the winner's a four, every answer forced.
+    Fours {
+        /// The winner's moves in the shortest such win, the last one completing the line.
+        moves: u32,
+    },
+    /// By a win by threats (VCT: fours and threes, each three answered by every move of
+    /// its defence set; boards over [`MAX_CELLS`](crate::MAX_CELLS) cells).
+    Threats {
+        /// The threats (fours or threes) before the fours that finish the game.
+        depth: u32,
+    },
+    /// By a rule of thumb: the most central cell on an empty board, or any move when
+    /// there is no time at all.
     RuleOfThumb,
 }
 
@@ -58,9 +70,12 @@ pub struct Thought {
 }
 
 impl Solver {
-    /// Chooses a move for the side to move by `deadline`: the best move of a full solve
-    /// when it fits in the time (perfect play), else the best move of the deepest
-    /// search that finished, else a rule of thumb. The move is always an empty playable
+    /// Chooses a move for the side to move by `deadline`: on boards of up to
+    /// [`MAX_CELLS`](crate::MAX_CELLS) cells, the best move of a full solve when it fits
+    /// in the time (perfect play), else the best move of the deepest search that
+    /// finished, else a rule of thumb; on larger boards (up to 255×255), a win by
+    /// continuous fours or by threats when one is found, else the best move of the
+    /// deepest alpha-beta search over the moves near the stones. The move is always an empty playable
     /// cell. Unlike [`Solver::solve`] it does not insist on a legal position: any board
     /// with an empty cell and no line gets a move. The table carries over between calls,
     /// so later moves of one game are faster.
@@ -93,8 +108,7 @@ impl Solver {
         }
         let cells = board.rows() * board.cols();
         let (cell, kind, nodes) = if cells > MAX_CELLS {
-            let cell = rule_of_thumb(board, position.to_move, rules);
-            (cell, ThoughtKind::RuleOfThumb, 0)
+            crate::wide::think(board, position.to_move, rules, deadline)
         } else if cells <= 64 {
             think_in(self.small(board, rules), board, position.to_move, deadline)
         } else {
@@ -196,50 +210,4 @@ fn think_in<M: Mask>(
     }
     nodes += search.nodes;
     (chosen.0, chosen.1, nodes)
-}
-
-/// Without search: complete a line (normal play), block the other side's, else the
-/// most central empty cell (under misère, one that completes none of our lines if any).
-fn rule_of_thumb(board: &Board, to_move: Player, rules: Rules) -> usize {
-    let (rows, cols) = (board.rows(), board.cols());
-    let cells = board.cells();
-    let k = rules.in_a_row.max(1);
-    let mut directions = vec![(0isize, 1isize), (1, 0)];
-    if rules.diagonals {
-        directions.extend([(1, 1), (1, -1)]);
-    }
-    let completes = |index: usize, player: Player| {
-        let (r, c) = ((index / cols) as isize, (index % cols) as isize);
-        directions.iter().any(|&(dr, dc)| {
-            let mut run = 1;
-            for sign in [1isize, -1] {
-                let (mut rr, mut cc) = (r + sign * dr, c + sign * dc);
-                while rr >= 0 && cc >= 0 && (rr as usize) < rows && (cc as usize) < cols {
-                    if cells[rr as usize * cols + cc as usize].player() != Some(player) {
-                        break;
-                    }
-                    run += 1;
-                    rr += sign * dr;
-                    cc += sign * dc;
-                }
-            }
-            run >= k
-        })
-    };
-    let off_centre = |i: usize| {
-        let (r, c) = ((i / cols) as isize, (i % cols) as isize);
-        (2 * r - (rows as isize - 1)).abs() + (2 * c - (cols as isize - 1)).abs()
-    };
-    let mut empty: Vec<usize> = (0..cells.len()).filter(|&i| cells[i].is_empty()).collect();
-    empty.sort_by_key(|&i| (off_centre(i), i));
-    if rules.misere {
-        return empty.iter().copied().find(|&i| !completes(i, to_move)).unwrap_or(empty[0]);
-    }
-    if let Some(i) = empty.iter().copied().find(|&i| completes(i, to_move)) {
-        return i;
-    }
-    if let Some(i) = empty.iter().copied().find(|&i| completes(i, to_move.other())) {
-        return i;
-    }
-    empty[0]
 }

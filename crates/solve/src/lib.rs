@@ -2,18 +2,22 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+mod bits;
 mod engine;
 mod geometry;
+mod grid;
 mod mask;
 mod search;
 mod solution;
 mod solver;
 mod table;
+mod threat;
+mod wide;
 
 pub use gridnote_board as board;
 
 pub use engine::{Thought, ThoughtKind};
-pub use solution::{Solution, SolveError, Value};
+pub use solution::{Proved, Solution, SolveError, Value};
 pub use solver::{DEFAULT_TABLE_BYTES, MAX_CELLS, Solver, TableStats};
 
 /// Solves `position` under `rules` with a fresh [`Solver`] (a transposition table of at

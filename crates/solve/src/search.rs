@@ -12,6 +12,7 @@ use gridnote_board::{Board, Player};
 
 use crate::geometry::Geometry;
 use crate::mask::Mask;
+use crate::solution::Proved;
 use crate::table::{EXACT, Entry, LOWER, NO_MOVE, Table, UPPER};
 
 /// A win at the root itself would score this.
@@ -28,6 +29,8 @@ const DECIDED: i32 = WIN - 1000;
 const TABLE_FROM: u32 = 4;
 /// How often (in nodes) the deadline is checked.
 const CHECK_EVERY: u64 = 256;
+/// How often (in nodes) a solve's progress is reported (a multiple of `CHECK_EVERY`).
+pub(crate) const PROGRESS_EVERY: u64 = 1 << 20;
 
 /// Whether `score` is a win or loss rather than a draw or a heuristic guess.
 pub(crate) const fn is_decided(score: i32) -> bool {
@@ -82,6 +85,10 @@ pub(crate) struct Search<'a, M: Mask> {
     /// For each cell, how much cutting off with it has been worth (the history
     /// heuristic): moves are tried in order of this, then of the static order.
     history: Vec<u32>,
+    /// Pairings are looked for in positions with at least this many empty cells.
+    pairing_from: u32,
+    /// Told the nodes searched every `PROGRESS_EVERY` nodes.
+    progress: Option<&'a mut dyn FnMut(u64)>,
 }
 
 impl<'a, M: Mask> Search<'a, M> {
@@ -103,6 +110,12 @@ impl<'a, M: Mask> Search<'a, M> {
             deadline,
             aborted: false,
             history: vec![0; geo.order.len().max(1) + board.cells().len()],
+            progress: None,
+            pairing_from: if geo.playable.count() >= PAIRING_BOARD && !geo.misere {
+                PAIRING_FROM
+            } else {
+                u32::MAX
+            },
         };
         for (i, cell) in board.cells().iter().enumerate() {
             if let Some(player) = cell.player() {
@@ -199,8 +212,18 @@ impl<'a, M: Mask> Search<'a, M> {
                     self.aborted = true;
                 }
             }
+            if self.nodes % PROGRESS_EVERY == 0 {
+                if let Some(progress) = self.progress.as_mut() {
+                    progress(self.nodes);
+                }
+            }
         }
         self.aborted
+    }
+
+    /// Tells `progress` the nodes searched every [`PROGRESS_EVERY`] nodes.
+    pub(crate) fn report_to(&mut self, progress: &'a mut dyn FnMut(u64)) {
+        self.progress = Some(progress);
     }
 
     /// The value of playing `cell` (empty) at absolute `ply`, searched with the window
@@ -232,81 +255,73 @@ impl<'a, M: Mask> Search<'a, M> {
 
     /// The exact value of the current position (in progress, at ply 0) by null-window
     /// tests, which prune far more than one full-window search: first the sign, then
-    /// the distance by bisection.
-    pub(crate) fn root_value(&mut self) -> i32 {
+    /// the distance by bisection. Out of time, what the finished tests proved.
+    pub(crate) fn root_value(&mut self) -> Result<i32, Proved> {
         let reaches = |search: &mut Self, v: i32| search.negamax(0, UNLIMITED, v - 1, v) >= v;
         let most = self.empty().count() as i32;
-        if reaches(self, 1) {
+        let wins = reaches(self, 1);
+        if self.aborted {
+            return Err(Proved::Nothing);
+        }
+        if wins {
             // The least end ply E with value ≥ WIN - E.
             let (mut lo, mut hi) = (1, most);
-            while lo < hi && !self.aborted {
+            while lo < hi {
                 let mid = (lo + hi) / 2;
-                if reaches(self, WIN - mid) {
+                let within = reaches(self, WIN - mid);
+                if self.aborted {
+                    return Err(Proved::Win { within: hi as usize });
+                }
+                if within {
                     hi = mid;
                 } else {
                     lo = mid + 1;
                 }
             }
-            WIN - lo
-        } else if reaches(self, 0) {
-            0
-        } else {
-            // The greatest end ply E with value ≥ -(WIN - E).
-            let (mut lo, mut hi) = (1, most);
-            while lo < hi && !self.aborted {
-                let mid = (lo + hi + 1) / 2;
-                if reaches(self, -(WIN - mid)) {
-                    lo = mid;
-                } else {
-                    hi = mid - 1;
-                }
-            }
-            -(WIN - lo)
+            return Ok(WIN - lo);
         }
+        let draws = reaches(self, 0);
+        if self.aborted {
+            return Err(Proved::NoWin);
+        }
+        if draws {
+            return Ok(0);
+        }
+        // The greatest end ply E with value ≥ -(WIN - E).
+        let (mut lo, mut hi) = (1, most);
+        while lo < hi {
+            let mid = (lo + hi + 1) / 2;
+            let after = reaches(self, -(WIN - mid));
+            if self.aborted {
+                return Err(Proved::Loss { after: lo as usize });
+            }
+            if after {
+                lo = mid;
+            } else {
+                hi = mid - 1;
+            }
+        }
+        Ok(-(WIN - lo))
     }
 
     /// The negamax value of the current position (in progress, at absolute `ply`),
-    /// fail-soft within (alpha, beta).
-    pub(crate) fn negamax(&mut self, ply: i32, depth: u8, mut alpha: i32, beta: i32) -> i32 {
+    /// fail-soft within (alpha, beta): the bounds of what can still happen, the table,
+    /// the moves in order, and the result stored.
+    pub(crate) fn negamax(&mut self, ply: i32, depth: u8, alpha: i32, beta: i32) -> i32 {
         self.nodes += 1;
         if self.out_of_time() {
             return 0;
         }
-        let geo = self.geo;
-        let (me, them) = (self.side, self.side ^ 1);
         let empty = self.empty();
         let empties = empty.count();
         if empties == 0 {
             return 0;
         }
         let scan = self.scan();
-        // Bounds from what can still happen.
-        let (lo, hi);
-        if geo.misere {
-            if !scan.open[me] && !scan.open[them] {
-                return 0;
-            }
-            if (empty & !scan.wins[me]).is_zero() {
-                // Every move completes one of the mover's own lines.
-                return -(WIN - (ply + 1));
-            }
-            // The mover loses only by completing a line (not now: a safe move exists),
-            // and wins only when the other side completes one.
-            lo = if scan.open[me] { -(WIN - (ply + 3)) } else { 0 };
-            hi = if scan.open[them] { WIN - (ply + 2) } else { 0 };
-        } else {
-            if !scan.wins[me].is_zero() {
-                return WIN - (ply + 1);
-            }
-            if !scan.open[me] && !scan.open[them] {
-                return 0;
-            }
-            if scan.wins[them].count() >= 2 {
-                return -(WIN - (ply + 2));
-            }
-            lo = if scan.open[them] { -(WIN - (ply + 2)) } else { 0 };
-            hi = if scan.open[me] { WIN - (ply + 3) } else { 0 };
-        }
+        let (lo, hi) = match self.bounds(&scan, empty, ply) {
+            Ok(bounds) => bounds,
+            Err(score) => return score,
+        };
         if hi <= alpha || lo == hi {
             return hi;
         }
@@ -316,128 +331,355 @@ impl<'a, M: Mask> Search<'a, M> {
         if depth == 0 {
             return self.heuristic().clamp(lo, hi);
         }
-        // Near the end of the game a search is cheaper than a table probe (a cache miss).
-        let use_table = empties >= TABLE_FROM;
-        let (cx, co, symmetry) = if use_table { self.canonical() } else { (M::ZERO, M::ZERO, 0) };
-        let mut first = None;
-        let entry = if use_table { self.table.get(cx, co, me as u8) } else { None };
-        if let Some(entry) = entry {
-            if entry.depth >= depth {
-                let score = from_table(entry.score, ply);
-                match entry.bound() {
-                    EXACT => return score,
-                    LOWER if score >= beta => return score,
-                    UPPER if score <= alpha => return score,
-                    _ => {}
-                }
-            }
-            if entry.best != NO_MOVE {
-                let cell = usize::from(geo.preimages[symmetry][usize::from(entry.best)]);
-                if !(empty & M::bit(cell)).is_zero() {
-                    first = Some(cell);
-                }
-            }
-        }
-        let alpha_orig = alpha;
-        let child_depth = if depth == UNLIMITED { UNLIMITED } else { depth - 1 };
-        let mut best = -INF;
-        let mut best_move = usize::MAX;
-        // One threat of the other side (normal play): only blocking it avoids losing at
-        // the next ply, and blocking cannot let them win sooner.
-        let forced = if !geo.misere && !scan.wins[them].is_zero() {
-            Some(scan.wins[them].lowest())
-        } else {
-            None
+        let node = Node { ply, depth, beta, empty, empties };
+        let (key, first) = match self.probe(&node, alpha) {
+            Ok(probed) => probed,
+            Err(score) => return score,
         };
-        let suicide = if geo.misere { scan.wins[me] } else { M::ZERO };
-        let mut consider = |search: &mut Self, cell: usize, alpha: &mut i32| -> bool {
-            let value = if !(suicide & M::bit(cell)).is_zero() {
-                -(WIN - (ply + 1))
-            } else if empties == 1 {
-                0
-            } else {
-                search.play(cell);
-                let value = -search.negamax(ply + 1, child_depth, -beta, -*alpha);
-                search.undo(cell);
-                value
-            };
-            if search.aborted {
-                return true;
-            }
-            if value > best {
-                best = value;
-                best_move = cell;
-                if value > *alpha {
-                    *alpha = value;
-                }
-            }
-            *alpha >= beta
-        };
-        if let Some(cell) = forced {
-            consider(self, cell, &mut alpha);
-        } else {
-            let mut done = false;
-            if let Some(cell) = first {
-                done = consider(self, cell, &mut alpha);
-            }
-            if !done {
-                // Safe moves by history, then static order; then (misère) the suicidal.
-                let mut moves = [0u8; 128];
-                let mut count = 0;
-                for &cell in &geo.order {
-                    let bit = M::bit(usize::from(cell));
-                    if !(empty & bit).is_zero()
-                        && Some(usize::from(cell)) != first
-                        && (suicide & bit).is_zero()
-                    {
-                        moves[count] = cell;
-                        count += 1;
-                    }
-                }
-                let safe = count;
-                let history = &self.history;
-                moves[..safe].sort_by_key(|&c| core::cmp::Reverse(history[usize::from(c)]));
-                for &cell in &geo.order {
-                    let bit = M::bit(usize::from(cell));
-                    if !(suicide & bit).is_zero() && Some(usize::from(cell)) != first {
-                        moves[count] = cell;
-                        count += 1;
-                    }
-                }
-                for &cell in &moves[..count] {
-                    if consider(self, usize::from(cell), &mut alpha) {
-                        let reward = empties * empties;
-                        let slot = &mut self.history[usize::from(cell)];
-                        *slot = slot.saturating_add(reward);
-                        break;
-                    }
-                }
-            }
-        }
+        let (best, best_move) = self.search_moves(&node, &scan, first, alpha);
         if self.aborted {
             return 0;
         }
-        let bound = if best <= alpha_orig {
+        if let Some(key) = key {
+            self.store(&node, key, alpha, best, best_move);
+        }
+        best
+    }
+
+    /// The bounds on the value that the threats on the board allow, from one pass over
+    /// the lines: `Err` with the value itself when the threats decide it.
+    #[inline]
+    fn bounds(&self, scan: &Scan<M>, empty: M, ply: i32) -> Result<(i32, i32), i32> {
+        let (me, them) = (self.side, self.side ^ 1);
+        if self.geo.misere {
+            if !scan.open[me] && !scan.open[them] {
+                return Err(0);
+            }
+            if (empty & !scan.wins[me]).is_zero() {
+                // Every move completes one of the mover's own lines.
+                return Err(-(WIN - (ply + 1)));
+            }
+            // The mover loses only by completing a line (not now: a safe move exists),
+            // and wins only when the other side completes one.
+            let lo = if scan.open[me] { -(WIN - (ply + 3)) } else { 0 };
+            let hi = if scan.open[them] { WIN - (ply + 2) } else { 0 };
+            Ok((lo, hi))
+        } else {
+            if !scan.wins[me].is_zero() {
+                return Err(WIN - (ply + 1));
+            }
+            if !scan.open[me] && !scan.open[them] {
+                return Err(0);
+            }
+            if scan.wins[them].count() >= 2 {
+                return Err(-(WIN - (ply + 2)));
+            }
+            let mut lo = if scan.open[them] { -(WIN - (ply + 2)) } else { 0 };
+            let mut hi = if scan.open[me] { WIN - (ply + 3) } else { 0 };
+            // On small boards and near the end of the game the search settles it sooner
+            // than a pairing.
+            if empty.count() >= self.pairing_from {
+                self.pairing_bounds(empty, &mut lo, &mut hi);
+            }
+            Ok((lo, hi))
+        }
+    }
+
+    /// Narrows (lo, hi) to 0 when a side holds the other's open lines by a pairing.
+    #[inline(never)]
+    fn pairing_bounds(&self, empty: M, lo: &mut i32, hi: &mut i32) {
+        if *hi > 0 && self.paired(self.side, empty) {
+            *hi = 0;
+        }
+        if *lo < 0 && self.paired(self.side ^ 1, empty) {
+            *lo = 0;
+        }
+    }
+
+    /// Whether the other side of `attacker` holds every line still open to them by a
+    /// pairing (normal play): disjoint pairs of empty cells such that each of those
+    /// lines holds a whole pair. Then the attacker completes no line: the other side
+    /// answers a move on one cell of a pair on the other. Searched with a small budget
+    /// (a pairing missed only costs search).
+    fn paired(&self, attacker: usize, empty: M) -> bool {
+        let defender = self.pieces[attacker ^ 1];
+        let mut open = [M::ZERO; MAX_PAIRED_LINES];
+        let mut count = 0;
+        for &line in &self.geo.lines {
+            if (line & defender).is_zero() {
+                let free = line & empty;
+                if free.count() < 2 || count == MAX_PAIRED_LINES {
+                    return false;
+                }
+                open[count] = free;
+                count += 1;
+            }
+        }
+        let mut budget = PAIRING_BUDGET;
+        pair_lines(&mut open[..count], M::ZERO, &mut budget)
+    }
+
+    /// The table's word on this node: `Err` with the score when a stored result
+    /// settles it, else the canonical key (none near the end of the game, where a
+    /// search is cheaper than a probe's cache miss) and the stored best move, if empty.
+    #[allow(clippy::type_complexity)]
+    #[inline]
+    fn probe(&self, node: &Node<M>, alpha: i32) -> Result<(Option<Key<M>>, Option<usize>), i32> {
+        if node.empties < TABLE_FROM {
+            return Ok((None, None));
+        }
+        let (x, o, symmetry) = self.canonical();
+        let key = Key { x, o, symmetry };
+        let Some(entry) = self.table.get(x, o, self.side as u8) else {
+            return Ok((Some(key), None));
+        };
+        if entry.depth >= node.depth {
+            let score = from_table(entry.score, node.ply);
+            match entry.bound() {
+                EXACT => return Err(score),
+                LOWER if score >= node.beta => return Err(score),
+                UPPER if score <= alpha => return Err(score),
+                _ => {}
+            }
+        }
+        let mut first = None;
+        if entry.best != NO_MOVE {
+            let cell = usize::from(self.geo.preimages[symmetry][usize::from(entry.best)]);
+            if !(node.empty & M::bit(cell)).is_zero() {
+                first = Some(cell);
+            }
+        }
+        Ok((Some(key), first))
+    }
+
+    /// The moves after the table's move (`first`), in the order they are tried: the
+    /// safe moves by history, then static order; then (misère) the moves that complete
+    /// one of the mover's own lines.
+    #[inline]
+    fn later_moves(&self, node: &Node<M>, suicide: M, first: Option<usize>) -> Moves {
+        let geo = self.geo;
+        let mut moves = Moves { cells: [0; 128], count: 0 };
+        for &cell in &geo.order {
+            let bit = M::bit(usize::from(cell));
+            if !(node.empty & bit).is_zero()
+                && Some(usize::from(cell)) != first
+                && (suicide & bit).is_zero()
+            {
+                moves.push(usize::from(cell));
+            }
+        }
+        let history = &self.history;
+        moves.cells[..moves.count].sort_by_key(|&c| core::cmp::Reverse(history[usize::from(c)]));
+        for &cell in &geo.order {
+            let bit = M::bit(usize::from(cell));
+            if !(suicide & bit).is_zero() && Some(usize::from(cell)) != first {
+                moves.push(usize::from(cell));
+            }
+        }
+        moves
+    }
+
+    /// Tries the moves until one cuts off, and returns the best score and its move
+    /// (`usize::MAX` when none was searched). Under a single threat of the other side
+    /// (normal play) only the block is tried: only it avoids losing at the next ply, and
+    /// it cannot let them win sooner. Else the table's move first, then the later moves
+    /// (ordered by the history the first move's search taught); a later move that cuts
+    /// off earns history.
+    #[inline]
+    fn search_moves(
+        &mut self,
+        node: &Node<M>,
+        scan: &Scan<M>,
+        first: Option<usize>,
+        alpha: i32,
+    ) -> (i32, usize) {
+        let mut best = Best { score: -INF, cell: usize::MAX, alpha };
+        let them = self.side ^ 1;
+        if !self.geo.misere && !scan.wins[them].is_zero() {
+            self.try_move(node, M::ZERO, scan.wins[them].lowest(), &mut best);
+            return (best.score, best.cell);
+        }
+        let suicide = if self.geo.misere { scan.wins[self.side] } else { M::ZERO };
+        if let Some(cell) = first {
+            if self.try_move(node, suicide, cell, &mut best) {
+                return (best.score, best.cell);
+            }
+        }
+        let moves = self.later_moves(node, suicide, first);
+        for &cell in &moves.cells[..moves.count] {
+            let cell = usize::from(cell);
+            if self.try_move(node, suicide, cell, &mut best) {
+                if !self.aborted {
+                    let reward = node.empties * node.empties;
+                    let slot = &mut self.history[cell];
+                    *slot = slot.saturating_add(reward);
+                }
+                break;
+            }
+        }
+        (best.score, best.cell)
+    }
+
+    /// Searches `cell` and keeps it in `best` if it is better; whether the search
+    /// should stop (a cut-off, or out of time).
+    #[inline]
+    fn try_move(&mut self, node: &Node<M>, suicide: M, cell: usize, best: &mut Best) -> bool {
+        let value = if !(suicide & M::bit(cell)).is_zero() {
+            -(WIN - (node.ply + 1))
+        } else if node.empties == 1 {
+            0
+        } else {
+            let child_depth = if node.depth == UNLIMITED { UNLIMITED } else { node.depth - 1 };
+            self.play(cell);
+            let value = -self.negamax(node.ply + 1, child_depth, -node.beta, -best.alpha);
+            self.undo(cell);
+            value
+        };
+        if self.aborted {
+            return true;
+        }
+        if value > best.score {
+            best.score = value;
+            best.cell = cell;
+            if value > best.alpha {
+                best.alpha = value;
+            }
+        }
+        best.alpha >= node.beta
+    }
+
+    /// Stores the result of a node searched with the window (alpha, node.beta).
+    #[inline]
+    fn store(&mut self, node: &Node<M>, key: Key<M>, alpha: i32, best: i32, best_move: usize) {
+        let bound = if best <= alpha {
             UPPER
-        } else if best >= beta {
+        } else if best >= node.beta {
             LOWER
         } else {
             EXACT
         };
-        if !use_table {
-            return best;
-        }
-        let best_image =
-            if best_move == usize::MAX { NO_MOVE } else { geo.images[symmetry][best_move] };
+        let best_image = if best_move == usize::MAX {
+            NO_MOVE
+        } else {
+            self.geo.images[key.symmetry][best_move]
+        };
         self.table.put(Entry {
-            x: cx,
-            o: co,
-            score: to_table(best, ply),
-            depth,
-            info: bound | ((me as u8) << 7),
+            x: key.x,
+            o: key.o,
+            score: to_table(best, node.ply),
+            depth: node.depth,
+            info: bound | ((self.side as u8) << 7),
             best: best_image,
-            weight: empties as u8,
+            weight: node.empties as u8,
         });
-        best
+    }
+}
+
+/// Lines a pairing is looked for over at most (more: none is looked for).
+const MAX_PAIRED_LINES: usize = 64;
+/// Boards of fewer playable cells than this (3×3, 3×4, 3×5) are searched without
+/// looking for pairings: their whole solve takes a few thousand nodes.
+const PAIRING_BOARD: u32 = 16;
+/// Positions with fewer empty cells than this are searched without looking for a
+/// pairing.
+const PAIRING_FROM: u32 = 4;
+/// Pairs tried per pairing search.
+const PAIRING_BUDGET: u32 = 48;
+
+/// Whether pairs of cells outside `used` can be chosen, disjoint, so that each of
+/// `lines` (their free cells) holds one whole pair; `budget` counts the pairs tried.
+fn pair_lines<M: Mask>(lines: &mut [M], used: M, budget: &mut u32) -> bool {
+    // The first line not yet holding a pair, with the fewest cells left.
+    let mut pick = None;
+    let mut fewest = u32::MAX;
+    for (i, &line) in lines.iter().enumerate() {
+        if line.is_zero() {
+            continue; // covered
+        }
+        let left = (line & !used).count();
+        if left < 2 {
+            return false;
+        }
+        if left < fewest {
+            fewest = left;
+            pick = Some(i);
+        }
+    }
+    let Some(i) = pick else { return true };
+    let cells = lines[i] & !used;
+    let mut a_set = cells;
+    while !a_set.is_zero() {
+        let a = a_set.lowest();
+        a_set ^= M::bit(a);
+        let mut b_set = a_set;
+        while !b_set.is_zero() {
+            let b = b_set.lowest();
+            b_set ^= M::bit(b);
+            if *budget == 0 {
+                return false;
+            }
+            *budget -= 1;
+            let pair = M::bit(a) | M::bit(b);
+            // Every line holding the pair is covered by it.
+            let mut covered = [false; MAX_PAIRED_LINES];
+            for (j, line) in lines.iter_mut().enumerate() {
+                if !line.is_zero() && *line & pair == pair {
+                    covered[j] = true;
+                }
+            }
+            let mut kept = [M::ZERO; MAX_PAIRED_LINES];
+            for (j, line) in lines.iter_mut().enumerate() {
+                if covered[j] {
+                    kept[j] = *line;
+                    *line = M::ZERO;
+                }
+            }
+            let found = pair_lines(lines, used | pair, budget);
+            for (j, line) in lines.iter_mut().enumerate() {
+                if covered[j] {
+                    *line = kept[j];
+                }
+            }
+            if found {
+                return true;
+            }
+        }
+    }
+    false
+}
+
+/// What a node's steps share.
+struct Node<M> {
+    ply: i32,
+    depth: u8,
+    beta: i32,
+    empty: M,
+    empties: u32,
+}
+
+/// A position's canonical image and the symmetry that gives it.
+struct Key<M> {
+    x: M,
+    o: M,
+    symmetry: usize,
+}
+
+/// The best move so far of one node, and the raised lower end of its window.
+struct Best {
+    score: i32,
+    cell: usize,
+    alpha: i32,
+}
+
+/// The moves of one node, in order.
+struct Moves {
+    cells: [u8; 128],
+    count: usize,
+}
+
+impl Moves {
+    fn push(&mut self, cell: usize) {
+        self.cells[self.count] = cell as u8;
+        self.count += 1;
     }
 }

@@ -185,6 +185,67 @@ pub enum SolveError {
     /// The game is over: there is no move to choose.
     #[error("the game is over: there is no move to choose")]
     Finished,
+    /// The time limit of [`Solver::solve_by`](crate::Solver::solve_by) came first.
+    #[error("out of time after {nodes} nodes; proved so far: {proved}")]
+    OutOfTime {
+        /// What the finished part of the search proved.
+        proved: Proved,
+        /// Positions searched.
+        nodes: u64,
+    },
+}
+
+/// What a solve stopped by its time limit had proved, for the side to move.
+///
+/// ```
+/// use gridnote_solve::Proved;
+/// assert_eq!(Proved::NoWin.to_string(), "the side to move cannot force a win");
+/// assert_eq!(Proved::Win { within: 9 }.to_string(), "the side to move wins within 9 plies");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Proved {
+    /// Nothing yet: not even whether the side to move wins.
+    Nothing,
+    /// The side to move wins, within this many plies (the exact distance not yet).
+    Win {
+        /// An upper bound on the distance.
+        within: usize,
+    },
+    /// The side to move cannot force a win (whether it draws or loses not yet).
+    NoWin,
+    /// The side to move loses, after at least this many plies (the exact distance not
+    /// yet).
+    Loss {
+        /// A lower bound on the distance.
+        after: usize,
+    },
+    /// The value and the distance, but not yet every best move.
+    Value {
+        /// The value for the side to move.
+        value: Value,
+        /// The distance in plies.
+        plies: usize,
+    },
+}
+
+impl fmt::Display for Proved {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Proved::Nothing => f.write_str("nothing"),
+            Proved::Win { within } => write!(f, "the side to move wins within {within} plies"),
+            Proved::NoWin => f.write_str("the side to move cannot force a win"),
+            Proved::Loss { after } => {
+                write!(f, "the side to move loses, after at least {after} plies")
+            }
+            Proved::Value { value, plies } => {
+                write!(
+                    f,
+                    "a {value} in {plies} plies for the side to move (best moves not all found)"
+                )
+            }
+        }
+    }
 }
 
 fn list(problems: Problems) -> String {

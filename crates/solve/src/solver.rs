@@ -8,7 +8,7 @@ use gridnote_board::{Board, Cell, CellName, Outcome, Player, Position, Rules};
 use crate::geometry::Geometry;
 use crate::mask::Mask;
 use crate::search::{Search, UNLIMITED, WIN};
-use crate::solution::{Solution, SolveError, Value};
+use crate::solution::{Proved, Solution, SolveError, Value};
 use crate::table::Table;
 
 /// The default bound on the transposition table's memory: 64 MiB.
@@ -16,7 +16,8 @@ pub const DEFAULT_TABLE_BYTES: usize = 64 << 20;
 
 /// The most cells (void cells included) a board may have to be solved: 128, an 11×11
 /// board. Larger boards get [`SolveError::TooLarge`] from [`Solver::solve`];
-/// [`Solver::think`] still answers on them, with a shallow rule of thumb.
+/// [`Solver::think`] still answers on them (up to 255×255), with the big-board engine:
+/// threat search and alpha-beta over the moves near the stones.
 pub const MAX_CELLS: usize = 128;
 
 /// The size and use of a solver's transposition table.
@@ -173,6 +174,73 @@ impl Solver {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn solve(&mut self, position: &Position, rules: Rules) -> Result<Solution, SolveError> {
+        self.solve_until(position, rules, None, None)
+    }
+
+    /// [`Solver::solve`] with a time limit: when `deadline` comes first, the search
+    /// stops and says what it had proved ([`SolveError::OutOfTime`]); the table keeps
+    /// what was learnt, so a later call on the same board goes on faster.
+    ///
+    /// # Errors
+    /// As [`Solver::solve`], and [`SolveError::OutOfTime`].
+    ///
+    /// ```
+    /// use std::time::{Duration, Instant};
+    /// use gridnote_solve::board::{Position, Rules};
+    /// use gridnote_solve::{Proved, Solver, SolveError};
+    ///
+    /// let mut solver = Solver::new();
+    /// let rules = Rules::TIC_TAC_TOE.with_in_a_row(4);
+    /// let start = Position::start(5, 5)?;
+    /// let err = solver.solve_by(&start, rules, Instant::now()).unwrap_err();
+    /// assert!(matches!(err, SolveError::OutOfTime { proved: Proved::Nothing, .. }));
+    /// let solved = solver.solve_by(&Position::start(3, 3)?, Rules::TIC_TAC_TOE, Instant::now() + Duration::from_secs(60))?;
+    /// assert_eq!(solved.plies, 9);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn solve_by(
+        &mut self,
+        position: &Position,
+        rules: Rules,
+        deadline: Instant,
+    ) -> Result<Solution, SolveError> {
+        self.solve_until(position, rules, Some(deadline), None)
+    }
+
+    /// [`Solver::solve`] with an optional time limit (as [`Solver::solve_by`]) that tells
+    /// `progress` the positions searched so far every 1,048,576 of them, for a progress
+    /// line.
+    ///
+    /// # Errors
+    /// As [`Solver::solve_by`].
+    ///
+    /// ```
+    /// use gridnote_solve::board::{Position, Rules};
+    /// use gridnote_solve::Solver;
+    ///
+    /// let mut reports = Vec::new();
+    /// let rules = Rules::TIC_TAC_TOE.with_in_a_row(3).with_misere(true);
+    /// let solution = Solver::new().solve_reporting(&Position::start(4, 4)?, rules, None, &mut |n| reports.push(n))?;
+    /// assert!(solution.nodes < 1 << 20 && reports.is_empty()); // 170,331 nodes: no report
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn solve_reporting(
+        &mut self,
+        position: &Position,
+        rules: Rules,
+        deadline: Option<Instant>,
+        progress: &mut dyn FnMut(u64),
+    ) -> Result<Solution, SolveError> {
+        self.solve_until(position, rules, deadline, Some(progress))
+    }
+
+    fn solve_until(
+        &mut self,
+        position: &Position,
+        rules: Rules,
+        deadline: Option<Instant>,
+        progress: Option<&mut dyn FnMut(u64)>,
+    ) -> Result<Solution, SolveError> {
         let problems = position.problems(rules);
         if !problems.is_empty() {
             return Err(SolveError::Illegal(problems));
@@ -193,21 +261,13 @@ impl Solver {
         }
         let (value, best, nodes) = if cells <= 64 {
             let space = self.small(board, rules);
-            solve_in(space, board, to_move)
+            solve_in(space, board, to_move, deadline, progress)?
         } else {
             let space = self.large(board, rules);
-            solve_in(space, board, to_move)
+            solve_in(space, board, to_move, deadline, progress)?
         };
-        let plies = match value {
-            v if v > 0 => (WIN - v) as usize,
-            v if v < 0 => (WIN + v) as usize,
-            _ => board.counts().empty,
-        };
-        let value = match value {
-            v if v > 0 => Value::Win,
-            v if v < 0 => Value::Loss,
-            _ => Value::Draw,
-        };
+        let plies = plies_of(value, board);
+        let value = value_of(value);
         let cols = board.cols();
         let mut best: Vec<CellName> =
             best.into_iter().map(|i| board.cell_name(i / cols, i % cols)).collect();
@@ -274,15 +334,24 @@ fn workspace<M: Mask>(board: &Board, rules: Rules, bytes: usize) -> Workspace<M>
     Workspace { geo, table: Table::new(bytes.min(needed)) }
 }
 
-/// The root value, the best moves (cell indices) and the nodes searched.
+/// The root value, the best moves (cell indices) and the nodes searched; out of time,
+/// what was proved.
 fn solve_in<M: Mask>(
     space: &mut Workspace<M>,
     board: &Board,
     to_move: Player,
-) -> (i32, Vec<usize>, u64) {
+    deadline: Option<Instant>,
+    progress: Option<&mut dyn FnMut(u64)>,
+) -> Result<(i32, Vec<usize>, u64), SolveError> {
     let Workspace { geo, table } = space;
-    let mut search = Search::new(geo, table, board, to_move, None::<Instant>);
-    let value = search.root_value();
+    let mut search = Search::new(geo, table, board, to_move, deadline);
+    if let Some(progress) = progress {
+        search.report_to(progress);
+    }
+    let value = match search.root_value() {
+        Ok(value) => value,
+        Err(proved) => return Err(SolveError::OutOfTime { proved, nodes: search.nodes }),
+    };
     let mut best = Vec::new();
     let empty = search.empty();
     for &cell in &geo.order {
@@ -294,6 +363,28 @@ fn solve_in<M: Mask>(
         if search.move_value(cell, 0, UNLIMITED, value - 1, value) >= value {
             best.push(cell);
         }
+        if search.aborted {
+            let proved = Proved::Value { value: value_of(value), plies: plies_of(value, board) };
+            return Err(SolveError::OutOfTime { proved, nodes: search.nodes });
+        }
     }
-    (value, best, search.nodes)
+    Ok((value, best, search.nodes))
+}
+
+/// The value of a root score.
+fn value_of(score: i32) -> Value {
+    match score {
+        v if v > 0 => Value::Win,
+        v if v < 0 => Value::Loss,
+        _ => Value::Draw,
+    }
+}
+
+/// The distance of a root score: a draw lasts until the board is full.
+fn plies_of(score: i32, board: &Board) -> usize {
+    match score {
+        v if v > 0 => (WIN - v) as usize,
+        v if v < 0 => (WIN + v) as usize,
+        _ => board.counts().empty,
+    }
 }

@@ -391,3 +391,32 @@ fn the_engine_wins_won_games_and_holds_drawn_ones_against_random_play() {
         assert_ne!(outcome, Outcome::Won(Player::Two), "seed {seed}");
     }
 }
+
+#[test]
+fn a_time_limit_changes_nothing_when_it_is_not_reached_and_says_so_when_it_is() {
+    use std::time::{Duration, Instant};
+
+    use gridnote_solve::{Proved, SolveError};
+    let k3 = Rules::TIC_TAC_TOE;
+    let start = Position::start(4, 4).unwrap();
+    let later = Instant::now() + Duration::from_secs(3600);
+    assert_eq!(Solver::new().solve_by(&start, k3, later), Solver::new().solve(&start, k3));
+    // The clock is read every 256 nodes: 5x5 with four in a row takes millions.
+    let k4 = k3.with_in_a_row(4);
+    let five = Position::start(5, 5).unwrap();
+    let err = Solver::new().solve_by(&five, k4, Instant::now()).unwrap_err();
+    assert!(matches!(err, SolveError::OutOfTime { proved: Proved::Nothing, nodes: 1.. }), "{err}");
+    assert!(err.to_string().starts_with("out of time after "), "{err}");
+    assert!(err.to_string().ends_with(" nodes; proved so far: nothing"), "{err}");
+}
+
+#[test]
+fn four_in_a_row_is_a_draw_up_to_5x5_by_the_pairing_bounds() {
+    let k4 = Rules::TIC_TAC_TOE.with_in_a_row(4);
+    for (rows, cols) in [(4, 4), (4, 5), (5, 4), (5, 5)] {
+        let solution = Solver::new().solve(&Position::start(rows, cols).unwrap(), k4).unwrap();
+        assert_eq!(solution.value, Value::Draw, "{rows}x{cols}");
+        assert_eq!(solution.plies, rows * cols, "{rows}x{cols}");
+        assert_eq!(solution.best.len(), rows * cols, "{rows}x{cols}: every cell draws");
+    }
+}

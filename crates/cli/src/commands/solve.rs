@@ -2,6 +2,7 @@
 //! in plies and every best move.
 
 use std::io::BufRead;
+use std::time::{Duration, Instant};
 
 use gridnote_board::notation::Game;
 use gridnote_board::{Player, Position, Rules};
@@ -25,6 +26,18 @@ pub(crate) struct Args {
     /// optional +misere, +diagonals, +no-diagonals, +k=N, as `check` prints them.
     #[arg(long, value_name = "RULES", value_parser = parse_rules)]
     pub(crate) rules: Option<Rules>,
+    /// Stop each solve after this many seconds (decimals allowed) and say what it had
+    /// proved so far.
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+    pub(crate) time_limit: Option<Duration>,
+}
+
+/// A positive number of seconds, at most a year.
+fn parse_seconds(text: &str) -> Result<Duration, String> {
+    match text.parse::<f64>() {
+        Ok(s) if s > 0.0 && s <= 31_536_000.0 => Ok(Duration::from_secs_f64(s)),
+        _ => Err(format!("`{text}` is not a number of seconds from above 0 to 31536000")),
+    }
 }
 
 #[derive(Serialize)]
@@ -85,15 +98,36 @@ pub(crate) fn run(args: &Args, stdin: &mut dyn BufRead, io: &mut Io<'_>) -> u8 {
     let (json, quiet) = (args.input.json, args.input.quiet);
     let mut solver = Solver::new();
     let mut failed = false;
+    // A progress line on a terminal: rewritten in place, cleared when the solve ends.
+    let show_progress = io.terminals.stderr && !quiet;
     let result = for_each_input(&args.input, opened, stdin, io, |input, io| {
         let out = &mut *io.out;
+        let err = &mut *io.err;
+        let mut shown = false;
+        let started = Instant::now();
+        let mut progress = |nodes: u64| {
+            if show_progress {
+                let secs = started.elapsed().as_secs_f64();
+                let _ = write!(err, "\rsolving: {nodes} nodes, {secs:.1} s");
+                let _ = err.flush();
+                shown = true;
+            }
+        };
         let solved = input.read(args.input.from).and_then(|source| {
             let rules = rules_for(args, source.format);
             let whole = 0..source.input_len;
             position_of(source, rules)
-                .and_then(|pos| solver.solve(&pos, rules).map_err(|e| e.to_string()))
+                .and_then(|pos| {
+                    let limit = args.time_limit.and_then(|t| Instant::now().checked_add(t));
+                    solver
+                        .solve_reporting(&pos, rules, limit, &mut progress)
+                        .map_err(|e| e.to_string())
+                })
                 .map_err(|message| Failure { message, span: whole, hint: None })
         });
+        if shown {
+            let _ = write!(io.err, "\r\x1b[2K");
+        }
         match solved {
             Ok(solution) => {
                 if json {
