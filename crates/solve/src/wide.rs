@@ -9,10 +9,10 @@ use std::time::{Duration, Instant};
 
 use gridnote_board::{Board, Player, Rules};
 
-use crate::ThoughtKind;
 use crate::bits::Bits;
 use crate::grid::Grid;
 use crate::solution::Value;
+use crate::thought::ThoughtKind;
 use crate::threat::{Budget, Vcf};
 
 /// A win at the root would score this (less the plies to it).
