@@ -1,7 +1,8 @@
 //! `cargo xtask tidy`: the architecture invariants of docs/architecture.md, checked.
 //!
-//! 1. Crates other than the hubs (gridnote-convert, gridnote-cli, gridnote-wasm) depend on
-//!    no gridnote crate but gridnote-board.
+//! 1. Crates other than the hubs (gridnote-convert, gridnote-cli, gridnote-wasm, and
+//!    gridnote-referee, whose protocols carry positions as text: ST3P speaks T3EN) depend
+//!    on no gridnote crate but gridnote-board.
 //! 2. Every public error type (a struct named `…Error` or deriving `thiserror::Error`)
 //!    and every public enum is `#[non_exhaustive]`, but for the closed enums listed in
 //!    [`CLOSED`] with the reason they cannot grow.
@@ -21,11 +22,12 @@ use std::process::ExitCode;
 
 use crate::workspace_root;
 
-/// The crates that join the formats and may depend on any of them.
-const HUBS: [&str; 3] = ["gridnote-convert", "gridnote-cli", "gridnote-wasm"];
+/// The crates that join the formats and may depend on any of them (the referee speaks
+/// engine protocols, which carry positions in a format).
+const HUBS: [&str; 4] = ["gridnote-convert", "gridnote-cli", "gridnote-wasm", "gridnote-referee"];
 
 /// Public enums that are complete by their nature, with the reason.
-const CLOSED: [(&str, &str); 7] = [
+const CLOSED: [(&str, &str); 9] = [
     ("Player", "a two-player game has exactly two players"),
     ("Side", "OTN's two sides, attackers and defenders"),
     ("Half", "a turn has a first and a second half"),
@@ -33,6 +35,8 @@ const CLOSED: [(&str, &str); 7] = [
     ("Symmetry", "the eight symmetries of a square (the dihedral group D4)"),
     ("Value", "a game-theoretic value is a win, a loss or a draw"),
     ("Outcome", "an m,n,k position is in progress, won, drawn, or contested: nothing else"),
+    ("Engine", "a match is between exactly two engines, A and B"),
+    ("GameScore", "a game is won by A, drawn, or won by B"),
 ];
 
 /// Runs every check and reports every violation.

@@ -45,6 +45,10 @@ pub enum Command {
     /// Play as an ST3P engine on standard input and output (cells named from the TOP
     /// row, as ST3P does: b1 is the middle of the top row).
     St3p(crate::st3p::St3pArgs),
+    /// Referee a match between two engines: N games, colours alternated, a time control,
+    /// forfeits for illegal moves, time losses, crashes and malformed replies, every game
+    /// recorded (--records DIR), and the score with its 95% interval and an Elo estimate.
+    Match(crate::referee::MatchArgs),
     /// Replay an OpenTafl game record (.otg): the position after every ply of a line
     /// (`--final`: only the last), or `--check` every line of it.
     ///

@@ -1,0 +1,12 @@
+#![doc = include_str!("../README.md")]
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
+pub mod clock;
+pub mod process;
+pub mod st3p;
+pub mod stats;
+pub mod tournament;
+
+/// The shared model, as this crate's signatures use it.
+pub use gridnote_board as board;

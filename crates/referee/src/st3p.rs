@@ -1,0 +1,549 @@
+//! m,n,k games between two ST3P engines.
+//!
+//! ST3P, the Simple Tic-Tac-Toe Protocol, as rustep, stepwise and `gridnote st3p` speak
+//! it: the referee sends `st3p version 1` and expects `st3p version 1 ok`; for each move
+//! it sends `move <T3EN> time-remaining ms:N win-length K` (or `time ms:N` under a fixed
+//! time per move) and expects `best <cell>`, the cell named by its column letters and
+//! its row counted from the TOP (`b1` is the middle of the top row of 3×3); at the end
+//! it sends `quit`. Rules: K in a row, diagonals count, normal play.
+//!
+//! The record of a game is plain text: PGN-like tags (`[Start "<T3EN>"]`, `[Result
+//! "1-0"]`, …) then the moves in gridnote's cell names (rank 1 at the BOTTOM).
+
+use std::fmt::Write as _;
+use std::time::{Duration, Instant};
+
+use gridnote_board::{Outcome, Player, Position, Rules};
+use gridnote_t3en::T3en;
+
+use crate::clock::{Clock, TimeControl};
+use crate::process::{Failure, Process};
+use crate::stats::GameScore;
+use crate::tournament::{Contest, Ending, Engine, Forfeit, Game};
+
+/// How long an engine may take to start and answer the handshake.
+pub const HANDSHAKE_TIME: Duration = Duration::from_secs(10);
+
+/// A match of m,n,k games over ST3P.
+///
+/// ```no_run
+/// use std::time::Duration;
+/// use gridnote_referee::st3p::St3pMatch;
+/// use gridnote_referee::tournament::{play_match, Summary};
+/// use gridnote_t3en::T3en;
+/// let start = "3_/3_/3_ x".parse::<T3en>()?.into_position();
+/// let contest = St3pMatch::new(["gridnote st3p".into(), "gridnote st3p".into()], vec![start], 3, "st=0.1".parse()?);
+/// let games = play_match(&contest, 10, 2, |_| {});
+/// assert_eq!(Summary::of(&games).draws, 10);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug)]
+#[non_exhaustive]
+pub struct St3pMatch {
+    /// The command lines of engines A and B.
+    pub engines: [String; 2],
+    /// The openings, each played twice (colours swapped); never empty.
+    pub openings: Vec<Position>,
+    /// K in a row wins (diagonals count, normal play).
+    pub in_a_row: usize,
+    /// The time control.
+    pub time: TimeControl,
+    /// Lateness forgiven on each move, for process scheduling (default 20 ms).
+    pub margin: Duration,
+}
+
+impl St3pMatch {
+    /// A match; `openings` must hold at least one position (an empty list plays the
+    /// empty 3×3 board).
+    #[must_use]
+    pub fn new(
+        engines: [String; 2],
+        openings: Vec<Position>,
+        in_a_row: usize,
+        time: TimeControl,
+    ) -> St3pMatch {
+        let openings = if openings.is_empty() {
+            vec![Position::new(gridnote_board::Board::new(3, 3).expect("3x3 fits"), Player::One)]
+        } else {
+            openings
+        };
+        St3pMatch { engines, openings, in_a_row, time, margin: Duration::from_millis(20) }
+    }
+
+    /// The rules the games are played by.
+    #[must_use]
+    pub const fn rules(&self) -> Rules {
+        Rules::new(self.in_a_row, true, false)
+    }
+}
+
+/// The side (x or o) as records write it.
+const fn letter(player: Player) -> char {
+    match player {
+        Player::One => 'x',
+        Player::Two => 'o',
+    }
+}
+
+/// T3EN of a position (boards that are not square are padded by T3EN's own rule only in
+/// the converter; the referee plays square boards, so a failure here is reported).
+fn t3en(position: &Position) -> String {
+    match T3en::new(position.clone()) {
+        Ok(t3en) => t3en.to_string(),
+        Err(err) => format!("(no T3EN: {err})"),
+    }
+}
+
+/// Parses ST3P's cell name (rows counted from the top) into (row, col) of `position`.
+fn st3p_cell(position: &Position, name: &str) -> Result<(usize, usize), String> {
+    let board = &position.board;
+    let (row_from_bottom, col) = board.parse_cell_name(name).map_err(|err| err.to_string())?;
+    // gridnote's names count ranks from the bottom: rank r is row rows - r; ST3P's count
+    // from the top, so the same text names the mirrored row.
+    Ok((board.rows() - 1 - row_from_bottom, col))
+}
+
+/// One game in progress.
+struct Play<'m> {
+    contest: &'m St3pMatch,
+    /// The engines, by [`Engine::index`].
+    processes: [Option<Process>; 2],
+    clocks: [Clock; 2],
+    position: Position,
+    moves: Vec<String>,
+}
+
+impl Play<'_> {
+    /// Starts an engine and does the handshake.
+    fn start(command: &str) -> Result<Process, Forfeit> {
+        let mut process = Process::spawn(command).map_err(|f| Forfeit::Crash(f.to_string()))?;
+        process.send("st3p version 1").map_err(|f| Forfeit::Crash(f.to_string()))?;
+        match process.receive(Instant::now() + HANDSHAKE_TIME) {
+            Ok(line) if line.trim() == "st3p version 1 ok" => Ok(process),
+            Ok(line) => Err(Forfeit::Malformed(format!(
+                "`{line}` to `st3p version 1` (expected `st3p version 1 ok`)"
+            ))),
+            Err(failure) => Err(failure_forfeit(failure, HANDSHAKE_TIME)),
+        }
+    }
+
+    /// Asks `engine` for a move and plays it.
+    fn turn(&mut self, engine: Engine) -> Result<(), Forfeit> {
+        let rules = self.contest.rules();
+        let clock = &mut self.clocks[engine.index()];
+        let available = clock.available();
+        let time = match clock.control() {
+            TimeControl::PerMove(_) => format!("time ms:{}", available.as_millis()),
+            _ => format!("time-remaining ms:{}", available.as_millis()),
+        };
+        let command =
+            format!("move {} {time} win-length {}", t3en(&self.position), self.contest.in_a_row);
+        let process = self.processes[engine.index()].as_mut().expect("started");
+        process.send(&command).map_err(|f| failure_forfeit(f, available))?;
+        let sent = Instant::now();
+        let reply = process
+            .receive(sent + available + self.contest.margin)
+            .map_err(|f| failure_forfeit(f, available))?;
+        let used = sent.elapsed();
+        if !clock.spend(used.saturating_sub(self.contest.margin)) {
+            return Err(Forfeit::Time { used_ms: millis(used), available_ms: millis(available) });
+        }
+        let Some(name) = reply.trim().strip_prefix("best ").map(str::trim) else {
+            return Err(Forfeit::Malformed(format!("`{reply}` (expected `best <cell>`)")));
+        };
+        let illegal = |reason: String| Forfeit::IllegalMove { reply: reply.clone(), reason };
+        let (row, col) = st3p_cell(&self.position, name).map_err(illegal)?;
+        let cell = self.position.board.cell_name(row, col).to_string();
+        self.position
+            .play_in_place(row, col, rules)
+            .map_err(|err| illegal(format!("{name} (gridnote's {cell}): {err}")))?;
+        self.moves.push(cell);
+        Ok(())
+    }
+}
+
+fn millis(d: Duration) -> u64 {
+    u64::try_from(d.as_millis()).unwrap_or(u64::MAX)
+}
+
+/// The forfeit for a failure to answer.
+fn failure_forfeit(failure: Failure, available: Duration) -> Forfeit {
+    match failure {
+        Failure::Timeout { waited } => {
+            Forfeit::Time { used_ms: millis(waited), available_ms: millis(available) }
+        }
+        Failure::Malformed(what) => Forfeit::Malformed(what),
+        other => Forfeit::Crash(other.to_string()),
+    }
+}
+
+impl Contest for St3pMatch {
+    fn play(&self, number: usize, first: Engine) -> Game {
+        let opening = &self.openings[((number - 1) / 2) % self.openings.len()];
+        let start_side = opening.to_move;
+        // The engine playing `player`.
+        let engine_of = |player: Player| if player == start_side { first } else { first.other() };
+        let mut play = Play {
+            contest: self,
+            processes: [None, None],
+            clocks: [Clock::new(self.time); 2],
+            position: opening.clone(),
+            moves: Vec::new(),
+        };
+        let rules = self.rules();
+        let mut ending = None;
+        for engine in [Engine::A, Engine::B] {
+            match Play::start(&self.engines[engine.index()]) {
+                Ok(process) => play.processes[engine.index()] = Some(process),
+                Err(forfeit) => {
+                    ending = Some(Ending::Forfeit { loser: engine, forfeit });
+                    break;
+                }
+            }
+        }
+        while ending.is_none() {
+            match play.position.outcome(rules) {
+                Outcome::InProgress => {
+                    let engine = engine_of(play.position.to_move);
+                    if let Err(forfeit) = play.turn(engine) {
+                        ending = Some(Ending::Forfeit { loser: engine, forfeit });
+                    }
+                }
+                Outcome::Won(player) => {
+                    ending = Some(Ending::Rules(format!(
+                        "{} made {} in a row",
+                        letter(player),
+                        self.in_a_row
+                    )));
+                }
+                Outcome::Drawn => ending = Some(Ending::Rules("the board is full".into())),
+                _ => ending = Some(Ending::Rules("both sides hold a line".into())),
+            }
+        }
+        let ending = ending.expect("set above");
+        for process in play.processes.iter_mut().filter_map(Option::take) {
+            process.stop(Some("quit"), Duration::from_millis(200));
+        }
+        let score = match (&ending, play.position.outcome(rules)) {
+            (Ending::Forfeit { loser, .. }, _) => loser_score(*loser),
+            (_, Outcome::Won(player)) => winner_score(engine_of(player)),
+            _ => GameScore::Draw,
+        };
+        let record = record(self, number, opening, &play, engine_of, score, &ending);
+        let plies = play.moves.len();
+        Game::new(number, first, score, ending, plies, record, "txt")
+    }
+}
+
+const fn winner_score(winner: Engine) -> GameScore {
+    match winner {
+        Engine::A => GameScore::AWins,
+        Engine::B => GameScore::BWins,
+    }
+}
+
+const fn loser_score(loser: Engine) -> GameScore {
+    winner_score(loser.other())
+}
+
+/// The text of a game record.
+fn record(
+    contest: &St3pMatch,
+    number: usize,
+    opening: &Position,
+    play: &Play<'_>,
+    engine_of: impl Fn(Player) -> Engine,
+    score: GameScore,
+    ending: &Ending,
+) -> String {
+    let x = engine_of(Player::One);
+    let o = engine_of(Player::Two);
+    let result = match (score, x) {
+        (GameScore::Draw, _) => "1/2-1/2",
+        (GameScore::AWins, Engine::A) | (GameScore::BWins, Engine::B) => "1-0",
+        _ => "0-1",
+    };
+    let board = &opening.board;
+    let mut text = String::new();
+    let _ = writeln!(text, "[Event \"gridnote match\"]");
+    let _ = writeln!(text, "[Game \"{number}\"]");
+    let _ = writeln!(text, "[X \"{}\"]", escape(&contest.engines[x.index()]));
+    let _ = writeln!(text, "[O \"{}\"]", escape(&contest.engines[o.index()]));
+    let _ = writeln!(text, "[XEngine \"{x}\"]");
+    let _ = writeln!(text, "[OEngine \"{o}\"]");
+    let _ = writeln!(
+        text,
+        "[Rules \"{}x{} k={} diagonals\"]",
+        board.rows(),
+        board.cols(),
+        contest.in_a_row
+    );
+    let _ = writeln!(text, "[TimeControl \"{}\"]", contest.time);
+    let _ = writeln!(text, "[Start \"{}\"]", t3en(opening));
+    let _ = writeln!(text, "[Result \"{result}\"]");
+    let _ = writeln!(text, "[Termination \"{}\"]", escape(&ending.to_string()));
+    let _ = writeln!(text, "[Final \"{}\"]", t3en(&play.position));
+    text.push('\n');
+    let mut side = opening.to_move;
+    let mut turn = 1;
+    for (i, cell) in play.moves.iter().enumerate() {
+        match (side, i) {
+            (Player::One, _) => {
+                let _ = write!(text, "{turn}. {cell}");
+            }
+            (Player::Two, 0) => {
+                let _ = write!(text, "{turn}... {cell}");
+            }
+            (Player::Two, _) => {
+                let _ = write!(text, " {cell}");
+            }
+        }
+        if side == Player::Two {
+            turn += 1;
+            text.push(if i + 1 == play.moves.len() { '\n' } else { ' ' });
+        }
+        side = side.other();
+    }
+    if side == Player::Two && !play.moves.is_empty() {
+        text.push('\n');
+    }
+    let _ = writeln!(text, "{result}");
+    text
+}
+
+/// A tag value with `"` and `\` escaped.
+fn escape(text: &str) -> String {
+    text.replace('\\', "\\\\").replace('"', "\\\"")
+}
+
+/// The board of an m,n,k match, written `MxNkK` (`15x15k5`: 15 rows, 15 columns, five in
+/// a row). ST3P positions are T3EN, which is square: a rectangle is played on a square
+/// board of side max(M, N) whose extra bottom rows or right columns are void (`.`).
+///
+/// ```
+/// use gridnote_referee::st3p::BoardSpec;
+/// let spec: BoardSpec = "3x4k3".parse()?;
+/// assert_eq!((spec.rows, spec.cols, spec.in_a_row), (3, 4, 3));
+/// assert_eq!(spec.to_string(), "3x4k3");
+/// assert_eq!(spec.start().board.rows(), 4);
+/// assert!("3x3k4".parse::<BoardSpec>().is_err());
+/// # Ok::<(), gridnote_referee::st3p::BoardSpecError>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub struct BoardSpec {
+    /// Playable rows.
+    pub rows: usize,
+    /// Playable columns.
+    pub cols: usize,
+    /// K in a row wins.
+    pub in_a_row: usize,
+}
+
+/// A board that cannot be read as `MxNkK`.
+///
+/// ```
+/// let err = "15x15".parse::<gridnote_referee::st3p::BoardSpec>().unwrap_err();
+/// assert_eq!(err.to_string(), "`15x15` is not a board: expected MxNkK with sides 1 to 255 and K from 1 to the longer side, like 15x15k5");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "`{text}` is not a board: expected MxNkK with sides 1 to 255 and K from 1 to the longer side, like 15x15k5"
+)]
+#[non_exhaustive]
+pub struct BoardSpecError {
+    /// The text given.
+    pub text: String,
+}
+
+impl core::str::FromStr for BoardSpec {
+    type Err = BoardSpecError;
+
+    fn from_str(text: &str) -> Result<BoardSpec, BoardSpecError> {
+        let err = || BoardSpecError { text: text.to_owned() };
+        let number = |t: &str| -> Option<usize> {
+            if t.is_empty()
+                || t.len() > 3
+                || t.starts_with('0')
+                || !t.bytes().all(|b| b.is_ascii_digit())
+            {
+                return None;
+            }
+            t.parse().ok()
+        };
+        let (rows, rest) = text.split_once('x').ok_or_else(err)?;
+        let (cols, k) = rest.split_once('k').ok_or_else(err)?;
+        let (rows, cols, in_a_row) = (
+            number(rows).ok_or_else(err)?,
+            number(cols).ok_or_else(err)?,
+            number(k).ok_or_else(err)?,
+        );
+        if rows > gridnote_board::MAX_SIDE
+            || cols > gridnote_board::MAX_SIDE
+            || in_a_row > rows.max(cols)
+        {
+            return Err(err());
+        }
+        Ok(BoardSpec { rows, cols, in_a_row })
+    }
+}
+
+impl core::fmt::Display for BoardSpec {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "{}x{}k{}", self.rows, self.cols, self.in_a_row)
+    }
+}
+
+impl BoardSpec {
+    /// The empty board, x to move (square; void cells pad a rectangle).
+    #[must_use]
+    pub fn start(&self) -> Position {
+        let side = self.rows.max(self.cols);
+        let board = gridnote_board::Board::from_fn(side, side, |row, col| {
+            if row < self.rows && col < self.cols {
+                gridnote_board::Cell::Empty
+            } else {
+                gridnote_board::Cell::Void
+            }
+        })
+        .expect("sides checked by FromStr");
+        Position::new(board, Player::One)
+    }
+}
+
+/// Reads openings, one T3EN position per line; blank lines and lines starting with `#`
+/// are skipped.
+///
+/// ```
+/// use gridnote_referee::st3p::read_openings;
+/// let openings = read_openings("# two openings\n3_/_x_/3_ o\n\nx2_/3_/3_ o\n")?;
+/// assert_eq!(openings.len(), 2);
+/// let err = read_openings("3_/3_/3_ x\n3_/3_ x\n").unwrap_err();
+/// assert!(err.to_string().starts_with("openings line 2: "), "{err}");
+/// # Ok::<(), gridnote_referee::st3p::OpeningsError>(())
+/// ```
+///
+/// # Errors
+/// The first line that is not T3EN, with its number and the reader's message.
+pub fn read_openings(text: &str) -> Result<Vec<Position>, OpeningsError> {
+    let mut openings = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let line = line.trim_end_matches('\r');
+        if line.trim().is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let t3en = line
+            .parse::<T3en>()
+            .map_err(|err| OpeningsError { line: i + 1, message: err.to_string() })?;
+        openings.push(t3en.into_position());
+    }
+    Ok(openings)
+}
+
+/// An openings file line that is not T3EN.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("openings line {line}: {message}")]
+#[non_exhaustive]
+pub struct OpeningsError {
+    /// The line number, from 1.
+    pub line: usize,
+    /// What the T3EN reader said.
+    pub message: String,
+}
+
+/// `count` random openings of `plies` plies from `start` (each a game still in
+/// progress), from a seeded generator: the same seed gives the same openings.
+///
+/// ```
+/// use gridnote_board::{Board, Player, Position};
+/// use gridnote_referee::st3p::random_openings;
+/// let start = Position::new(Board::new(3, 3)?, Player::One);
+/// let openings = random_openings(&start, 3, 2, 4, 7);
+/// assert_eq!(openings.len(), 4);
+/// assert!(openings.iter().all(|p| p.board.counts().occupied() == 2));
+/// assert_eq!(openings, random_openings(&start, 3, 2, 4, 7));
+/// # Ok::<(), gridnote_board::BoardError>(())
+/// ```
+#[must_use]
+pub fn random_openings(
+    start: &Position,
+    in_a_row: usize,
+    plies: usize,
+    count: usize,
+    seed: u64,
+) -> Vec<Position> {
+    let rules = Rules::new(in_a_row, true, false);
+    let mut rng = SplitMix(seed);
+    let mut openings = Vec::with_capacity(count);
+    // Each try is bounded; a board too small for `plies` moves gives fewer openings.
+    for _ in 0..count.saturating_mul(100) {
+        if openings.len() == count {
+            break;
+        }
+        let mut position = start.clone();
+        let mut ok = true;
+        for _ in 0..plies {
+            let moves = position.moves(rules);
+            if moves.is_empty() {
+                ok = false;
+                break;
+            }
+            let (row, col) = moves[rng.below(moves.len())];
+            if position.play_in_place(row, col, rules).is_err() {
+                ok = false;
+                break;
+            }
+        }
+        if ok && position.outcome(rules) == Outcome::InProgress {
+            openings.push(position);
+        }
+    }
+    openings
+}
+
+/// SplitMix64: a small seeded generator (no dependency), enough to pick opening moves.
+struct SplitMix(u64);
+
+impl SplitMix {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn position(text: &str) -> Position {
+        text.parse::<T3en>().expect("valid T3EN").into_position()
+    }
+
+    #[test]
+    fn st3p_names_count_rows_from_the_top() {
+        let p = position("3_/3_/3_ x");
+        assert_eq!(st3p_cell(&p, "b1"), Ok((0, 1)));
+        assert_eq!(st3p_cell(&p, "a3"), Ok((2, 0)));
+        assert_eq!(st3p_cell(&p, "d1"), Err("cell d1 is off the 3x3 board".to_owned()));
+    }
+
+    #[test]
+    fn random_openings_are_in_progress_and_reproducible() {
+        let start = position("4_/4_/4_/4_ x");
+        let a = random_openings(&start, 3, 4, 10, 42);
+        assert_eq!(a.len(), 10);
+        assert_eq!(a, random_openings(&start, 3, 4, 10, 42));
+        assert_ne!(a, random_openings(&start, 3, 4, 10, 43));
+        let rules = Rules::new(3, true, false);
+        assert!(
+            a.iter().all(|p| p.outcome(rules) == Outcome::InProgress && p.to_move == Player::One)
+        );
+    }
+}

@@ -1,0 +1,306 @@
+//! A match: N games between engines A and B, colours alternated, run on several threads,
+//! and its summary.
+
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::mpsc;
+use std::thread;
+
+use crate::stats::{Elo, GameScore, Tally};
+
+/// Which engine of the match.
+///
+/// ```
+/// use gridnote_referee::tournament::Engine;
+/// assert_eq!(Engine::A.other(), Engine::B);
+/// assert_eq!(Engine::B.to_string(), "b");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
+pub enum Engine {
+    /// The first engine named.
+    A,
+    /// The second engine named.
+    B,
+}
+
+impl Engine {
+    /// The opponent.
+    #[must_use]
+    pub const fn other(self) -> Engine {
+        match self {
+            Engine::A => Engine::B,
+            Engine::B => Engine::A,
+        }
+    }
+
+    /// 0 for A, 1 for B.
+    #[must_use]
+    pub const fn index(self) -> usize {
+        match self {
+            Engine::A => 0,
+            Engine::B => 1,
+        }
+    }
+}
+
+impl core::fmt::Display for Engine {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str(match self {
+            Engine::A => "a",
+            Engine::B => "b",
+        })
+    }
+}
+
+/// Why an engine lost a game without the rules deciding it.
+///
+/// ```
+/// use gridnote_referee::tournament::Forfeit;
+/// let forfeit = Forfeit::IllegalMove { reply: "best a1".into(), reason: "a1 is already taken".into() };
+/// assert_eq!(forfeit.to_string(), "illegal move (`best a1`): a1 is already taken");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash, thiserror::Error)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case", tag = "kind"))]
+#[non_exhaustive]
+pub enum Forfeit {
+    /// A move the rules do not allow.
+    #[error("illegal move (`{reply}`): {reason}")]
+    IllegalMove {
+        /// The engine's reply.
+        reply: String,
+        /// Why it is illegal.
+        reason: String,
+    },
+    /// It used more time than its clock held.
+    #[error("lost on time ({used_ms} ms used, {available_ms} ms available)")]
+    Time {
+        /// Milliseconds the move took (or the wait, when no reply came).
+        used_ms: u64,
+        /// Milliseconds its clock held.
+        available_ms: u64,
+    },
+    /// It exited, crashed or could not be started.
+    #[error("crashed: {0}")]
+    Crash(String),
+    /// A reply the protocol does not allow.
+    #[error("malformed reply: {0}")]
+    Malformed(String),
+}
+
+/// How a game ended.
+///
+/// ```
+/// use gridnote_referee::tournament::{Engine, Ending, Forfeit};
+/// let ending = Ending::Forfeit { loser: Engine::B, forfeit: Forfeit::Crash("the engine exited".into()) };
+/// assert_eq!(ending.to_string(), "b forfeits: crashed: the engine exited");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+#[non_exhaustive]
+pub enum Ending {
+    /// The rules ended it; the text says how (`x made 3 in a row`, `the board is full`).
+    Rules(String),
+    /// An engine forfeited.
+    Forfeit {
+        /// The engine that lost.
+        loser: Engine,
+        /// Why.
+        forfeit: Forfeit,
+    },
+}
+
+impl core::fmt::Display for Ending {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self {
+            Ending::Rules(text) => f.write_str(text),
+            Ending::Forfeit { loser, forfeit } => write!(f, "{loser} forfeits: {forfeit}"),
+        }
+    }
+}
+
+/// One game played.
+#[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
+pub struct Game {
+    /// Its number in the match, from 1.
+    pub number: usize,
+    /// The engine that moved first (played the side to move of the opening).
+    pub first: Engine,
+    /// The result, from A's side.
+    pub score: GameScore,
+    /// How it ended.
+    pub ending: Ending,
+    /// Plies played after the opening.
+    pub plies: usize,
+    /// The game record's text (the protocol's record format).
+    pub record: String,
+    /// The record's file name in a records folder (`game-0001.txt`, `game-0001.otg`).
+    pub file_name: String,
+}
+
+impl Game {
+    /// A finished game.
+    ///
+    /// ```
+    /// use gridnote_referee::stats::GameScore;
+    /// use gridnote_referee::tournament::{Engine, Ending, Game};
+    /// let game = Game::new(3, Engine::B, GameScore::Draw, Ending::Rules("the board is full".into()), 9, String::new(), "txt");
+    /// assert_eq!(game.file_name, "game-0003.txt");
+    /// ```
+    #[must_use]
+    pub fn new(
+        number: usize,
+        first: Engine,
+        score: GameScore,
+        ending: Ending,
+        plies: usize,
+        record: String,
+        extension: &str,
+    ) -> Game {
+        let file_name = format!("game-{number:04}.{extension}");
+        Game { number, first, score, ending, plies, record, file_name }
+    }
+}
+
+/// A game kind the referee can run: it plays game `number` with `first` moving first.
+pub trait Contest: Sync {
+    /// Plays one whole game (starting and stopping both engines).
+    fn play(&self, number: usize, first: Engine) -> Game;
+}
+
+/// A forfeit in the summary.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
+pub struct ForfeitEntry {
+    /// The game's number.
+    pub game: usize,
+    /// The engine that forfeited.
+    pub engine: Engine,
+    /// Why, in words.
+    pub reason: String,
+}
+
+/// What a match came to.
+#[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
+pub struct Summary {
+    /// Games played.
+    pub games: u32,
+    /// Games A won.
+    pub a_wins: u32,
+    /// Games drawn.
+    pub draws: u32,
+    /// Games B won.
+    pub b_wins: u32,
+    /// A's mean score per game (0 before any game).
+    pub score: f64,
+    /// The 95% interval of the score.
+    pub score_interval: (f64, f64),
+    /// The Elo difference A − B (null in JSON when infinite).
+    pub elo: Option<f64>,
+    /// The 95% error of the Elo difference (null in JSON when infinite).
+    pub elo_error: Option<f64>,
+    /// Every forfeit, by game.
+    pub forfeits: Vec<ForfeitEntry>,
+}
+
+impl Summary {
+    /// The summary of these games.
+    ///
+    /// ```
+    /// use gridnote_referee::stats::GameScore;
+    /// use gridnote_referee::tournament::{Engine, Ending, Game, Summary};
+    /// let won = Game::new(1, Engine::A, GameScore::AWins, Ending::Rules("x made 3 in a row".into()), 5, String::new(), "txt");
+    /// let summary = Summary::of(&[won]);
+    /// assert_eq!((summary.games, summary.a_wins, summary.score), (1, 1, 1.0));
+    /// assert_eq!(summary.elo, None);
+    /// ```
+    #[must_use]
+    pub fn of(games: &[Game]) -> Summary {
+        let mut tally = Tally::default();
+        let mut forfeits = Vec::new();
+        for game in games {
+            tally.add(game.score);
+            if let Ending::Forfeit { loser, forfeit } = &game.ending {
+                forfeits.push(ForfeitEntry {
+                    game: game.number,
+                    engine: *loser,
+                    reason: forfeit.to_string(),
+                });
+            }
+        }
+        let finite = |x: f64| x.is_finite().then_some(x);
+        let elo = tally.elo();
+        Summary {
+            games: tally.games(),
+            a_wins: tally.a_wins,
+            draws: tally.draws,
+            b_wins: tally.b_wins,
+            score: tally.score().unwrap_or(0.0),
+            score_interval: tally.interval().unwrap_or((0.0, 1.0)),
+            elo: elo.and_then(|Elo { difference, .. }| finite(difference)),
+            elo_error: elo.and_then(|Elo { error, .. }| finite(error)),
+            forfeits,
+        }
+    }
+}
+
+/// Plays `games` games of `contest` on `jobs` threads (at least one), colours alternated
+/// (odd-numbered games A first, even-numbered B first, so each opening is played from
+/// both sides), calling `done` for each game as it ends; returns the games in order.
+///
+/// ```
+/// use gridnote_referee::stats::GameScore;
+/// use gridnote_referee::tournament::{play_match, Contest, Engine, Ending, Game};
+/// struct FirstWins;
+/// impl Contest for FirstWins {
+///     fn play(&self, number: usize, first: Engine) -> Game {
+///         let score = if first == Engine::A { GameScore::AWins } else { GameScore::BWins };
+///         Game::new(number, first, score, Ending::Rules("first wins".into()), 1, String::new(), "txt")
+///     }
+/// }
+/// let games = play_match(&FirstWins, 4, 2, |_| {});
+/// assert_eq!(games.iter().map(|g| g.score).collect::<Vec<_>>(),
+///            [GameScore::AWins, GameScore::BWins, GameScore::AWins, GameScore::BWins]);
+/// ```
+pub fn play_match<C: Contest>(
+    contest: &C,
+    games: usize,
+    jobs: usize,
+    mut done: impl FnMut(&Game),
+) -> Vec<Game> {
+    let next = AtomicUsize::new(1);
+    let (sender, receiver) = mpsc::channel();
+    let mut played = Vec::with_capacity(games);
+    thread::scope(|scope| {
+        for _ in 0..jobs.clamp(1, games.max(1)) {
+            let sender = sender.clone();
+            let next = &next;
+            scope.spawn(move || {
+                loop {
+                    let number = next.fetch_add(1, Ordering::Relaxed);
+                    if number > games {
+                        return;
+                    }
+                    let first = if number % 2 == 1 { Engine::A } else { Engine::B };
+                    if sender.send(contest.play(number, first)).is_err() {
+                        return;
+                    }
+                }
+            });
+        }
+        drop(sender);
+        for game in receiver {
+            done(&game);
+            played.push(game);
+        }
+    });
+    played.sort_by_key(|g| g.number);
+    played
+}
