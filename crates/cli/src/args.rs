@@ -45,6 +45,9 @@ pub enum Command {
     /// Play as an ST3P engine on standard input and output (cells named from the TOP
     /// row, as ST3P does: b1 is the middle of the top row).
     St3p(crate::st3p::St3pArgs),
+    /// Play tafl as an OTEP engine (OpenTafl's engine protocol) on standard input and
+    /// output: any OpenTafl variant up to 19x19 (docs/engine.md).
+    Otep(crate::otep::OtepArgs),
     /// Referee a match between two engines: N games, colours alternated, a time control,
     /// forfeits for illegal moves, time losses, crashes and malformed replies, every game
     /// recorded (--records DIR), and the score with its 95% interval and an Elo estimate.

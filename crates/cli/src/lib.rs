@@ -9,6 +9,7 @@ mod convert;
 mod game;
 mod inputs;
 mod json;
+mod otep;
 mod referee;
 mod solve;
 mod st3p;
@@ -106,6 +107,7 @@ pub fn run_with(
         Command::Formats => run_formats(io.out),
         Command::Solve(args) => solve::run_solve(&args, stdin, &mut io),
         Command::St3p(args) => st3p::run_st3p(&args, stdin, &mut io),
+        Command::Otep(args) => otep::run_otep(&args, stdin, &mut io),
         Command::Match(args) => referee::run_match(&args, &mut io),
         Command::Game(args) => game::run_game(&args, stdin, &mut io),
     };
