@@ -18,7 +18,7 @@ use crate::workspace_root;
 use gridnote_testkit::escape;
 
 /// Every fuzz target (a binary of `fuzz/Cargo.toml`).
-const TARGETS: [&str; 11] = [
+const TARGETS: [&str; 12] = [
     "t3en",
     "tsn",
     "ten",
@@ -30,6 +30,7 @@ const TARGETS: [&str; 11] = [
     "otn-game",
     "t3en-agree",
     "tafl-agree",
+    "tafl-rules",
 ];
 
 /// The flags cargo-fuzz passes for libFuzzer's coverage feedback (without a sanitizer).
@@ -50,7 +51,7 @@ pub(crate) struct FuzzArgs {
     #[arg(long, default_value_t = 2)]
     jobs: usize,
     /// Only these targets (default: all of t3en, tsn, ten, tuple, digits, bits, convert,
-    /// otn-record, otn-game, t3en-agree, tafl-agree).
+    /// otn-record, otn-game, t3en-agree, tafl-agree, tafl-rules).
     #[arg(long, value_delimiter = ',')]
     targets: Vec<String>,
     /// Build the targets and seed the corpora, but run nothing.
@@ -248,6 +249,8 @@ fn fixture_sources(root: &Path, target: &str) -> Vec<(String, String)> {
         "bits" => &[("bits", "bits")],
         "otn-record" => &[("otn", "otp"), ("otn", "otr"), ("otn", "otm")],
         "otn-game" => &[("otn", "otg")],
+        // The bytes choose a rules record and the moves of a game; any bytes seed it.
+        "tafl-rules" => &[("otn", "otr")],
         _ => {
             let mut folders: Vec<String> = std::fs::read_dir(root.join("fixtures"))
                 .into_iter()

@@ -504,6 +504,12 @@ impl Board {
                     counts.pieces[1] += 1;
                     counts.kings[1] += 1;
                 }
+                Cell::OneCommander | Cell::OneKnight | Cell::OneMercenary | Cell::OneGuard => {
+                    counts.pieces[0] += 1;
+                }
+                Cell::TwoCommander | Cell::TwoKnight | Cell::TwoMercenary | Cell::TwoGuard => {
+                    counts.pieces[1] += 1;
+                }
             }
         }
         counts
@@ -593,6 +599,7 @@ impl fmt::Debug for Board {
 /// assert_eq!(CellName { file: 27, rank: 12 }.to_string(), "ab12");
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct CellName {
     /// The column, 0 = `a`.
     pub file: usize,

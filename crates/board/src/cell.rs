@@ -73,10 +73,12 @@ impl fmt::Display for Player {
     }
 }
 
-/// What a piece is: an ordinary man, or a king (only tafl has one).
+/// What a piece is: an ordinary man, a king, or one of OpenTafl's other taflmen
+/// (commander, knight, mercenary, guard), which only OTN writes.
 ///
-/// More roles may come (OpenTafl's guard, mercenary, knight and commander), so matches
-/// outside this crate need a wildcard arm.
+/// The order is OTN's list order (`t c n k m g`) but for the king, which comes second
+/// (the roles every format knows first). More roles may come, so matches outside this
+/// crate need a wildcard arm.
 ///
 /// ```
 /// use gridnote_board::Role;
@@ -91,6 +93,98 @@ pub enum Role {
     Man,
     /// The tafl king (Player Two's).
     King,
+    /// OpenTafl's commander (`c`): a berserk piece that may jump.
+    Commander,
+    /// OpenTafl's knight (`n`): a berserk piece that may capture by jumping.
+    Knight,
+    /// OpenTafl's mercenary (`m`): a piece that changes sides when captured.
+    Mercenary,
+    /// OpenTafl's guard (`g`): a piece guarding its side's king.
+    Guard,
+}
+
+impl Role {
+    /// Every role, in [`Role::index`] order.
+    ///
+    /// ```
+    /// use gridnote_board::Role;
+    /// assert!(Role::ALL.iter().enumerate().all(|(i, r)| r.index() == i));
+    /// ```
+    pub const ALL: [Role; 6] =
+        [Role::Man, Role::King, Role::Commander, Role::Knight, Role::Mercenary, Role::Guard];
+
+    /// A dense index below 6, for per-role tables.
+    ///
+    /// ```
+    /// use gridnote_board::Role;
+    /// assert_eq!(Role::Guard.index(), 5);
+    /// ```
+    #[must_use]
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The role's OTN letter, lowercase: `t` (taflman, the man), `k`, `c`, `n`, `m`, `g`.
+    ///
+    /// ```
+    /// use gridnote_board::Role;
+    /// assert_eq!(Role::Knight.letter(), b'n');
+    /// ```
+    #[must_use]
+    pub const fn letter(self) -> u8 {
+        match self {
+            Role::Man => b't',
+            Role::King => b'k',
+            Role::Commander => b'c',
+            Role::Knight => b'n',
+            Role::Mercenary => b'm',
+            Role::Guard => b'g',
+        }
+    }
+
+    /// The role of a lowercase OTN letter (see [`Role::letter`]).
+    ///
+    /// ```
+    /// use gridnote_board::Role;
+    /// assert_eq!(Role::from_letter(b'g'), Some(Role::Guard));
+    /// assert_eq!(Role::from_letter(b'G'), None);
+    /// ```
+    #[must_use]
+    pub const fn from_letter(letter: u8) -> Option<Role> {
+        Some(match letter {
+            b't' => Role::Man,
+            b'k' => Role::King,
+            b'c' => Role::Commander,
+            b'n' => Role::Knight,
+            b'm' => Role::Mercenary,
+            b'g' => Role::Guard,
+            _ => return None,
+        })
+    }
+
+    /// The role's name: `man`, `king`, `commander`, `knight`, `mercenary`, `guard`.
+    ///
+    /// ```
+    /// use gridnote_board::Role;
+    /// assert_eq!(Role::Mercenary.name(), "mercenary");
+    /// ```
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Role::Man => "man",
+            Role::King => "king",
+            Role::Commander => "commander",
+            Role::Knight => "knight",
+            Role::Mercenary => "mercenary",
+            Role::Guard => "guard",
+        }
+    }
+}
+
+impl fmt::Display for Role {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
 }
 
 /// A piece: whose it is and what it is.
@@ -106,7 +200,7 @@ pub enum Role {
 pub struct Piece {
     /// The owner.
     pub player: Player,
-    /// Man or king.
+    /// Man, king, or one of OpenTafl's other taflmen.
     pub role: Role,
 }
 
@@ -120,6 +214,17 @@ impl Piece {
     #[must_use]
     pub const fn man(player: Player) -> Piece {
         Piece { player, role: Role::Man }
+    }
+
+    /// A piece of `player` and `role`.
+    ///
+    /// ```
+    /// use gridnote_board::{Piece, Player, Role};
+    /// assert_eq!(Piece::new(Player::One, Role::Guard).role, Role::Guard);
+    /// ```
+    #[must_use]
+    pub const fn new(player: Player, role: Role) -> Piece {
+        Piece { player, role }
     }
 
     /// The king of `player`.
@@ -141,10 +246,12 @@ impl Piece {
 /// [`Piece`]; [`Cell::piece`], [`Cell::player`] and [`Cell::role`] take it apart and
 /// `Cell::from(piece)` puts it together.
 ///
-/// The discriminants are the canonical order (see [`Cell::rank`]): `Void < Empty < One's
-/// man < One's king < Two's man < Two's king`, so [`Cell::index`] is a dense key for
-/// per-cell tables (a format's glyphs, say). More cells may come (OpenTafl's extra pieces),
-/// so matches outside this crate need a wildcard arm.
+/// There is a cell for every [`Role`] of both players. The discriminants are the
+/// canonical order (see [`Cell::rank`]): `Void < Empty < One's man < One's king < Two's
+/// man < Two's king`, then OpenTafl's other taflmen (One's commander, knight, mercenary,
+/// guard, then Two's), so [`Cell::index`] is a dense key for per-cell tables (a format's
+/// glyphs, say) and the cells of m,n,k games and plain tafl keep their small ranks. More
+/// cells may come, so matches outside this crate need a wildcard arm.
 ///
 /// ```
 /// use gridnote_board::{Cell, Piece, Player, Role};
@@ -174,6 +281,22 @@ pub enum Cell {
     TwoMan = 4,
     /// Player Two's king (tafl `k`).
     TwoKing = 5,
+    /// Player One's commander (OTN `c`).
+    OneCommander = 6,
+    /// Player One's knight (OTN `n`).
+    OneKnight = 7,
+    /// Player One's mercenary (OTN `m`).
+    OneMercenary = 8,
+    /// Player One's guard (OTN `g`).
+    OneGuard = 9,
+    /// Player Two's commander (OTN `C`).
+    TwoCommander = 10,
+    /// Player Two's knight (OTN `N`).
+    TwoKnight = 11,
+    /// Player Two's mercenary (OTN `M`).
+    TwoMercenary = 12,
+    /// Player Two's guard (OTN `G`).
+    TwoGuard = 13,
 }
 
 impl Cell {
@@ -190,9 +313,9 @@ impl Cell {
     ///
     /// ```
     /// use gridnote_board::Cell;
-    /// assert_eq!(Cell::TwoKing.index() + 1, Cell::COUNT);
+    /// assert_eq!(Cell::TwoGuard.index() + 1, Cell::COUNT);
     /// ```
-    pub const COUNT: usize = 6;
+    pub const COUNT: usize = 14;
 
     /// Every cell, in [`Cell::index`] order.
     ///
@@ -200,8 +323,41 @@ impl Cell {
     /// use gridnote_board::Cell;
     /// assert!(Cell::ALL.iter().enumerate().all(|(i, c)| c.index() == i));
     /// ```
-    pub const ALL: [Cell; Cell::COUNT] =
-        [Cell::Void, Cell::Empty, Cell::OneMan, Cell::OneKing, Cell::TwoMan, Cell::TwoKing];
+    pub const ALL: [Cell; Cell::COUNT] = [
+        Cell::Void,
+        Cell::Empty,
+        Cell::OneMan,
+        Cell::OneKing,
+        Cell::TwoMan,
+        Cell::TwoKing,
+        Cell::OneCommander,
+        Cell::OneKnight,
+        Cell::OneMercenary,
+        Cell::OneGuard,
+        Cell::TwoCommander,
+        Cell::TwoKnight,
+        Cell::TwoMercenary,
+        Cell::TwoGuard,
+    ];
+
+    /// The pieces of [`Cell::ALL`] in order (`None` for `Void` and `Empty`): one table
+    /// for [`Cell::piece`], [`Cell::player`] and [`Cell::role`].
+    const PIECES: [Option<Piece>; Cell::COUNT] = [
+        None,
+        None,
+        Some(Piece::new(Player::One, Role::Man)),
+        Some(Piece::new(Player::One, Role::King)),
+        Some(Piece::new(Player::Two, Role::Man)),
+        Some(Piece::new(Player::Two, Role::King)),
+        Some(Piece::new(Player::One, Role::Commander)),
+        Some(Piece::new(Player::One, Role::Knight)),
+        Some(Piece::new(Player::One, Role::Mercenary)),
+        Some(Piece::new(Player::One, Role::Guard)),
+        Some(Piece::new(Player::Two, Role::Commander)),
+        Some(Piece::new(Player::Two, Role::Knight)),
+        Some(Piece::new(Player::Two, Role::Mercenary)),
+        Some(Piece::new(Player::Two, Role::Guard)),
+    ];
 
     /// A man of `player`.
     ///
@@ -230,6 +386,14 @@ impl Cell {
             (Player::One, Role::King) => Cell::OneKing,
             (Player::Two, Role::Man) => Cell::TwoMan,
             (Player::Two, Role::King) => Cell::TwoKing,
+            (Player::One, Role::Commander) => Cell::OneCommander,
+            (Player::One, Role::Knight) => Cell::OneKnight,
+            (Player::One, Role::Mercenary) => Cell::OneMercenary,
+            (Player::One, Role::Guard) => Cell::OneGuard,
+            (Player::Two, Role::Commander) => Cell::TwoCommander,
+            (Player::Two, Role::Knight) => Cell::TwoKnight,
+            (Player::Two, Role::Mercenary) => Cell::TwoMercenary,
+            (Player::Two, Role::Guard) => Cell::TwoGuard,
         }
     }
 
@@ -243,14 +407,17 @@ impl Cell {
     #[must_use]
     pub const fn player(self) -> Option<Player> {
         // A table by rank: one load, where a match compiled to a chain of comparisons.
-        const PLAYERS: [Option<Player>; Cell::COUNT] = [
-            None,
-            None,
-            Some(Player::One),
-            Some(Player::One),
-            Some(Player::Two),
-            Some(Player::Two),
-        ];
+        const PLAYERS: [Option<Player>; Cell::COUNT] = {
+            let mut players = [None; Cell::COUNT];
+            let mut i = 0;
+            while i < Cell::COUNT {
+                if let Some(piece) = Cell::PIECES[i] {
+                    players[i] = Some(piece.player);
+                }
+                i += 1;
+            }
+            players
+        };
         PLAYERS[self as usize]
     }
 
@@ -263,10 +430,9 @@ impl Cell {
     /// ```
     #[must_use]
     pub const fn role(self) -> Option<Role> {
-        match self {
-            Cell::Void | Cell::Empty => None,
-            Cell::OneMan | Cell::TwoMan => Some(Role::Man),
-            Cell::OneKing | Cell::TwoKing => Some(Role::King),
+        match Cell::PIECES[self as usize] {
+            Some(piece) => Some(piece.role),
+            None => None,
         }
     }
 
@@ -279,13 +445,7 @@ impl Cell {
     /// ```
     #[must_use]
     pub const fn piece(self) -> Option<Piece> {
-        match self {
-            Cell::Void | Cell::Empty => None,
-            Cell::OneMan => Some(Piece::man(Player::One)),
-            Cell::OneKing => Some(Piece::king(Player::One)),
-            Cell::TwoMan => Some(Piece::man(Player::Two)),
-            Cell::TwoKing => Some(Piece::king(Player::Two)),
-        }
+        Cell::PIECES[self as usize]
     }
 
     /// Whether a piece stands on this cell.
@@ -336,7 +496,8 @@ impl Cell {
     }
 
     /// The cell's place in the canonical order: Void 0, Empty 1, One's man 2, One's king 3,
-    /// Two's man 4, Two's king 5 (its discriminant).
+    /// Two's man 4, Two's king 5, One's commander 6, knight 7, mercenary 8, guard 9, Two's
+    /// commander 10, knight 11, mercenary 12, guard 13 (its discriminant).
     ///
     /// ```
     /// use gridnote_board::Cell;
@@ -351,7 +512,7 @@ impl Cell {
     ///
     /// ```
     /// use gridnote_board::Cell;
-    /// const GLYPHS: [u8; Cell::COUNT] = *b"#.xXoO";
+    /// const GLYPHS: [u8; Cell::COUNT] = *b"#.xXoOcnmgCNMG";
     /// assert_eq!(GLYPHS[Cell::TWO.index()], b'o');
     /// ```
     #[must_use]

@@ -29,11 +29,14 @@ pub struct Glyphs {
     pub two: char,
     /// Player Two's king.
     pub two_king: char,
+    /// OpenTafl's other taflmen, by player then role: commander, knight, mercenary,
+    /// guard (OTN's letters `cnmg` and `CNMG` in every preset).
+    pub taflmen: [[char; 4]; 2],
 }
 
 impl Glyphs {
     /// The glyphs of a void cell, an empty cell, Player One's man and king and Player
-    /// Two's man and king.
+    /// Two's man and king; OpenTafl's other taflmen get OTN's letters ([`Glyphs::OTN_TAFLMEN`]).
     ///
     /// ```
     /// use gridnote_board::{Cell, Glyphs};
@@ -49,16 +52,24 @@ impl Glyphs {
         two: char,
         two_king: char,
     ) -> Glyphs {
-        Glyphs { void, empty, one, one_king, two, two_king }
+        Glyphs { void, empty, one, one_king, two, two_king, taflmen: Glyphs::OTN_TAFLMEN }
     }
 
+    /// OTN's letters for the commander, knight, mercenary and guard of Player One
+    /// (lowercase, the attackers) and Player Two (uppercase).
+    ///
+    /// ```
+    /// use gridnote_board::{Cell, Glyphs};
+    /// assert_eq!(Glyphs::TAFL.glyph(Cell::TwoGuard), 'G');
+    /// assert_eq!(Glyphs::OTN_TAFLMEN[0], ['c', 'n', 'm', 'g']);
+    /// ```
+    pub const OTN_TAFLMEN: [[char; 4]; 2] = [['c', 'n', 'm', 'g'], ['C', 'N', 'M', 'G']];
+
     /// Tic-tac-toe marks: `.` void, `_` empty, `x`, `o` (kings `X`, `K`).
-    pub const DEFAULT: Glyphs =
-        Glyphs { void: '.', empty: '_', one: 'x', one_king: 'X', two: 'o', two_king: 'K' };
+    pub const DEFAULT: Glyphs = Glyphs::new('.', '_', 'x', 'X', 'o', 'K');
 
     /// Tafl pieces: `a` attacker, `d` defender, `k` king, `_` empty.
-    pub const TAFL: Glyphs =
-        Glyphs { void: '.', empty: '_', one: 'a', one_king: 'A', two: 'd', two_king: 'k' };
+    pub const TAFL: Glyphs = Glyphs::new('.', '_', 'a', 'A', 'd', 'k');
 
     /// The character for `cell`.
     ///
@@ -75,6 +86,14 @@ impl Glyphs {
             Cell::OneKing => self.one_king,
             Cell::TwoMan => self.two,
             Cell::TwoKing => self.two_king,
+            Cell::OneCommander => self.taflmen[0][0],
+            Cell::OneKnight => self.taflmen[0][1],
+            Cell::OneMercenary => self.taflmen[0][2],
+            Cell::OneGuard => self.taflmen[0][3],
+            Cell::TwoCommander => self.taflmen[1][0],
+            Cell::TwoKnight => self.taflmen[1][1],
+            Cell::TwoMercenary => self.taflmen[1][2],
+            Cell::TwoGuard => self.taflmen[1][3],
         }
     }
 }

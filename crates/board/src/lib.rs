@@ -21,6 +21,7 @@ pub mod setup;
 pub mod sink;
 mod storage;
 mod symmetry;
+pub mod tafl;
 
 pub use board::{Board, BoardError, CellName, CellNameError, Counts, MAX_SIDE};
 pub use cell::{Cell, Piece, Player, Role};

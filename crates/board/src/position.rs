@@ -160,9 +160,7 @@ impl Position {
         match cell {
             Cell::Void => return Err(MoveError::Void(self.board.cell_name(row, col))),
             Cell::Empty => {}
-            Cell::OneMan | Cell::OneKing | Cell::TwoMan | Cell::TwoKing => {
-                return Err(MoveError::Occupied(self.board.cell_name(row, col)));
-            }
+            _ => return Err(MoveError::Occupied(self.board.cell_name(row, col))),
         }
         let outcome = self.outcome(rules);
         if outcome.is_over() {

@@ -28,9 +28,7 @@ macro_rules! letter_enum {
                 match self { $($name::$variant => $letter,)+ }
             }
 
-            fn from_letter(letter: &str) -> Option<$name> {
-                let mut chars = letter.chars();
-                let (Some(c), None) = (chars.next(), chars.next()) else { return None };
+            fn from_letter(c: char) -> Option<$name> {
                 match c { $($letter => Some($name::$variant),)+ _ => None }
             }
         }
@@ -44,16 +42,6 @@ macro_rules! letter_enum {
 }
 
 letter_enum!(
-    /// `esc:` where the king escapes.
-    ///
-    /// ```
-    /// assert_eq!(gridnote_otn::Escape::Edge.letter(), 'e');
-    /// ```
-    Escape, "`c` (corner) or `e` (edge)", { /// `c`
-    Corner = 'c', /// `e`
-    Edge = 'e' }
-);
-letter_enum!(
     /// A yes/no rule (`surf`, `atkf`, `swf`, `efe`, `linc`).
     ///
     /// ```
@@ -63,76 +51,9 @@ letter_enum!(
     Yes = 'y', /// `n`
     No = 'n' }
 );
-letter_enum!(
-    /// `tfr:` what a threefold repetition does.
-    ///
-    /// ```
-    /// assert_eq!(gridnote_otn::Threefold::Draw.letter(), 'd');
-    /// ```
-    Threefold, "`i` (ignore), `d` (draw), `w` (repeater wins) or `l` (repeater loses)", { /// `i`
-    Ignore = 'i', /// `d`
-    Draw = 'd', /// `w`
-    Win = 'w', /// `l`
-    Loss = 'l' }
-);
-letter_enum!(
-    /// `ka:` whether the king takes part in captures.
-    ///
-    /// ```
-    /// assert_eq!(gridnote_otn::KingArmed::AnvilOnly.letter(), 'a');
-    /// ```
-    KingArmed, "`y` (armed), `n` (unarmed), `a` (anvil only) or `h` (hammer only)", { /// `y`
-    Armed = 'y', /// `n`
-    Unarmed = 'n', /// `a`
-    AnvilOnly = 'a', /// `h`
-    HammerOnly = 'h' }
-);
-letter_enum!(
-    /// `ks:` how the king is captured. The legacy `y` reads as `s` and `n` as `w`.
-    ///
-    /// ```
-    /// assert_eq!(gridnote_otn::KingStrength::Middleweight.letter(), 'm');
-    /// ```
-    KingStrength, "`s` (strong), `c` (strong on the centre), `m` (middleweight), `w` (weak), or the legacy `y`/`n`", { /// `s`
-    Strong = 's', /// `c`
-    StrongCenter = 'c', /// `m`
-    Middleweight = 'm', /// `w`
-    Weak = 'w' }
-);
-letter_enum!(
-    /// `kj:`, `nj:`, `cj:`, `mj:`, `gj:` how a piece jumps.
-    ///
-    /// ```
-    /// assert_eq!(gridnote_otn::JumpMode::Capturing.letter(), 'c');
-    /// ```
-    JumpMode, "`n` (none), `r` (restricted), `j` (jump) or `c` (capturing jump)", { /// `n`
-    None = 'n', /// `r`
-    Restricted = 'r', /// `j`
-    Jump = 'j', /// `c`
-    Capturing = 'c' }
-);
-letter_enum!(
-    /// `sw:` shieldwall captures.
-    ///
-    /// ```
-    /// assert_eq!(gridnote_otn::Shieldwall::Strong.letter(), 's');
-    /// ```
-    Shieldwall, "`n` (none), `w` (weak) or `s` (strong)", { /// `n`
-    None = 'n', /// `w`
-    Weak = 'w', /// `s`
-    Strong = 's' }
-);
-letter_enum!(
-    /// `ber:` berserk moves.
-    ///
-    /// ```
-    /// assert_eq!(gridnote_otn::Berserk::Capture.letter(), 'c');
-    /// ```
-    Berserk, "`n` (none), `c` (must capture) or `m` (must move)", { /// `n`
-    None = 'n', /// `c`
-    Capture = 'c', /// `m`
-    Move = 'm' }
-);
+pub use gridnote_board::tafl::{
+    Berserk, Escape, JumpMode, KingArmed, KingStrength, Shieldwall, Threefold,
+};
 
 /// One entry of a rules record between `dim:` and the start position, typed by its key.
 ///
@@ -664,9 +585,14 @@ fn read_entry(cur: &Cursor<'_>, token: &Token, key: &str, dim: usize) -> Result<
         found: found(cur.text, &v),
     };
     macro_rules! letter {
-        ($ty:ident) => {
-            $ty::from_letter(value).ok_or_else(|| bad($ty::EXPECTED))?
-        };
+        ($ty:ident) => {{
+            let mut chars = value.chars();
+            match (chars.next(), chars.next()) {
+                (Some(c), None) => $ty::from_letter(c),
+                _ => None,
+            }
+            .ok_or_else(|| bad($ty::EXPECTED))?
+        }};
     }
     Ok(match key {
         "name" => Entry::Name(value.to_owned()),

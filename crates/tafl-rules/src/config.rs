@@ -111,6 +111,9 @@ impl Kind {
     }
 }
 
+/// A cell off the board (the padding ring).
+pub(crate) const OFF: u8 = 0x80;
+
 /// Roles, as `Kind::role` numbers them.
 pub(crate) const ROLE_COMMANDER: u8 = 1;
 pub(crate) const ROLE_KNIGHT: u8 = 2;
@@ -190,6 +193,9 @@ pub(crate) struct Config {
     pub(crate) center_zone: Vec<bool>,
     /// The corner spaces (padded indices), where the king escapes under `esc:c`.
     pub(crate) corners: Vec<u32>,
+    /// The square of each padded index on the board (moves name squares; a table is
+    /// cheaper than dividing by the stride for every move generated).
+    pub(crate) squares: Vec<crate::Square>,
     pub(crate) pass: [[bool; 12]; 5],
     pub(crate) stop: [[bool; 12]; 5],
     pub(crate) reenter: [[bool; 12]; 5],

@@ -9,14 +9,12 @@ use gridnote_board::Player;
 
 use crate::Kind;
 use crate::config::{
-    Berserk, Config, Jump, KingArmed, KingStrength, ROLE_COMMANDER, ROLE_GUARD, ROLE_KING,
+    Berserk, Config, Jump, KingArmed, KingStrength, OFF, ROLE_COMMANDER, ROLE_GUARD, ROLE_KING,
     ROLE_KNIGHT, ROLE_MERCENARY, Repetition, SPACE_CENTER, SPACE_CORNER, SPACE_NONE, Shieldwall,
 };
 use crate::rules::Rules;
 use crate::square::{Move, Square};
 
-/// A cell off the board (the padding ring).
-pub(crate) const OFF: u8 = 0x80;
 /// Set on a piece that has moved: OpenTafl's "developed" bit, which decides whether a
 /// piece completes a flanking shieldwall (see docs/tafl-rules.md).
 pub(crate) const DEVELOPED: u8 = 0x40;
@@ -217,12 +215,83 @@ impl Position {
         Position::from_parts(rules, rules.start.clone(), first)
     }
 
+    /// A position of `rules`' board from the model's board (every cell a piece of any
+    /// role or empty; void cells are refused) and the side to move.
+    ///
+    /// # Errors
+    /// [`RulesError::Record`](crate::RulesError::Record) when the board is not `dim`×`dim` or has a void cell.
+    ///
+    /// ```
+    /// use gridnote_tafl_rules::board::{Board, Cell, Player};
+    /// use gridnote_tafl_rules::{Position, Rules};
+    /// let rules = Rules::brandubh();
+    /// let mut board = Board::new(7, 7)?;
+    /// board.set(3, 3, Cell::TWO_KING)?;
+    /// let pos = Position::new(&rules, &board, Player::Two)?;
+    /// assert_eq!(pos.legal_moves().len(), 12);
+    /// assert_eq!(pos.board(), board);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn new(
+        rules: &Rules,
+        board: &gridnote_board::Board,
+        to_move: Player,
+    ) -> Result<Position, crate::RulesError> {
+        let n = rules.cfg.dim;
+        if board.rows() != n || board.cols() != n {
+            return Err(crate::RulesError::Record(format!(
+                "the board is {}x{}, the rules' {n}x{n}",
+                board.rows(),
+                board.cols()
+            )));
+        }
+        let mut cells = vec![OFF; rules.cfg.stride * rules.cfg.stride];
+        for ((r, c), cell) in board.iter() {
+            let b = if cell == gridnote_board::Cell::Void {
+                return Err(crate::RulesError::Record(format!(
+                    "{} is void",
+                    board.cell_name(r, c)
+                )));
+            } else if let Some(piece) = cell.piece() {
+                let symbol = gridnote_board::tafl::piece_letter(piece);
+                Kind::from_symbol(symbol).map_or(0, |k| k.index() as u8 + 1)
+            } else {
+                0
+            };
+            cells[rules.cfg.square(r, c) as usize] = b;
+        }
+        Ok(Position::from_parts(rules, cells, to_move))
+    }
+
+    /// The board as the model holds it (each piece with its role).
+    ///
+    /// ```
+    /// use gridnote_tafl_rules::{Position, Rules};
+    /// let pos = Position::start(&Rules::brandubh());
+    /// assert_eq!(pos.board().counts().pieces, [8, 5]);
+    /// ```
+    #[must_use]
+    pub fn board(&self) -> gridnote_board::Board {
+        let n = self.cfg.dim;
+        gridnote_board::Board::from_fn(n, n, |r, c| {
+            let b = self.cells[self.cfg.square(r, c) as usize];
+            if is_piece(b) {
+                let piece = gridnote_board::tafl::piece_of_letter(Kind::SYMBOLS[kind_of(b)] as u8)
+                    .expect("a piece letter");
+                gridnote_board::Cell::from(piece)
+            } else {
+                gridnote_board::Cell::Empty
+            }
+        })
+        .expect("the rules' size is a board's")
+    }
+
     /// A position of `rules`' board: the pieces of an OTN position record (rank 1 first)
     /// and the side to move. OpenTafl's rules that depend on the start position (whether
     /// a side has commanders or knights) still follow `rules`' start.
     ///
     /// # Errors
-    /// [`RulesError::Record`] when the record is not a position of the rules' size.
+    /// [`RulesError::Record`](crate::RulesError::Record) when the record is not a position of the rules' size.
     ///
     /// ```
     /// use gridnote_tafl_rules::{board::Player, Position, Rules};
@@ -381,9 +450,9 @@ impl Position {
         (file < n && rank < n).then(|| self.cfg.square(n - 1 - rank, file))
     }
 
+    #[inline]
     pub(crate) fn square_of(&self, i: u32) -> Square {
-        let (r, c) = self.cfg.row_col(i);
-        Square::new(c as u8, (self.cfg.dim - 1 - r) as u8)
+        self.cfg.squares[i as usize]
     }
 
     fn offsets(&self) -> [isize; 4] {
@@ -489,6 +558,28 @@ impl Position {
                 }
             }
         }
+    }
+
+    /// The number of legal moves, without listing them.
+    fn count_moves(&self) -> u64 {
+        let mut count = 0u64;
+        if self.berserker != NONE_SQ {
+            self.for_each_destination(self.berserker, true, |_| count += 1);
+            return count;
+        }
+        let side = self.to_move.index();
+        let n = self.cfg.dim;
+        let stride = self.cfg.stride;
+        for r in 0..n {
+            let base = (r + 1) * stride + 1;
+            for c in 0..n {
+                let b = self.cells[base + c];
+                if is_piece(b) && side_of(b) == side {
+                    self.for_each_destination((base + c) as u32, true, |_| count += 1);
+                }
+            }
+        }
+        count
     }
 
     fn gen_piece(&self, from: u32, out: &mut Vec<Move>) {
@@ -1367,12 +1458,12 @@ impl Position {
         if self.outcome().is_over() {
             return 0;
         }
+        if depth == 1 {
+            return self.count_moves();
+        }
         let (mine, rest) = buffers.split_first_mut().expect("one buffer per ply");
         mine.clear();
         self.gen_moves(mine);
-        if depth == 1 {
-            return mine.len() as u64;
-        }
         let mut total = 0;
         for &m in mine.iter() {
             let undo = self.make(m);

@@ -2,12 +2,14 @@
 
 use std::sync::Arc;
 
+use gridnote_board::UnknownName;
+use gridnote_board::tafl::TaflRules;
+
 use crate::Kind;
 use crate::config::{
-    Berserk, Config, Jump, KingArmed, KingStrength, Repetition, SPACE_AFORT, SPACE_CENTER,
+    Berserk, Config, Jump, KingArmed, KingStrength, OFF, Repetition, SPACE_AFORT, SPACE_CENTER,
     SPACE_CORNER, SPACE_DFORT, SPACE_NONE, Shieldwall,
 };
-use crate::position::OFF;
 
 /// A rules record that the engine cannot use.
 ///
@@ -274,8 +276,9 @@ impl Rules {
         for &s in &dforts {
             space[s] = SPACE_DFORT;
         }
-        let corners: Vec<u32> =
-            corners.into_iter().filter(|&s| space[s] == SPACE_CORNER).map(|s| s as u32).collect();
+        // The king escapes on every `cor` square, even one a later list made a fortress
+        // (OpenTafl keeps its corner list apart from the space kinds).
+        let corners: Vec<u32> = corners.into_iter().map(|s| s as u32).collect();
         let mut center_zone = vec![false; len];
         for &s in &center {
             center_zone[s] = true;
@@ -308,8 +311,13 @@ impl Rules {
             stop[t] = list(s)?;
             // OpenTafl reads `corre`, `aforre` and `dforre` only when the record has
             // `cenre`, and then a missing one means no piece may re-enter.
-            reenter[t] =
-                if has("cenre") { pieces(re, explicit(re).unwrap_or(""))? } else { list(re)? };
+            reenter[t] = if re == "cenre" {
+                list(re)?
+            } else if has("cenre") {
+                pieces(re, explicit(re).unwrap_or(""))?
+            } else {
+                pieces(re, "tcnkmTCNKM")?
+            };
             let h = list(h)?;
             // OpenTafl reads a space's hostility to a side from its taflman letter.
             hostile[t] = [h[Kind::MAN_A.index()], h[Kind::MAN_D.index()]];
@@ -360,6 +368,16 @@ impl Rules {
             edge,
             center_zone,
             corners,
+            squares: (0..len)
+                .map(|i| {
+                    let (r, c) = (i / stride, i % stride);
+                    if (1..=dim).contains(&r) && (1..=dim).contains(&c) {
+                        crate::Square::new((c - 1) as u8, (dim - r) as u8)
+                    } else {
+                        crate::Square::new(0, 0)
+                    }
+                })
+                .collect(),
             pass,
             stop,
             reenter,
@@ -432,6 +450,41 @@ impl Rules {
         Ok(Rules { zobrist: zobrist_keys(len), cfg: Arc::new(cfg), start })
     }
 
+    /// Compiles the model's typed rules. The record is read as OpenTafl's engine reads
+    /// it (docs/tafl-rules.md): `tfr:i` draws, `corre`/`aforre`/`dforre` count only
+    /// beside `cenre`, two or ten speed limits are no limits.
+    ///
+    /// # Errors
+    /// [`RulesError`] never for rules the model holds; kept for rules it may hold later.
+    ///
+    /// ```
+    /// use gridnote_tafl_rules::board::tafl::TaflRules;
+    /// use gridnote_tafl_rules::Rules;
+    /// let rules = Rules::new(&TaflRules::preset("tablut")?)?;
+    /// assert_eq!(rules.dim(), 9);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn new(rules: &TaflRules) -> Result<Rules, RulesError> {
+        Rules::from_otn(&rules.to_string())
+    }
+
+    /// The rules of an OpenTafl variant by its preset name (`copenhagen`, `brandubh`,
+    /// `sea-battle`, … as [`gridnote_board::tafl::PRESETS`] lists them).
+    ///
+    /// # Errors
+    /// [`UnknownName`] for a name that is not a preset.
+    ///
+    /// ```
+    /// use gridnote_tafl_rules::Rules;
+    /// assert_eq!(Rules::preset("alea-evangelii")?.dim(), 19);
+    /// assert!(Rules::preset("chess").is_err());
+    /// # Ok::<(), gridnote_tafl_rules::board::UnknownName>(())
+    /// ```
+    pub fn preset(name: &str) -> Result<Rules, UnknownName> {
+        let rules = TaflRules::preset(name)?;
+        Ok(Rules::new(&rules).expect("every preset compiles"))
+    }
+
     /// The board's size.
     ///
     /// ```
@@ -443,7 +496,7 @@ impl Rules {
         self.cfg.dim
     }
 
-    /// Copenhagen hnefatafl 11×11, OpenTafl's record.
+    /// Copenhagen hnefatafl 11×11, OpenTafl's record (the preset `copenhagen`).
     ///
     /// ```
     /// use gridnote_tafl_rules::Rules;
@@ -451,10 +504,10 @@ impl Rules {
     /// ```
     #[must_use]
     pub fn copenhagen() -> Rules {
-        Rules::from_otn(COPENHAGEN).expect("the built-in record is valid")
+        Rules::preset("copenhagen").expect("a preset")
     }
 
-    /// Brandubh 7×7, OpenTafl's record.
+    /// Brandubh 7×7, OpenTafl's record (the preset `brandubh`).
     ///
     /// ```
     /// use gridnote_tafl_rules::Rules;
@@ -462,10 +515,6 @@ impl Rules {
     /// ```
     #[must_use]
     pub fn brandubh() -> Rules {
-        Rules::from_otn(BRANDUBH).expect("the built-in record is valid")
+        Rules::preset("brandubh").expect("a preset")
     }
 }
-
-const COPENHAGEN: &str = "dim:11 name:Copenhagen atkf:y tfr:w sw:s efe:y start:/3ttttt3/5t5/11/t4T4t/t3TTT3t/tt1TTKTT1tt/t3TTT3t/t4T4t/11/5t5/3ttttt3/";
-const BRANDUBH: &str =
-    "dim:7 name:Brandub surf:n atkf:y ks:w cenhe: cenh: start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/";

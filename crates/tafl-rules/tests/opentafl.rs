@@ -53,7 +53,10 @@ fn perft_from_the_start_matches_opentafl() {
             let variant = line["variant"].as_str().unwrap();
             let depth = line["depth"].as_u64().unwrap() as u32;
             let nodes = line["nodes"].as_u64().unwrap();
-            let rules = Rules::from_otn(&variants[variant]).unwrap();
+            // The preset of that name is exactly OpenTafl's record.
+            let preset = gridnote_tafl_rules::board::tafl::TaflRules::preset(variant).unwrap();
+            assert_eq!(preset.to_string(), variants[variant], "{variant}");
+            let rules = Rules::preset(variant).unwrap();
             let pos = Position::start(&rules);
             assert_eq!(pos.perft(depth), nodes, "{variant} perft({depth})");
             checked += 1;
@@ -161,11 +164,34 @@ fn check_playouts(record: &str, games: &[Value]) -> usize {
 
 #[test]
 fn random_games_match_opentafl() {
-    let variants = variants();
     // TAFL_PLAYOUTS names another folder of harness playouts to check.
     let dir = std::env::var("TAFL_PLAYOUTS")
         .map(std::path::PathBuf::from)
         .unwrap_or_else(|_| folder().join("../playouts"));
+    assert!(playouts_in(&dir) > 0, "no playouts under {}", dir.display());
+}
+
+#[test]
+fn random_games_under_random_rules_match_opentafl() {
+    let plies = playouts_in(&folder().join("../playouts/random"));
+    assert!(plies >= 2_000, "{plies} plies");
+}
+
+fn playouts_in(dir: &std::path::Path) -> usize {
+    // The folder's own variants.jsonl names its records, if it has one.
+    let variants: HashMap<String, String> = match fs::read_to_string(dir.join("variants.jsonl")) {
+        Ok(text) => text
+            .lines()
+            .map(|l| serde_json::from_str::<Value>(l).unwrap())
+            .map(|v| {
+                (
+                    v["variant"].as_str().unwrap().to_owned(),
+                    v["record"].as_str().unwrap().to_owned(),
+                )
+            })
+            .collect(),
+        Err(_) => variants(),
+    };
     let mut plies = 0;
     for (name, record) in &variants {
         let path = dir.join(format!("play-{name}.jsonl"));
@@ -177,5 +203,28 @@ fn random_games_match_opentafl() {
             .collect();
         plies += check_playouts(record, &games);
     }
-    assert!(plies > 0, "no playouts under {}", dir.display());
+    plies
+}
+
+#[test]
+fn the_perft_table_of_the_docs() {
+    // fixtures/tafl-rules/perft.jsonl is the table of docs/tafl-rules.md; the cheaper
+    // half of it (up to 20 million leaves) is counted again here.
+    let text = fs::read_to_string(folder().join("../perft.jsonl")).unwrap();
+    let mut checked = 0;
+    for line in text.lines() {
+        let v: Value = serde_json::from_str(line).unwrap();
+        let (variant, depth, nodes) = (
+            v["variant"].as_str().unwrap(),
+            v["depth"].as_u64().unwrap() as u32,
+            v["nodes"].as_u64().unwrap(),
+        );
+        if nodes > 20_000_000 {
+            continue;
+        }
+        let pos = Position::start(&Rules::preset(variant).unwrap());
+        assert_eq!(pos.perft(depth), nodes, "{variant} perft({depth})");
+        checked += 1;
+    }
+    assert!(checked >= 40, "{checked}");
 }
