@@ -7,7 +7,8 @@
 //! and expects `move <move>`; it confirms a move with `move <position>`, and at the end
 //! sends `finish <code>` and `goodbye`. `status` and `error 0` lines are read and
 //! skipped; `error -1` is a resignation; an engine's `rules`, `position`, `side` and
-//! `clock` requests are answered as OpenTafl answers them.
+//! `clock` requests are answered as OpenTafl answers them; other lines are skipped, as
+//! OpenTafl's host skips them.
 //!
 //! A game record is an OTN game (`.otg`): tags (`[rules:…]`, `[position:…]` for an
 //! opening, `[attackers:…]`, `[defenders:…]`, `[result:…]`, `[termination:…]`) and the
@@ -316,18 +317,25 @@ impl Play<'_> {
                 None => Ok(()),
             },
             "clock" => seat.process.send(&self.clock_line()).map_err(crash),
-            _ => Err(Forfeit::Malformed(format!("`{line}` (expected `{expected}`)"))),
+            // OpenTafl's host reads only the commands it knows and skips every other line
+            // (OpenTafl's own engine mode writes its log to standard output): so does the
+            // referee, but for a line that starts like an answer and is not one.
+            "move" | "hello" => {
+                Err(Forfeit::Malformed(format!("`{line}` (expected `{expected}`)")))
+            }
+            _ => Ok(()),
         }
     }
 
     /// OTEP's `clock`: both sides' time in milliseconds. A fixed time a move is sent as
-    /// the current overtime period (`*`), one period left; an increment is not sent
-    /// (OTEP has none).
+    /// the current overtime period (`*`) of that length in whole seconds, two periods
+    /// left (OpenTafl's AI plans a period less 750 ms then; with one left it keeps a
+    /// second back); an increment is not sent (OTEP has none).
     fn clock_line(&self) -> String {
         let a = millis(self.clocks[0].available());
         let d = millis(self.clocks[1].available());
         match self.contest.time {
-            TimeControl::PerMove(_) => format!("clock {a}* {d}* 0 1 1"),
+            TimeControl::PerMove(time) => format!("clock {a}* {d}* {} 2 2", time.as_secs()),
             _ => format!("clock {a} {d} 0 0 0"),
         }
     }

@@ -113,11 +113,20 @@ fn a_late_reply_loses_on_time() {
 }
 
 #[test]
-fn a_malformed_reply_forfeits() {
-    let c = contest(at_first_play("echo 'best b2'; sleep 1"), scripted(&[]), "5+0");
+fn a_malformed_move_forfeits_and_other_lines_are_skipped() {
+    // A log line is skipped (OpenTafl's engine mode writes its log to standard output).
+    let c = contest(
+        at_first_play("echo 'Creating new transposition table'; echo 'move'; sleep 1"),
+        scripted(&[]),
+        "5+0",
+    );
     let game = c.play(1, Engine::A);
     let (_, why) = forfeit(&game);
-    assert_eq!(why.to_string(), "malformed reply: `best b2` (expected `move <move>`)");
+    assert_eq!(why.to_string(), "malformed reply: `move` (expected `move <move>`)");
+    let c = contest(at_first_play("echo 'move b1'; sleep 1"), scripted(&[]), "5+0");
+    let game = c.play(1, Engine::A);
+    let (_, why) = forfeit(&game);
+    assert!(why.to_string().starts_with("illegal move (`b1`): "), "{why}");
 }
 
 #[test]
@@ -136,12 +145,13 @@ fn a_critical_error_resigns() {
 
 #[test]
 fn no_hello_forfeits_before_the_game() {
-    let c = contest("sh -c \"echo hi; sleep 1\"".into(), scripted(&[]), "5+0");
+    let c = contest("sh -c \"echo hi; sleep 1\"".into(), scripted(&[]), "st=0.3");
     let game = c.play(1, Engine::A);
     assert_eq!(game.plies, 0);
     let (loser, why) = forfeit(&game);
     assert_eq!(*loser, Engine::A);
-    assert_eq!(why.to_string(), "malformed reply: `hi` (expected `hello`)");
+    // `hi` is skipped; the engine exits without a hello.
+    assert!(matches!(why, Forfeit::Crash(_)), "{why}");
 }
 
 #[test]
