@@ -2,7 +2,8 @@
 //!
 //! 1. Crates other than the hubs (gridnote-convert, gridnote-cli, gridnote-wasm,
 //!    gridnote-python, and gridnote-referee, whose protocols carry positions as text:
-//!    ST3P speaks T3EN) depend on no gridnote crate but gridnote-board.
+//!    ST3P speaks T3EN) depend on no gridnote crate but gridnote-board (a search may also
+//!    depend on the rules engine it plays by: [`BUILT_ON`]).
 //! 2. Every public error type (a struct named `…Error` or deriving `thiserror::Error`)
 //!    and every public enum is `#[non_exhaustive]`, but for the closed enums listed in
 //!    [`CLOSED`] with the reason they cannot grow.
@@ -28,6 +29,10 @@ mod modules;
 /// engine protocols, which carry positions in a format).
 const HUBS: [&str; 5] =
     ["gridnote-convert", "gridnote-cli", "gridnote-wasm", "gridnote-python", "gridnote-referee"];
+
+/// Crates built on one other gridnote crate besides gridnote-board, with that crate: a
+/// game engine's search plays by its rules engine.
+const BUILT_ON: [(&str, &str); 1] = [("gridnote-tafl-search", "gridnote-tafl-rules")];
 
 /// Public enums that are complete by their nature, with the reason.
 const CLOSED: [(&str, &str); 9] = [
@@ -147,6 +152,7 @@ fn dependencies(krate: &Crate, problems: &mut Vec<String>) {
         if let Some(dep) = line.split(['=', '.', ' ']).next()
             && dep.starts_with("gridnote-")
             && dep != "gridnote-board"
+            && !BUILT_ON.contains(&(krate.name.as_str(), dep))
         {
             problems.push(format!(
                 "{} depends on {dep}: only gridnote-board is allowed outside the hubs",

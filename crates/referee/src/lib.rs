@@ -3,6 +3,7 @@
 #![warn(missing_docs)]
 
 pub mod clock;
+pub mod otep;
 pub mod process;
 pub mod st3p;
 pub mod stats;

@@ -87,6 +87,9 @@ pub struct Process {
     stdin: Option<ChildStdin>,
     lines: Receiver<LineMsg>,
     stderr: Arc<Mutex<VecDeque<String>>>,
+    /// Told when standard error has ended, so that an exit report waits for its last
+    /// lines.
+    stderr_ended: Receiver<()>,
     command: String,
 }
 
@@ -121,8 +124,12 @@ impl Process {
         thread::spawn(move || read_lines(stdout, &sender));
         let stderr = Arc::new(Mutex::new(VecDeque::with_capacity(STDERR_LINES)));
         let kept = Arc::clone(&stderr);
-        thread::spawn(move || drain_stderr(stderr_pipe, &kept));
-        Ok(Process { child, stdin, lines, stderr, command: command.to_owned() })
+        let (ended, stderr_ended) = mpsc::channel();
+        thread::spawn(move || {
+            drain_stderr(stderr_pipe, &kept);
+            let _ = ended.send(());
+        });
+        Ok(Process { child, stdin, lines, stderr, stderr_ended, command: command.to_owned() })
     }
 
     /// The command line the engine was started with.
@@ -204,6 +211,9 @@ impl Process {
             }
             thread::sleep(Duration::from_millis(2));
         }
+        // The last words may still be in the pipe: wait (briefly) for the reader to
+        // reach the end of standard error.
+        let _ = self.stderr_ended.recv_timeout(Duration::from_millis(200));
         let stderr =
             self.stderr.lock().map(|lines| lines.iter().cloned().collect()).unwrap_or_default();
         Failure::Exited { status, stderr }

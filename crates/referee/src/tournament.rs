@@ -87,6 +87,9 @@ pub enum Forfeit {
     /// A reply the protocol does not allow.
     #[error("malformed reply: {0}")]
     Malformed(String),
+    /// It resigned (OTEP's `error -1 <message>`: a critical error).
+    #[error("resigned: {0}")]
+    Resigned(String),
 }
 
 /// How a game ended.

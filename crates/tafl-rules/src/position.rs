@@ -487,6 +487,63 @@ impl Position {
         out
     }
 
+    /// Replaces `out`'s contents with the legal moves (the allocation-free form of
+    /// [`Position::legal_moves`], for searches that keep one buffer per ply).
+    ///
+    /// ```
+    /// use gridnote_tafl_rules::{Position, Rules};
+    /// let pos = Position::start(&Rules::brandubh());
+    /// let mut moves = vec!["a1-a2".parse()?];
+    /// pos.legal_moves_into(&mut moves);
+    /// assert_eq!(moves, pos.legal_moves());
+    /// # Ok::<(), gridnote_tafl_rules::MoveTextError>(())
+    /// ```
+    pub fn legal_moves_into(&self, out: &mut Vec<Move>) {
+        out.clear();
+        self.gen_moves(out);
+    }
+
+    /// The squares where the king escapes: the corners under `esc:c`, every edge square
+    /// under `esc:e`.
+    ///
+    /// ```
+    /// use gridnote_tafl_rules::{Position, Rules, Square};
+    /// let pos = Position::start(&Rules::brandubh());
+    /// assert_eq!(pos.escape_squares().len(), 4);
+    /// assert!(pos.escape_squares().contains(&Square::new(6, 6)));
+    /// ```
+    #[must_use]
+    pub fn escape_squares(&self) -> Vec<Square> {
+        let cfg = &*self.cfg;
+        if cfg.edge_escape {
+            (0..cfg.stride * cfg.stride)
+                .filter(|&i| cfg.edge[i])
+                .map(|i| self.square_of(i as u32))
+                .collect()
+        } else {
+            cfg.corners.iter().map(|&i| self.square_of(i)).collect()
+        }
+    }
+
+    /// How many pieces the move that `undo` undoes captured (a mercenary that changed
+    /// sides counts); call it right after [`Position::make`].
+    ///
+    /// ```
+    /// use gridnote_tafl_rules::{board::Player, Position, Rules};
+    /// let rules = Rules::brandubh();
+    /// let mut pos = Position::from_record(&rules, "/7/7/7/Tt1K3/7/7/7/", Player::Two)?;
+    /// let undo = pos.make("d4-d5".parse().unwrap());
+    /// assert_eq!(pos.captures_made(&undo), 0);
+    /// pos.unmake(undo);
+    /// let undo = pos.make("d4-c4".parse().unwrap());
+    /// assert_eq!(pos.captures_made(&undo), 1);
+    /// # Ok::<(), gridnote_tafl_rules::RulesError>(())
+    /// ```
+    #[must_use]
+    pub fn captures_made(&self, undo: &Undo) -> usize {
+        self.captured.len() - undo.captured_from as usize
+    }
+
     /// Appends the legal moves to `out` (the allocation-free form of
     /// [`Position::legal_moves`]).
     pub(crate) fn gen_moves(&self, out: &mut Vec<Move>) {

@@ -41,6 +41,7 @@ subcommands! {
     Formats => formats,
     Solve => solve,
     St3p => st3p,
+    Otep => otep,
     Match => referee,
     Game => game,
 }

@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use gridnote_referee::clock::TimeControl;
 use gridnote_referee::st3p::{self, BoardSpec, St3pMatch};
-use gridnote_referee::tournament::{Game, Summary, play_match};
+use gridnote_referee::tournament::{Contest, Game, Summary, play_match};
 
 use crate::inputs::Io;
 use crate::status::{EXIT_FAILED, EXIT_OK, EXIT_USAGE};
@@ -22,9 +22,14 @@ pub(crate) struct Args {
     /// Engine B's command line.
     #[arg(value_name = "ENGINE_B")]
     pub(crate) engine_b: String,
-    /// The protocol both engines speak: st3p (m,n,k games).
-    #[arg(long, value_name = "PROTOCOL", default_value = "st3p", value_parser = ["st3p"])]
+    /// The protocol both engines speak: st3p (m,n,k games) or otep (tafl, OpenTafl's
+    /// engine protocol).
+    #[arg(long, value_name = "PROTOCOL", default_value = "st3p", value_parser = ["st3p", "otep"])]
     pub(crate) protocol: String,
+    /// The tafl rules (otep): an OpenTafl variant's name (brandubh, copenhagen, fetlar,
+    /// tablut, …) or an OTN rules record (dim:7 … start:/…/).
+    #[arg(long, value_name = "NAME|RECORD", default_value = "brandubh")]
+    pub(crate) rules: String,
     /// The board and the line that wins, MxNkK (st3p): 3x3k3, 15x15k5, …
     #[arg(long, value_name = "MxNkK", default_value = "3x3k3")]
     pub(crate) board: BoardSpec,
@@ -42,7 +47,8 @@ pub(crate) struct Args {
     /// swapped; blank and `#` lines skipped).
     #[arg(long, value_name = "FILE", conflicts_with = "random_plies")]
     pub(crate) openings: Option<PathBuf>,
-    /// Random openings of N plies from the empty board (seeded by --seed).
+    /// Random openings of N plies from the empty board or the tafl start (seeded by
+    /// --seed).
     #[arg(long, value_name = "N")]
     pub(crate) random_plies: Option<usize>,
     /// The seed of the random openings.
@@ -51,7 +57,8 @@ pub(crate) struct Args {
     /// Games played at once.
     #[arg(long, value_name = "N", default_value_t = 1)]
     pub(crate) jobs: usize,
-    /// Write every game's record into DIR (one file per game: game-0001.txt, …).
+    /// Write every game's record into DIR (one file per game: game-0001.txt, or
+    /// game-0001.otg for otep).
     #[arg(long, value_name = "DIR")]
     pub(crate) records: Option<PathBuf>,
     /// Print only the final summary, as one JSON object.
@@ -61,6 +68,15 @@ pub(crate) struct Args {
 
 /// Runs a match and prints the results table and the score.
 pub(crate) fn run(args: &Args, _stdin: &mut dyn BufRead, io: &mut Io<'_>) -> u8 {
+    if args.protocol == "otep" {
+        return match super::otep::contest(args) {
+            Ok(contest) => run_contest(args, &contest, io),
+            Err(message) => {
+                let _ = writeln!(io.err, "error: {message}");
+                EXIT_USAGE
+            }
+        };
+    }
     let openings = match openings(args) {
         Ok(openings) => openings,
         Err(message) => {
@@ -68,12 +84,6 @@ pub(crate) fn run(args: &Args, _stdin: &mut dyn BufRead, io: &mut Io<'_>) -> u8 
             return EXIT_USAGE;
         }
     };
-    if let Some(dir) = &args.records {
-        if let Err(err) = std::fs::create_dir_all(dir) {
-            let _ = writeln!(io.err, "error: cannot create {}: {err}", dir.display());
-            return EXIT_FAILED;
-        }
-    }
     let mut contest = St3pMatch::new(
         [args.engine_a.clone(), args.engine_b.clone()],
         openings,
@@ -81,10 +91,21 @@ pub(crate) fn run(args: &Args, _stdin: &mut dyn BufRead, io: &mut Io<'_>) -> u8 
         args.tc,
     );
     contest.margin = Duration::from_millis(args.margin_ms);
+    run_contest(args, &contest, io)
+}
+
+/// Plays the match and prints the results table and the score.
+fn run_contest<C: Contest>(args: &Args, contest: &C, io: &mut Io<'_>) -> u8 {
+    if let Some(dir) = &args.records {
+        if let Err(err) = std::fs::create_dir_all(dir) {
+            let _ = writeln!(io.err, "error: cannot create {}: {err}", dir.display());
+            return EXIT_FAILED;
+        }
+    }
     let mut failed = false;
     let mut done = 0;
     let mut tally = gridnote_referee::stats::Tally::default();
-    let games = play_match(&contest, args.games, args.jobs, |game| {
+    let games = play_match(contest, args.games, args.jobs, |game| {
         done += 1;
         tally.add(game.score);
         if let Some(dir) = &args.records {

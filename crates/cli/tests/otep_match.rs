@@ -1,0 +1,45 @@
+//! `gridnote match --protocol otep` through the binary: gridnote's OTEP engine against
+//! itself (one side in full notation) on an open board the king escapes from.
+
+use std::process::Command;
+
+#[test]
+fn the_king_escapes_for_each_side_and_both_records_are_kept() {
+    let gridnote = env!("CARGO_BIN_EXE_gridnote");
+    let simple = format!("{gridnote} otep --table-mib 4");
+    let full = format!("{gridnote} otep --table-mib 4 --full-moves");
+    let dir = std::env::temp_dir().join(format!("gridnote-otep-match-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let out = Command::new(gridnote)
+        .args(["match", &simple, &full, "--protocol", "otep", "--rules"])
+        .arg("dim:7 name:Open surf:n atkf:y ks:w start:/1t5/7/7/3K3/7/7/5t1/")
+        .args(["--games", "2", "--tc", "20+0", "--jobs", "2", "--json", "--records"])
+        .arg(&dir)
+        .output()
+        .expect("runs");
+    let stdout = String::from_utf8(out.stdout).expect("UTF-8");
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    let summary: serde_json::Value = serde_json::from_str(stdout.trim()).expect("one JSON object");
+    // Game 1: A attacks and B's king escapes; game 2 the other way round.
+    assert_eq!(summary["games"], 2);
+    assert_eq!(summary["a_wins"], 1, "{stdout}");
+    assert_eq!(summary["b_wins"], 1, "{stdout}");
+    assert_eq!(summary["forfeits"].as_array().map(Vec::len), Some(0));
+    for (name, result) in [("game-0001.otg", "[result:-1]"), ("game-0002.otg", "[result:-1]")] {
+        let record = std::fs::read_to_string(dir.join(name)).expect("a record");
+        assert!(record.contains(result), "{record}");
+        assert!(record.contains("[termination:defenders win: the king escaped]"), "{record}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn unknown_rules_are_a_usage_error() {
+    let out = Command::new(env!("CARGO_BIN_EXE_gridnote"))
+        .args(["match", "a", "b", "--protocol", "otep", "--rules", "chess"])
+        .output()
+        .expect("runs");
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).expect("UTF-8");
+    assert!(err.starts_with("error: unknown rules `chess`: expected an OTN rules record"), "{err}");
+}

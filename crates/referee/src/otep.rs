@@ -1,0 +1,574 @@
+//! Tafl games between two OTEP engines (OpenTafl's engine protocol).
+//!
+//! The referee plays OpenTafl's part: it waits for each engine's `hello`, sends `rules
+//! <record>` (and `position <record>` when the opening is not the start), then for each
+//! turn `opponent-move <moves> <position>` (the moves since the engine last moved, in the
+//! notation it asked for with `simple-moves`), `clock …` and `play attackers|defenders`,
+//! and expects `move <move>`; it confirms a move with `move <position>`, and at the end
+//! sends `finish <code>` and `goodbye`. `status` and `error 0` lines are read and
+//! skipped; `error -1` is a resignation; an engine's `rules`, `position`, `side` and
+//! `clock` requests are answered as OpenTafl answers them; other lines are skipped, as
+//! OpenTafl's host skips them.
+//!
+//! A game record is an OTN game (`.otg`): tags (`[rules:…]`, `[position:…]` for an
+//! opening, `[attackers:…]`, `[defenders:…]`, `[result:…]`, `[termination:…]`) and the
+//! moves in OpenTafl's full notation, two a turn.
+
+use std::fmt::Write as _;
+use std::time::{Duration, Instant};
+
+use gridnote_board::Player;
+use gridnote_tafl_rules::{Outcome, Position, Reason, Rules};
+
+use crate::clock::{Clock, TimeControl};
+use crate::process::{Failure, Process};
+use crate::stats::GameScore;
+use crate::tournament::{Contest, Ending, Engine, Forfeit, Game};
+
+/// How long an engine may take to start and say `hello`.
+pub const HANDSHAKE_TIME: Duration = Duration::from_secs(10);
+
+/// OpenTafl's built-in variants, by a short name, with the rules records OpenTafl sends.
+pub const VARIANTS: &[(&str, &str)] = &[
+    (
+        "sea-battle",
+        "dim:9 name:Sea_Battle esc:e atkf:y ka:n nj:n cj:n cor: cen: start:/3ttt3/4t4/4T4/t3T3t/ttTTKTTtt/t3T3t/4T4/4t4/3ttt3/",
+    ),
+    (
+        "fetlar",
+        "dim:11 name:Fetlar atkf:y nj:n cj:n start:/3ttttt3/5t5/11/t4T4t/t3TTT3t/tt1TTKTT1tt/t3TTT3t/t4T4t/11/5t5/3ttttt3/",
+    ),
+    (
+        "copenhagen",
+        "dim:11 name:Copenhagen atkf:y tfr:w sw:s efe:y start:/3ttttt3/5t5/11/t4T4t/t3TTT3t/tt1TTKTT1tt/t3TTT3t/t4T4t/11/5t5/3ttttt3/",
+    ),
+    (
+        "copenhagen-relaxed",
+        "dim:11 name:Copenhagen_(relaxed_shieldwall) atkf:y tfr:w sw:s swf:n efe:y start:/3ttttt3/5t5/11/t4T4t/t3TTT3t/tt1TTKTT1tt/t3TTT3t/t4T4t/11/5t5/3ttttt3/",
+    ),
+    (
+        "berserk",
+        "dim:11 name:Berserk surf:n atkf:n tfr:l kj:r ber:c start:/3ttttt3/5c5/11/t4T4t/t3NTT3t/tc1TTKTT1ct/t3TTT3t/t4T4t/11/5c5/3ttttt3/",
+    ),
+    (
+        "brandubh",
+        "dim:7 name:Brandub surf:n atkf:y ks:w cenh: cenhe: start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/",
+    ),
+    (
+        "tawlbwrdd",
+        "dim:11 name:Tawlbwrdd esc:e atkf:y ks:w nj:n cj:n cor: cen: start:/4ttt4/4t1t4/5t5/5T5/tt2TTT2tt/t1tTTKTTt1t/tt2TTT2tt/5T5/5t5/4t1t4/4ttt4/",
+    ),
+    (
+        "tablut",
+        "dim:9 name:Tablut esc:e atkf:y ks:c nj:n cor: cenp:tcnkTCNK cens: cenh: cenhe:tcnkTCNK linc:y start:/3ttt3/4t4/4T4/t3T3t/ttTTKTTtt/t3T3t/4T4/4t4/3ttt3/",
+    ),
+    (
+        "foteviken-tablut",
+        "dim:9 name:Foteviken_Tablut esc:e atkf:y nj:n cor: afor:a4,a5,a6,b5,d1,e1,f1,e2,i4,i5,i6,h5,d9,e9,f9,e8, cenp:tcnkTCNK aforp:tcnkTCNK cens: cenh: cenhe:K aforh:K cenre: aforre: start:/3ttt3/4t4/4T4/t3T3t/ttTTKTTtt/t3T3t/4T4/4t4/3ttt3/",
+    ),
+    (
+        "magpie",
+        "dim:7 name:Magpie surf:n atkf:y ks:m spd:-1,-1,-1,-1,-1,-1,-1,-1,-1,1,-1,-1, start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/",
+    ),
+    (
+        "computer-fetlar",
+        "dim:11 name:Computer_Fetlar atkf:y tfr:w start:/3ttttt3/5t5/11/t4T4t/t3TTT3t/tt1TTKTT1tt/t3TTT3t/t4T4t/11/5t5/3ttttt3/",
+    ),
+    (
+        "tablut-15",
+        "dim:15 name:Tablut esc:e atkf:y ks:c nj:n cor: cens: cenh: start:/5ttttt5/6ttt6/7t7/7t7/7T7/t5TTT5t/tt3T1T1T3tt/ttttTTTKTTTtttt/tt3T1T1T3tt/t5TTT5t/7T7/7t7/7t7/6ttt6/5ttttt5/",
+    ),
+    (
+        "sea-battle-13",
+        "dim:13 name:Sea_Battle_(Parlett) esc:e atkf:y ka:n nj:n cj:n cor: cen: start:/4ttttt4/5t1t5/6t6/6T6/t3T3T3t/tt3TTT3tt/t1tT1TKT1Tt1t/tt3TTT3tt/t3T3T3t/6T6/6t6/5t1t5/4ttttt4/",
+    ),
+    (
+        "alea-evangelii",
+        "dim:19 name:Alea_Evangelii atkf:y tfr:w cor:a1,a2,b1,b2,a18,b18,a19,b19,r1,r2,s1,s2,r18,r19,s18,s19, cenp:tcnkTCNK cens: cenh: cenhe:tcnkTCNK start:/2t2t7t2t2/19/t4t7t4t/7t1t1t7/6t1T1T1t6/t1t2t7t2t1t/4t4T4t4/3t4T1T4t3/4T2T1T1T2T4/3t2T1TKT1T2t3/4T2T1T1T2T4/3t4T1T4t3/4t4T4t4/t1t2t7t2t1t/6t1T1T1t6/7t1t1t7/t4t7t4t/19/2t2t7t2t2/",
+    ),
+];
+
+/// The rules named `name` (a name of [`VARIANTS`]) or written as an OTN rules record.
+///
+/// # Errors
+/// A message naming the known variants, or the record's error.
+///
+/// ```
+/// use gridnote_referee::otep::rules_named;
+/// assert_eq!(rules_named("brandubh")?.dim(), 7);
+/// assert_eq!(rules_named("dim:5 start:/2t2/2T2/tTKTt/2T2/2t2/")?.dim(), 5);
+/// assert!(rules_named("chess").unwrap_err().starts_with("unknown rules `chess`"));
+/// # Ok::<(), String>(())
+/// ```
+pub fn rules_named(name: &str) -> Result<Rules, String> {
+    let record = match VARIANTS.iter().find(|(n, _)| *n == name) {
+        Some((_, record)) => *record,
+        None if name.contains("dim:") => name,
+        None => {
+            let names: Vec<&str> = VARIANTS.iter().map(|(n, _)| *n).collect();
+            return Err(format!(
+                "unknown rules `{name}`: expected an OTN rules record (dim:… start:…) or one of {}",
+                names.join(", ")
+            ));
+        }
+    };
+    Rules::from_otn(record).map_err(|e| e.to_string())
+}
+
+/// The rules record OpenTafl would send for `name` (the record itself when it is one).
+fn record_of(name: &str) -> &str {
+    VARIANTS.iter().find(|(n, _)| *n == name).map_or(name, |(_, r)| r)
+}
+
+/// A match of tafl games over OTEP.
+///
+/// ```no_run
+/// use gridnote_referee::otep::OtepMatch;
+/// use gridnote_referee::tournament::{play_match, Summary};
+/// let contest = OtepMatch::new(["gridnote otep".into(), "gridnote otep".into()], "brandubh", Vec::new(), "st=0.1".parse()?)?;
+/// let games = play_match(&contest, 10, 2, |_| {});
+/// assert_eq!(Summary::of(&games).games, 10);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug)]
+#[non_exhaustive]
+pub struct OtepMatch {
+    /// The command lines of engines A and B.
+    pub engines: [String; 2],
+    /// The rules record sent to the engines.
+    pub record: String,
+    /// The rules, compiled.
+    pub rules: Rules,
+    /// The openings (each played twice, colours swapped): positions with the side to
+    /// move; the rules' start when empty.
+    pub openings: Vec<Position>,
+    /// The time control.
+    pub time: TimeControl,
+    /// Lateness forgiven on each move, for process scheduling (default 20 ms).
+    pub margin: Duration,
+    /// A game still going after this many plies is drawn (default 1,000).
+    pub max_plies: usize,
+}
+
+impl OtepMatch {
+    /// A match under `rules` (a name of [`VARIANTS`] or an OTN rules record).
+    ///
+    /// # Errors
+    /// The rules cannot be read.
+    pub fn new(
+        engines: [String; 2],
+        rules: &str,
+        openings: Vec<Position>,
+        time: TimeControl,
+    ) -> Result<OtepMatch, String> {
+        let compiled = rules_named(rules)?;
+        Ok(OtepMatch {
+            engines,
+            record: record_of(rules).to_owned(),
+            rules: compiled,
+            openings,
+            time,
+            margin: Duration::from_millis(20),
+            max_plies: 1000,
+        })
+    }
+}
+
+/// `count` openings of `plies` random legal plies from the start of `rules` (seeded, so
+/// a seed gives the same openings), each leaving the game open; fewer when they cannot
+/// be found.
+///
+/// ```
+/// use gridnote_referee::otep::{random_openings, rules_named};
+/// let rules = rules_named("brandubh")?;
+/// let openings = random_openings(&rules, 4, 3, 7);
+/// assert_eq!(openings.len(), 3);
+/// assert_eq!(openings, random_openings(&rules, 4, 3, 7));
+/// # Ok::<(), String>(())
+/// ```
+#[must_use]
+pub fn random_openings(rules: &Rules, plies: usize, count: usize, seed: u64) -> Vec<Position> {
+    let mut state = seed ^ 0x9E37_79B9_7F4A_7C15;
+    let mut next = move || {
+        state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = state;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    };
+    let mut out: Vec<Position> = Vec::new();
+    for _ in 0..count * 20 {
+        if out.len() == count {
+            break;
+        }
+        let mut pos = Position::start(rules);
+        let mut ok = true;
+        for _ in 0..plies {
+            let moves = pos.legal_moves();
+            if moves.is_empty() || pos.outcome().is_over() {
+                ok = false;
+                break;
+            }
+            pos.make(moves[(next() % moves.len() as u64) as usize]);
+        }
+        if ok && !pos.outcome().is_over() && !out.iter().any(|o| o.hash() == pos.hash()) {
+            out.push(pos);
+        }
+    }
+    out
+}
+
+const fn side_word(player: Player) -> &'static str {
+    match player {
+        Player::One => "attackers",
+        Player::Two => "defenders",
+    }
+}
+
+fn millis(d: Duration) -> u64 {
+    u64::try_from(d.as_millis()).unwrap_or(u64::MAX)
+}
+
+/// The forfeit for a failure to answer.
+fn failure_forfeit(failure: Failure, available: Duration) -> Forfeit {
+    match failure {
+        Failure::Timeout { waited } => {
+            Forfeit::Time { used_ms: millis(waited), available_ms: millis(available) }
+        }
+        Failure::Malformed(what) => Forfeit::Malformed(what),
+        other => Forfeit::Crash(other.to_string()),
+    }
+}
+
+/// One engine in a game.
+struct Seat {
+    process: Process,
+    /// Whether it asked for full move notation (`simple-moves off`).
+    full: bool,
+    /// The moves played since it last moved: (simple, full) notation.
+    pending: Vec<(String, String)>,
+}
+
+/// One game in progress.
+struct Play<'m> {
+    contest: &'m OtepMatch,
+    seats: [Option<Seat>; 2],
+    clocks: [Clock; 2],
+    position: Position,
+    /// Each ply in OpenTafl's full notation.
+    moves: Vec<String>,
+}
+
+impl Play<'_> {
+    fn start(&self, command: &str, opening: &Position) -> Result<Seat, Forfeit> {
+        let crash = |f: Failure| Forfeit::Crash(f.to_string());
+        let mut process = Process::spawn(command).map_err(crash)?;
+        let mut seat = Seat { process, full: false, pending: Vec::new() };
+        let deadline = Instant::now() + HANDSHAKE_TIME;
+        loop {
+            let line =
+                seat.process.receive(deadline).map_err(|f| failure_forfeit(f, HANDSHAKE_TIME))?;
+            match line.trim() {
+                "hello" => break,
+                other => self.side_line(&mut seat, other, None, "hello")?,
+            }
+        }
+        process = seat.process;
+        process.send(&format!("rules {}", self.contest.record)).map_err(crash)?;
+        if opening.otn() != Position::start(&self.contest.rules).otn() {
+            process.send(&format!("position {}", opening.otn())).map_err(crash)?;
+        }
+        seat.process = process;
+        Ok(seat)
+    }
+
+    /// A line that is not the awaited one: skipped, answered, or a forfeit.
+    fn side_line(
+        &self,
+        seat: &mut Seat,
+        line: &str,
+        side: Option<Player>,
+        expected: &str,
+    ) -> Result<(), Forfeit> {
+        let crash = |f: Failure| Forfeit::Crash(f.to_string());
+        let (word, rest) = line.split_once(' ').unwrap_or((line, ""));
+        match word {
+            "" | "status" => Ok(()),
+            "simple-moves" => {
+                seat.full = rest.trim() == "off";
+                Ok(())
+            }
+            "error" => {
+                let rest = rest.trim();
+                if rest == "-1" || rest.starts_with("-1 ") {
+                    Err(Forfeit::Resigned(rest.trim_start_matches("-1").trim().to_owned()))
+                } else {
+                    Ok(())
+                }
+            }
+            "rules" => seat.process.send(&format!("rules {}", self.contest.record)).map_err(crash),
+            "position" => {
+                seat.process.send(&format!("position {}", self.position.otn())).map_err(crash)
+            }
+            "side" => match side {
+                Some(side) => {
+                    seat.process.send(&format!("side {}", side_word(side))).map_err(crash)
+                }
+                None => Ok(()),
+            },
+            "clock" => seat.process.send(&self.clock_line()).map_err(crash),
+            // OpenTafl's host reads only the commands it knows and skips every other line
+            // (OpenTafl's own engine mode writes its log to standard output): so does the
+            // referee, but for a line that starts like an answer and is not one.
+            "move" | "hello" => {
+                Err(Forfeit::Malformed(format!("`{line}` (expected `{expected}`)")))
+            }
+            _ => Ok(()),
+        }
+    }
+
+    /// OTEP's `clock`: both sides' time in milliseconds. A fixed time a move is sent as
+    /// the current overtime period (`*`) of that length in whole seconds, two periods
+    /// left (OpenTafl's AI plans a period less 750 ms then; with one left it keeps a
+    /// second back); an increment is not sent (OTEP has none).
+    fn clock_line(&self) -> String {
+        let a = millis(self.clocks[0].available());
+        let d = millis(self.clocks[1].available());
+        match self.contest.time {
+            TimeControl::PerMove(time) => format!("clock {a}* {d}* {} 2 2", time.as_secs()),
+            _ => format!("clock {a} {d} 0 0 0"),
+        }
+    }
+
+    /// Asks the engine playing the side to move for a move and plays it.
+    fn turn(&mut self, engine: Engine) -> Result<(), Forfeit> {
+        let side = self.position.to_move();
+        let available = self.clocks[side.index()].available();
+        let clock_line = self.clock_line();
+        let record = self.position.otn();
+        let mut seat = self.seats[engine.index()].take().expect("started");
+        let result = self.ask(&mut seat, side, available, &clock_line, &record);
+        self.seats[engine.index()] = Some(seat);
+        let (reply, used) = result?;
+        if !self.clocks[side.index()].spend(used.saturating_sub(self.contest.margin)) {
+            return Err(Forfeit::Time { used_ms: millis(used), available_ms: millis(available) });
+        }
+        let illegal = |reason: String| Forfeit::IllegalMove { reply: reply.clone(), reason };
+        let m = self.position.parse_move(&reply).map_err(|e| illegal(e.to_string()))?;
+        let played = self.position.play(m).map_err(|e| illegal(e.to_string()))?;
+        let simple = m.to_string();
+        self.moves.push(played.text.clone());
+        let crash = |f: Failure| Forfeit::Crash(f.to_string());
+        let after = self.position.otn();
+        let seat = self.seats[engine.index()].as_mut().expect("started");
+        seat.process.send(&format!("move {after}")).map_err(crash)?;
+        let other = self.seats[engine.other().index()].as_mut().expect("started");
+        other.pending.push((simple, played.text));
+        Ok(())
+    }
+
+    fn ask(
+        &self,
+        seat: &mut Seat,
+        side: Player,
+        available: Duration,
+        clock_line: &str,
+        record: &str,
+    ) -> Result<(String, Duration), Forfeit> {
+        let send_failure = |f: Failure| failure_forfeit(f, available);
+        if !seat.pending.is_empty() {
+            let moves: Vec<&str> = seat
+                .pending
+                .iter()
+                .map(|(simple, full)| if seat.full { full.as_str() } else { simple.as_str() })
+                .collect();
+            let line = format!("opponent-move {} {record}", moves.join("|"));
+            seat.process.send(&line).map_err(send_failure)?;
+            seat.pending.clear();
+        }
+        seat.process.send(clock_line).map_err(send_failure)?;
+        seat.process.send(&format!("play {}", side_word(side))).map_err(send_failure)?;
+        let sent = Instant::now();
+        let deadline = sent + available + self.contest.margin;
+        loop {
+            let line = seat.process.receive(deadline).map_err(|f| failure_forfeit(f, available))?;
+            let line = line.trim();
+            if let Some(mv) = line.strip_prefix("move ") {
+                return Ok((mv.trim().to_owned(), sent.elapsed()));
+            }
+            self.side_line(seat, line, Some(side), "move <move>")?;
+        }
+    }
+}
+
+fn reason_text(reason: Reason) -> &'static str {
+    match reason {
+        Reason::KingEscaped => "the king escaped",
+        Reason::KingCaptured => "the king was captured",
+        Reason::NoPieces => "a side has no pieces left",
+        Reason::DefendersImmobile => "the defenders cannot move",
+        Reason::EdgeFort => "the king is in an edge fort",
+        Reason::Surrounded => "the defenders are surrounded",
+        Reason::Repetition => "the position occurred a third time",
+        _ => "the rules ended the game",
+    }
+}
+
+impl Contest for OtepMatch {
+    fn play(&self, number: usize, first: Engine) -> Game {
+        let start = Position::start(&self.rules);
+        let opening = if self.openings.is_empty() {
+            &start
+        } else {
+            &self.openings[((number - 1) / 2) % self.openings.len()]
+        };
+        let start_side = opening.to_move();
+        let engine_of = |player: Player| if player == start_side { first } else { first.other() };
+        let mut play = Play {
+            contest: self,
+            seats: [None, None],
+            clocks: [Clock::new(self.time); 2],
+            position: opening.clone(),
+            moves: Vec::new(),
+        };
+        let mut ending = None;
+        for engine in [Engine::A, Engine::B] {
+            match play.start(&self.engines[engine.index()], opening) {
+                Ok(seat) => play.seats[engine.index()] = Some(seat),
+                Err(forfeit) => {
+                    ending = Some(Ending::Forfeit { loser: engine, forfeit });
+                    break;
+                }
+            }
+        }
+        while ending.is_none() {
+            match play.position.outcome() {
+                Outcome::Ongoing if play.moves.len() >= self.max_plies => {
+                    ending = Some(Ending::Rules(format!("drawn after {} plies", self.max_plies)));
+                }
+                Outcome::Ongoing if play.position.legal_moves().is_empty() => {
+                    let side = side_word(play.position.to_move());
+                    ending = Some(Ending::Rules(format!("the {side} have no move")));
+                }
+                Outcome::Ongoing => {
+                    let engine = engine_of(play.position.to_move());
+                    if let Err(forfeit) = play.turn(engine) {
+                        ending = Some(Ending::Forfeit { loser: engine, forfeit });
+                    }
+                }
+                Outcome::Won { winner, reason } => {
+                    ending = Some(Ending::Rules(format!(
+                        "{} win: {}",
+                        side_word(winner),
+                        reason_text(reason)
+                    )));
+                }
+                Outcome::Drawn { reason } => {
+                    ending = Some(Ending::Rules(format!("drawn: {}", reason_text(reason))));
+                }
+                _ => ending = Some(Ending::Rules("the rules ended the game".into())),
+            }
+        }
+        let ending = ending.expect("set above");
+        let outcome = play.position.outcome();
+        let score = match (&ending, outcome) {
+            (Ending::Forfeit { loser, .. }, _) => winner_score(loser.other()),
+            (_, Outcome::Won { winner, .. }) => winner_score(engine_of(winner)),
+            _ if play.position.legal_moves().is_empty() && play.moves.len() < self.max_plies => {
+                // A side without a move loses.
+                winner_score(engine_of(play.position.to_move().other()))
+            }
+            _ => GameScore::Draw,
+        };
+        let code = match (&ending, score) {
+            (Ending::Forfeit { .. }, _) => 0,
+            (_, GameScore::Draw) => 1,
+            _ if winner_of(score) == engine_of(Player::One) => 2,
+            _ => 3,
+        };
+        for seat in play.seats.iter_mut().filter_map(Option::take) {
+            let mut process = seat.process;
+            let _ = process.send(&format!("finish {code}"));
+            process.stop(Some("goodbye"), Duration::from_millis(200));
+        }
+        let record = record(self, number, opening, &play, engine_of, score, &ending);
+        let plies = play.moves.len();
+        Game::new(number, first, score, ending, plies, record, "otg")
+    }
+}
+
+const fn winner_score(winner: Engine) -> GameScore {
+    match winner {
+        Engine::A => GameScore::AWins,
+        Engine::B => GameScore::BWins,
+    }
+}
+
+fn winner_of(score: GameScore) -> Engine {
+    if score == GameScore::AWins { Engine::A } else { Engine::B }
+}
+
+/// A tag value: OTN tags end at `]`, so it is replaced.
+fn tag(text: &str) -> String {
+    text.replace(']', ")").replace('[', "(").replace('\n', " ")
+}
+
+/// The OTN game record.
+fn record(
+    contest: &OtepMatch,
+    number: usize,
+    opening: &Position,
+    play: &Play<'_>,
+    engine_of: impl Fn(Player) -> Engine,
+    score: GameScore,
+    ending: &Ending,
+) -> String {
+    let attackers = engine_of(Player::One);
+    let defenders = engine_of(Player::Two);
+    // OTN's result: 1 the attackers won, -1 the defenders, 0 a draw.
+    let result = match score {
+        GameScore::Draw => "0",
+        _ if winner_of(score) == attackers => "1",
+        _ => "-1",
+    };
+    let mut text = String::new();
+    let _ = writeln!(text, "[event:gridnote match]");
+    let _ = writeln!(text, "[game:{number}]");
+    let _ =
+        writeln!(text, "[attackers:{} ({attackers})]", tag(&contest.engines[attackers.index()]));
+    let _ =
+        writeln!(text, "[defenders:{} ({defenders})]", tag(&contest.engines[defenders.index()]));
+    let _ = writeln!(text, "[time-control:{}]", contest.time);
+    let _ = writeln!(text, "[result:{result}]");
+    let _ = writeln!(text, "[termination:{}]", tag(&ending.to_string()));
+    let _ = writeln!(text, "[rules:{}]", contest.record);
+    if opening.otn() != Position::start(&contest.rules).otn()
+        || opening.to_move() != Position::start(&contest.rules).to_move()
+    {
+        let _ = writeln!(text, "[position:{}]", opening.otn());
+    }
+    text.push('\n');
+    // Turns as OTN numbers them: the first mover's ply then the other's; a game starting
+    // with the second mover leaves the first slot of turn 1 out (`1. ..... d3-e3`).
+    let first_mover = Position::start(&contest.rules).to_move();
+    let mut turn = 1;
+    let mut i = 0;
+    if opening.to_move() != first_mover && !play.moves.is_empty() {
+        let _ = writeln!(text, "1. ..... {}", play.moves[0]);
+        i = 1;
+        turn = 2;
+    }
+    while i < play.moves.len() {
+        match play.moves.get(i + 1) {
+            Some(second) => {
+                let _ = writeln!(text, "{turn}. {} {second}", play.moves[i]);
+            }
+            None => {
+                let _ = writeln!(text, "{turn}. {}", play.moves[i]);
+            }
+        }
+        i += 2;
+        turn += 1;
+    }
+    text
+}
