@@ -385,38 +385,6 @@ impl Engine {
     }
 }
 
-/// `gridnote match --protocol otep`: the contest the flags describe.
-pub(crate) fn contest(
-    args: &super::referee::Args,
-) -> Result<gridnote_referee::otep::OtepMatch, String> {
-    use gridnote_referee::otep::{OtepMatch, random_openings, rules_named};
-    if args.openings.is_some() {
-        return Err("--openings is for st3p; tafl matches take --random-plies N".to_owned());
-    }
-    let rules = rules_named(&args.rules)?;
-    let openings = match args.random_plies {
-        Some(plies) => {
-            let count = args.games.div_ceil(2).max(1);
-            let openings = random_openings(&rules, plies, count, args.seed);
-            if openings.len() < count {
-                return Err(format!(
-                    "cannot find {count} random openings of {plies} plies that leave the game open"
-                ));
-            }
-            openings
-        }
-        None => Vec::new(),
-    };
-    let mut contest = OtepMatch::new(
-        [args.engine_a.clone(), args.engine_b.clone()],
-        &args.rules,
-        openings,
-        args.tc,
-    )?;
-    contest.margin = Duration::from_millis(args.margin_ms);
-    Ok(contest)
-}
-
 /// A score for `status`: centipawns, or `win N` / `loss N` plies.
 fn score_text(score: i32) -> String {
     if score > WIN - 200 {

@@ -69,7 +69,7 @@ pub(crate) struct Args {
 /// Runs a match and prints the results table and the score.
 pub(crate) fn run(args: &Args, _stdin: &mut dyn BufRead, io: &mut Io<'_>) -> u8 {
     if args.protocol == "otep" {
-        return match super::otep::contest(args) {
+        return match otep_contest(args) {
             Ok(contest) => run_contest(args, &contest, io),
             Err(message) => {
                 let _ = writeln!(io.err, "error: {message}");
@@ -213,4 +213,36 @@ fn summary_text(summary: &Summary) -> String {
         text.push_str(&format!("  game {}: {} {}\n", forfeit.game, forfeit.engine, forfeit.reason));
     }
     text
+}
+
+/// `gridnote match --protocol otep`: the contest the flags describe.
+fn otep_contest(
+    args: &Args,
+) -> Result<gridnote_referee::otep::OtepMatch, String> {
+    use gridnote_referee::otep::{OtepMatch, random_openings, rules_named};
+    if args.openings.is_some() {
+        return Err("--openings is for st3p; tafl matches take --random-plies N".to_owned());
+    }
+    let rules = rules_named(&args.rules)?;
+    let openings = match args.random_plies {
+        Some(plies) => {
+            let count = args.games.div_ceil(2).max(1);
+            let openings = random_openings(&rules, plies, count, args.seed);
+            if openings.len() < count {
+                return Err(format!(
+                    "cannot find {count} random openings of {plies} plies that leave the game open"
+                ));
+            }
+            openings
+        }
+        None => Vec::new(),
+    };
+    let mut contest = OtepMatch::new(
+        [args.engine_a.clone(), args.engine_b.clone()],
+        &args.rules,
+        openings,
+        args.tc,
+    )?;
+    contest.margin = Duration::from_millis(args.margin_ms);
+    Ok(contest)
 }
