@@ -34,7 +34,7 @@ fn every_command_of_a_game() {
          rules {BRANDUBH}\n\
          hello\n\
          status a note\n\
-         opponent-move d2-c2 /3t3/3t3/3T3/ttTKTtt/3T3/2t4/3t3/\n\
+         opponent-move d2-c2 /3t3/2t4/3T3/ttTKTtt/3T3/3t3/3t3/\n\
          clock 3000* 3000 1 0 0 \n\
          play defenders\n\
          finish 0\n\
