@@ -216,8 +216,22 @@ def test_svg_draws_itself_for_jupyter():
 def test_arrays_of_planes_round_trip():
     pos = gridnote.read("2_o/_x_/3_ x")
     array = pos.to_array()
-    assert gridnote.PLANES == ("one_man", "one_king", "two_man", "two_king", "void")
-    assert (array.shape, array.dtype) == ((5, 3, 3), np.int8)
+    assert gridnote.PLANES == (
+        "one_man",
+        "one_king",
+        "two_man",
+        "two_king",
+        "one_commander",
+        "one_knight",
+        "one_mercenary",
+        "one_guard",
+        "two_commander",
+        "two_knight",
+        "two_mercenary",
+        "two_guard",
+        "void",
+    )
+    assert (array.shape, array.dtype) == ((13, 3, 3), np.int8)
     assert array[0].tolist() == [[0, 0, 0], [0, 1, 0], [0, 0, 0]]
     assert array[2].tolist() == [[0, 0, 1], [0, 0, 0], [0, 0, 0]]
     assert int(array.sum()) == 2
@@ -240,7 +254,7 @@ def test_arrays_of_planes_round_trip():
     with pytest.raises(ValueError, match="expected the values 0 and 1"):
         gridnote.Position.from_array(array.astype(np.int16) * 256)
     assert gridnote.Position.from_array(array.astype(bool)) == gridnote.Position.from_array(array)
-    with pytest.raises(ValueError, match="expected 5 planes"):
+    with pytest.raises(ValueError, match="expected 13 planes"):
         gridnote.Position.from_array(array[:2])
     with pytest.raises(ValueError, match="to_move: t3en spells the sides x and o"):
         gridnote.Position.from_array(array, to_move="a")
