@@ -5,6 +5,7 @@
 pub mod clock;
 pub mod otep;
 pub mod process;
+mod rng;
 pub mod st3p;
 pub mod stats;
 pub mod tournament;

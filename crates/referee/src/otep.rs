@@ -23,7 +23,7 @@ use gridnote_tafl_rules::{Outcome, Position, Reason, Rules};
 use crate::clock::{Clock, TimeControl};
 use crate::process::{Failure, Process};
 use crate::stats::GameScore;
-use crate::tournament::{Contest, Ending, Engine, Forfeit, Game};
+use crate::tournament::{Contest, Ending, Engine, Forfeit, Game, millis};
 
 /// How long an engine may take to start and say `hello`.
 pub const HANDSHAKE_TIME: Duration = Duration::from_secs(10);
@@ -188,14 +188,7 @@ impl OtepMatch {
 /// ```
 #[must_use]
 pub fn random_openings(rules: &Rules, plies: usize, count: usize, seed: u64) -> Vec<Position> {
-    let mut state = seed ^ 0x9E37_79B9_7F4A_7C15;
-    let mut next = move || {
-        state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = state;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    };
+    let mut rng = crate::rng::SplitMix(seed ^ 0x9E37_79B9_7F4A_7C15);
     let mut out: Vec<Position> = Vec::new();
     for _ in 0..count * 20 {
         if out.len() == count {
@@ -209,7 +202,7 @@ pub fn random_openings(rules: &Rules, plies: usize, count: usize, seed: u64) -> 
                 ok = false;
                 break;
             }
-            pos.make(moves[(next() % moves.len() as u64) as usize]);
+            pos.make(moves[rng.below(moves.len())]);
         }
         if ok && !pos.outcome().is_over() && !out.iter().any(|o| o.hash() == pos.hash()) {
             out.push(pos);
@@ -222,21 +215,6 @@ const fn side_word(player: Player) -> &'static str {
     match player {
         Player::One => "attackers",
         Player::Two => "defenders",
-    }
-}
-
-fn millis(d: Duration) -> u64 {
-    u64::try_from(d.as_millis()).unwrap_or(u64::MAX)
-}
-
-/// The forfeit for a failure to answer.
-fn failure_forfeit(failure: Failure, available: Duration) -> Forfeit {
-    match failure {
-        Failure::Timeout { waited } => {
-            Forfeit::Time { used_ms: millis(waited), available_ms: millis(available) }
-        }
-        Failure::Malformed(what) => Forfeit::Malformed(what),
-        other => Forfeit::Crash(other.to_string()),
     }
 }
 
@@ -266,8 +244,10 @@ impl Play<'_> {
         let mut seat = Seat { process, full: false, pending: Vec::new() };
         let deadline = Instant::now() + HANDSHAKE_TIME;
         loop {
-            let line =
-                seat.process.receive(deadline).map_err(|f| failure_forfeit(f, HANDSHAKE_TIME))?;
+            let line = seat
+                .process
+                .receive(deadline)
+                .map_err(|f| Forfeit::for_failure(f, HANDSHAKE_TIME))?;
             match line.trim() {
                 "hello" => break,
                 other => self.side_line(&mut seat, other, None, "hello")?,
@@ -375,7 +355,7 @@ impl Play<'_> {
         clock_line: &str,
         record: &str,
     ) -> Result<(String, Duration), Forfeit> {
-        let send_failure = |f: Failure| failure_forfeit(f, available);
+        let send_failure = |f: Failure| Forfeit::for_failure(f, available);
         if !seat.pending.is_empty() {
             let moves: Vec<&str> = seat
                 .pending
@@ -391,7 +371,8 @@ impl Play<'_> {
         let sent = Instant::now();
         let deadline = sent + available + self.contest.margin;
         loop {
-            let line = seat.process.receive(deadline).map_err(|f| failure_forfeit(f, available))?;
+            let line =
+                seat.process.receive(deadline).map_err(|f| Forfeit::for_failure(f, available))?;
             let line = line.trim();
             if let Some(mv) = line.strip_prefix("move ") {
                 return Ok((mv.trim().to_owned(), sent.elapsed()));
@@ -472,11 +453,11 @@ impl Contest for OtepMatch {
         let ending = ending.expect("set above");
         let outcome = play.position.outcome();
         let score = match (&ending, outcome) {
-            (Ending::Forfeit { loser, .. }, _) => winner_score(loser.other()),
-            (_, Outcome::Won { winner, .. }) => winner_score(engine_of(winner)),
+            (Ending::Forfeit { loser, .. }, _) => loser.other().win(),
+            (_, Outcome::Won { winner, .. }) => engine_of(winner).win(),
             _ if play.position.legal_moves().is_empty() && play.moves.len() < self.max_plies => {
                 // A side without a move loses.
-                winner_score(engine_of(play.position.to_move().other()))
+                engine_of(play.position.to_move().other()).win()
             }
             _ => GameScore::Draw,
         };
@@ -494,13 +475,6 @@ impl Contest for OtepMatch {
         let record = record(self, number, opening, &play, engine_of, score, &ending);
         let plies = play.moves.len();
         Game::new(number, first, score, ending, plies, record, "otg")
-    }
-}
-
-const fn winner_score(winner: Engine) -> GameScore {
-    match winner {
-        Engine::A => GameScore::AWins,
-        Engine::B => GameScore::BWins,
     }
 }
 

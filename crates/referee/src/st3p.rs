@@ -17,9 +17,9 @@ use gridnote_board::{Outcome, Player, Position, Rules};
 use gridnote_t3en::T3en;
 
 use crate::clock::{Clock, TimeControl};
-use crate::process::{Failure, Process};
+use crate::process::Process;
 use crate::stats::GameScore;
-use crate::tournament::{Contest, Ending, Engine, Forfeit, Game};
+use crate::tournament::{Contest, Ending, Engine, Forfeit, Game, millis};
 
 /// How long an engine may take to start and answer the handshake.
 pub const HANDSHAKE_TIME: Duration = Duration::from_secs(10);
@@ -123,7 +123,7 @@ impl Play<'_> {
             Ok(line) => Err(Forfeit::Malformed(format!(
                 "`{line}` to `st3p version 1` (expected `st3p version 1 ok`)"
             ))),
-            Err(failure) => Err(failure_forfeit(failure, HANDSHAKE_TIME)),
+            Err(failure) => Err(Forfeit::for_failure(failure, HANDSHAKE_TIME)),
         }
     }
 
@@ -139,11 +139,11 @@ impl Play<'_> {
         let command =
             format!("move {} {time} win-length {}", t3en(&self.position), self.contest.in_a_row);
         let process = self.processes[engine.index()].as_mut().expect("started");
-        process.send(&command).map_err(|f| failure_forfeit(f, available))?;
+        process.send(&command).map_err(|f| Forfeit::for_failure(f, available))?;
         let sent = Instant::now();
         let reply = process
             .receive(sent + available + self.contest.margin)
-            .map_err(|f| failure_forfeit(f, available))?;
+            .map_err(|f| Forfeit::for_failure(f, available))?;
         let used = sent.elapsed();
         if !clock.spend(used.saturating_sub(self.contest.margin)) {
             return Err(Forfeit::Time { used_ms: millis(used), available_ms: millis(available) });
@@ -159,21 +159,6 @@ impl Play<'_> {
             .map_err(|err| illegal(format!("{name} (gridnote's {cell}): {err}")))?;
         self.moves.push(cell);
         Ok(())
-    }
-}
-
-fn millis(d: Duration) -> u64 {
-    u64::try_from(d.as_millis()).unwrap_or(u64::MAX)
-}
-
-/// The forfeit for a failure to answer.
-fn failure_forfeit(failure: Failure, available: Duration) -> Forfeit {
-    match failure {
-        Failure::Timeout { waited } => {
-            Forfeit::Time { used_ms: millis(waited), available_ms: millis(available) }
-        }
-        Failure::Malformed(what) => Forfeit::Malformed(what),
-        other => Forfeit::Crash(other.to_string()),
     }
 }
 
@@ -225,25 +210,14 @@ impl Contest for St3pMatch {
             process.stop(Some("quit"), Duration::from_millis(200));
         }
         let score = match (&ending, play.position.outcome(rules)) {
-            (Ending::Forfeit { loser, .. }, _) => loser_score(*loser),
-            (_, Outcome::Won(player)) => winner_score(engine_of(player)),
+            (Ending::Forfeit { loser, .. }, _) => loser.other().win(),
+            (_, Outcome::Won(player)) => engine_of(player).win(),
             _ => GameScore::Draw,
         };
         let record = record(self, number, opening, &play, engine_of, score, &ending);
         let plies = play.moves.len();
         Game::new(number, first, score, ending, plies, record, "txt")
     }
-}
-
-const fn winner_score(winner: Engine) -> GameScore {
-    match winner {
-        Engine::A => GameScore::AWins,
-        Engine::B => GameScore::BWins,
-    }
-}
-
-const fn loser_score(loser: Engine) -> GameScore {
-    winner_score(loser.other())
 }
 
 /// The text of a game record.
@@ -473,7 +447,7 @@ pub fn random_openings(
     seed: u64,
 ) -> Vec<Position> {
     let rules = Rules::new(in_a_row, true, false);
-    let mut rng = SplitMix(seed);
+    let mut rng = crate::rng::SplitMix(seed);
     let mut openings = Vec::with_capacity(count);
     // Each try is bounded; a board too small for `plies` moves gives fewer openings.
     for _ in 0..count.saturating_mul(100) {
@@ -499,23 +473,6 @@ pub fn random_openings(
         }
     }
     openings
-}
-
-/// SplitMix64: a small seeded generator (no dependency), enough to pick opening moves.
-struct SplitMix(u64);
-
-impl SplitMix {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
 }
 
 #[cfg(test)]

@@ -34,6 +34,21 @@ impl Engine {
         }
     }
 
+    /// The score of a game this engine won.
+    ///
+    /// ```
+    /// use gridnote_referee::stats::GameScore;
+    /// use gridnote_referee::tournament::Engine;
+    /// assert_eq!(Engine::B.win(), GameScore::BWins);
+    /// ```
+    #[must_use]
+    pub const fn win(self) -> GameScore {
+        match self {
+            Engine::A => GameScore::AWins,
+            Engine::B => GameScore::BWins,
+        }
+    }
+
     /// 0 for A, 1 for B.
     #[must_use]
     pub const fn index(self) -> usize {
@@ -90,6 +105,27 @@ pub enum Forfeit {
     /// It resigned (OTEP's `error -1 <message>`: a critical error).
     #[error("resigned: {0}")]
     Resigned(String),
+}
+
+/// Milliseconds of `d`, saturating.
+pub(crate) fn millis(d: std::time::Duration) -> u64 {
+    u64::try_from(d.as_millis()).unwrap_or(u64::MAX)
+}
+
+impl Forfeit {
+    /// The forfeit for an engine that failed to answer when it had `available`.
+    pub(crate) fn for_failure(
+        failure: crate::process::Failure,
+        available: std::time::Duration,
+    ) -> Forfeit {
+        match failure {
+            crate::process::Failure::Timeout { waited } => {
+                Forfeit::Time { used_ms: millis(waited), available_ms: millis(available) }
+            }
+            crate::process::Failure::Malformed(what) => Forfeit::Malformed(what),
+            other => Forfeit::Crash(other.to_string()),
+        }
+    }
 }
 
 /// How a game ended.

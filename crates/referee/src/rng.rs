@@ -1,0 +1,20 @@
+//! SplitMix64: a small seeded generator (no dependency), enough to pick opening moves.
+
+/// The generator's state; the same seed gives the same numbers.
+pub(crate) struct SplitMix(pub(crate) u64);
+
+impl SplitMix {
+    /// The next number.
+    pub(crate) fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// A number below `n` (`n` > 0).
+    pub(crate) fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
