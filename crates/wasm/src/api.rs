@@ -84,7 +84,7 @@ fn whole(option: &str, value: f64, min: u32) -> Result<u32, Failure> {
 }
 
 /// Reads `text` as `from` (a format name) or as its detected format.
-fn read(text: &str, from: Option<&str>) -> Result<Source, Failure> {
+pub(crate) fn read(text: &str, from: Option<&str>) -> Result<Source, Failure> {
     let from = from.map(|name| format_named("from", name)).transpose()?;
     gridnote_convert::read(text, from, &Options::default())
         .map_err(|err| Failure::convert(&err, text, from))

@@ -5,6 +5,7 @@ use js_sys::{Array, Error, Object, Reflect};
 use wasm_bindgen::prelude::*;
 
 use crate::api::{self, Failure};
+use crate::tafl;
 
 #[wasm_bindgen(typescript_custom_section)]
 const TYPES: &'static str = r#"
@@ -135,6 +136,91 @@ export interface Solved {
   /** Like "x wins in 4 plies; best: a3". */
   summary: string;
 }
+
+/** A tafl side: "a" the attackers, "d" the defenders. */
+export type TaflSide = "a" | "d";
+
+/** What ends a tafl game: "none" (play goes on), the winner, or "draw". */
+export type TaflEnds = "none" | "attackers" | "defenders" | "draw";
+
+/** Why a tafl game ended; `null` while it goes on. */
+export type TaflReason =
+  | "king_escaped" | "king_captured" | "no_pieces" | "defenders_immobile"
+  | "edge_fort" | "surrounded" | "repetition";
+
+/** One tafl preset: an OpenTafl variant. */
+export interface TaflPreset {
+  /** The name `options.rules` takes, like "brandubh". */
+  name: string;
+  /** The record's own name, like "Brandub". */
+  title: string;
+  /** The board's side. */
+  dim: number;
+  /** The whole OTN rules record. */
+  rules: string;
+  /** The start position as an OTN position record (rank 1 first). */
+  start: string;
+  /** Who moves first. */
+  toMove: TaflSide;
+}
+
+/** Options of `moves` and `play`. */
+export interface TaflOptions {
+  /** The position's format (any case); detected when left out. */
+  from?: string;
+  /** A preset name (`taflPresets()`) or a whole OTN rules record; left out, the rules the text carries (an OTN rules record stands for its start). */
+  rules?: string;
+  /** Who moves in a position that does not say (an OTN position record); left out, the side that moves first under the rules. */
+  side?: TaflSide | "attackers" | "defenders";
+  /** Moves played from the position first, in OTN move notation: they count for repetition and berserk continuations. */
+  played?: string[];
+}
+
+/** A legal move and what it does. */
+export interface TaflMove {
+  /** The OTN move record, like "d2-c2" or "b5-c5xKd5". */
+  move: string;
+  from: string;
+  to: string;
+  /** The squares it captures. */
+  captures: string[];
+  /** The OTN position record after it. */
+  position: string;
+  /** What it ends. */
+  ends: TaflEnds;
+  reason: TaflReason | null;
+}
+
+/** The result of `moves`. */
+export interface TaflMoves {
+  /** The OTN position record (after `options.played`). */
+  position: string;
+  dim: number;
+  toMove: TaflSide;
+  outcome: TaflEnds;
+  reason: TaflReason | null;
+  /** The square of the piece that must go on after a berserk capture. */
+  berserker: string | null;
+  /** `options.played` as OTN move records. */
+  line: string[];
+  /** Every legal move; none once the game is over. */
+  moves: TaflMove[];
+}
+
+/** The result of `play`. */
+export interface TaflPlayed {
+  move: string;
+  from: string;
+  to: string;
+  captures: string[];
+  /** The OTN position record after the move. */
+  position: string;
+  outcome: TaflEnds;
+  reason: TaflReason | null;
+  /** Who moves next. */
+  toMove: TaflSide;
+  berserker: string | null;
+}
 "#;
 
 #[wasm_bindgen]
@@ -150,6 +236,10 @@ extern "C" {
     /// The options object of `svg` (TypeScript: `SvgOptions`).
     #[wasm_bindgen(typescript_type = "SvgOptions")]
     pub type SvgOptions;
+
+    /// The options object of `moves` and `play` (TypeScript: `TaflOptions`).
+    #[wasm_bindgen(typescript_type = "TaflOptions")]
+    pub type TaflOptions;
 }
 
 /// The thrown error: a JavaScript `Error` named `GridnoteError` with `span`, `format` and
@@ -288,6 +378,15 @@ impl<'a> Props<'a> {
 
     fn rules_request(&self) -> Result<api::RulesRequest, Failure> {
         Ok(api::RulesRequest { from: self.string("from")?, rules: self.string("rules")? })
+    }
+
+    fn tafl_request(&self) -> Result<tafl::TaflRequest, Failure> {
+        Ok(tafl::TaflRequest {
+            from: self.string("from")?,
+            rules: self.string("rules")?,
+            side: self.string("side")?,
+            played: self.names("played")?,
+        })
     }
 }
 
@@ -468,4 +567,102 @@ fn solve_js(text: &str, options: &JsValue) -> Result<JsValue, Failure> {
         ("nodes", (solution.nodes as f64).into()),
         ("summary", solution.to_string().into()),
     ]))
+}
+
+/// Every tafl preset (OpenTafl's variants, as `gridnote_board::tafl::PRESETS` lists them)
+/// with its rules record and start position.
+///
+/// ```js
+/// taflPresets().find((p) => p.name === "brandubh").start; // "/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/"
+/// ```
+#[wasm_bindgen(js_name = taflPresets, unchecked_return_type = "TaflPreset[]")]
+pub fn tafl_presets() -> JsValue {
+    tafl::presets()
+        .into_iter()
+        .map(|p| {
+            object(vec![
+                ("name", p.name.into()),
+                ("title", p.title.into()),
+                ("dim", (p.dim as f64).into()),
+                ("rules", p.record.into()),
+                ("start", p.start.into()),
+                ("toMove", tafl::side_letter(p.to_move).into()),
+            ])
+        })
+        .collect::<Array>()
+        .into()
+}
+
+/// The legal moves of a tafl position (after `options.played`), each with its OTN record,
+/// squares, captures, the position it leads to and what it ends.
+///
+/// ```js
+/// moves("/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/", { rules: "brandubh" }).moves.length; // 40
+/// ```
+///
+/// # Errors
+/// A `GridnoteError`: a bad option, a text that does not read (spanning the offending
+/// text), an m,n,k position, no rules, a board of another size than the rules', or an
+/// illegal move in `options.played`.
+#[wasm_bindgen(unchecked_return_type = "TaflMoves")]
+pub fn moves(position: &str, options: Option<TaflOptions>) -> Result<JsValue, JsValue> {
+    moves_js(position, &options.map_or(JsValue::UNDEFINED, JsValue::from)).map_err(error)
+}
+
+/// A move's fields as `TaflMove` names them (`ends` for the outcome after it).
+fn move_entries(m: &tafl::MoveInfo, outcome_key: &'static str) -> Vec<(&'static str, JsValue)> {
+    vec![
+        ("move", m.text.clone().into()),
+        ("from", m.from.to_string().into()),
+        ("to", m.to.to_string().into()),
+        ("captures", strings(&m.captures.iter().map(ToString::to_string).collect::<Vec<_>>())),
+        ("position", m.position.clone().into()),
+        (outcome_key, tafl::ends(m.outcome).into()),
+        ("reason", tafl::reason(m.outcome).map_or(JsValue::NULL, JsValue::from)),
+    ]
+}
+
+fn moves_js(position: &str, options: &JsValue) -> Result<JsValue, Failure> {
+    let req = Props::of(options)?.tafl_request()?;
+    let listed = tafl::moves(position, &req)?;
+    let moves = listed.moves.iter().map(|m| object(move_entries(m, "ends"))).collect::<Array>();
+    Ok(object(vec![
+        ("position", listed.position.into()),
+        ("dim", (listed.dim as f64).into()),
+        ("toMove", tafl::side_letter(listed.to_move).into()),
+        ("outcome", tafl::ends(listed.outcome).into()),
+        ("reason", tafl::reason(listed.outcome).map_or(JsValue::NULL, JsValue::from)),
+        ("berserker", nullable(listed.berserker.map(|s| s.to_string()))),
+        ("line", strings(&listed.line)),
+        ("moves", moves.into()),
+    ]))
+}
+
+/// Plays `move` (OTN move notation: `d2-c2`, `Kd4-d7xe7`; captures written must be the
+/// ones the rules make) in a tafl position (after `options.played`).
+///
+/// ```js
+/// play("/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/", "d2-c2", { rules: "brandubh" }).position;
+/// // "/3t3/2t4/3T3/ttTKTtt/3T3/3t3/3t3/"
+/// ```
+///
+/// # Errors
+/// A `GridnoteError` as for `moves`, and for a move that does not read, is not legal or
+/// comes after the end of the game (`move: …`).
+#[wasm_bindgen(unchecked_return_type = "TaflPlayed")]
+pub fn play(
+    position: &str,
+    #[wasm_bindgen(js_name = "move")] mv: &str,
+    options: Option<TaflOptions>,
+) -> Result<JsValue, JsValue> {
+    play_js(position, mv, &options.map_or(JsValue::UNDEFINED, JsValue::from)).map_err(error)
+}
+
+fn play_js(position: &str, mv: &str, options: &JsValue) -> Result<JsValue, Failure> {
+    let req = Props::of(options)?.tafl_request()?;
+    let played = tafl::play(position, mv, &req)?;
+    let mut entries = move_entries(&played.played, "outcome");
+    entries.push(("toMove", tafl::side_letter(played.to_move).into()));
+    entries.push(("berserker", nullable(played.berserker.map(|s| s.to_string()))));
+    Ok(object(entries))
 }

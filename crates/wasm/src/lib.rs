@@ -5,6 +5,8 @@
 // The plain-Rust core. Natively only its own tests use it (the bindings are wasm32 only).
 #[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
 mod api;
+#[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
+mod tafl;
 
 #[cfg(target_arch = "wasm32")]
 mod bindings;

@@ -3,7 +3,10 @@
 //! own tests in src/api.rs.
 #![cfg(target_arch = "wasm32")]
 
-use gridnote_wasm::{ConvertOptions, RulesOptions, check, convert, detect, formats, solve, svg};
+use gridnote_wasm::{
+    ConvertOptions, RulesOptions, TaflOptions, check, convert, detect, formats, moves, play, solve,
+    svg, tafl_presets,
+};
 use js_sys::{Array, Object, Reflect};
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_test::wasm_bindgen_test;
@@ -180,5 +183,200 @@ fn odd_inputs_never_trap() {
         if let Err(err) = solve(text, None) {
             thrown(err);
         }
+        for options in [None, Some(r#"{"rules":"brandubh"}"#)] {
+            if let Err(err) = moves(text, options.map(js::<TaflOptions>)) {
+                thrown(err);
+            }
+            if let Err(err) = play(text, text, options.map(js::<TaflOptions>)) {
+                thrown(err);
+            }
+        }
     }
+}
+
+/// OpenTafl's perft counts of every preset (fixtures/tafl-rules/perft.jsonl), as
+/// `(variant, depth, nodes)`.
+fn perft_fixtures() -> Vec<(String, u32, f64)> {
+    include_str!("../../../fixtures/tafl-rules/perft.jsonl")
+        .lines()
+        .map(|line| {
+            let row = js_sys::JSON::parse(line).unwrap();
+            let depth = get(&row, "depth").as_f64().unwrap() as u32;
+            (string(&row, "variant"), depth, get(&row, "nodes").as_f64().unwrap())
+        })
+        .collect()
+}
+
+fn preset(name: &str) -> JsValue {
+    Array::from(&tafl_presets())
+        .iter()
+        .find(|p| string(p, "name") == name)
+        .unwrap_or_else(|| panic!("no preset {name}"))
+}
+
+#[wasm_bindgen_test]
+fn tafl_presets_list_every_variant_with_its_start() {
+    let names: Vec<String> =
+        Array::from(&tafl_presets()).iter().map(|p| string(&p, "name")).collect();
+    assert_eq!(
+        names,
+        [
+            "copenhagen",
+            "copenhagen-relaxed",
+            "fetlar",
+            "computer-fetlar",
+            "berserk",
+            "brandubh",
+            "magpie",
+            "tablut",
+            "foteviken-tablut",
+            "sea-battle",
+            "sea-battle-13",
+            "tawlbwrdd",
+            "tablut-15",
+            "alea-evangelii",
+        ]
+    );
+    let brandubh = preset("brandubh");
+    assert_eq!(string(&brandubh, "title"), "Brandub");
+    assert_eq!(get(&brandubh, "dim").as_f64(), Some(7.0));
+    assert_eq!(string(&brandubh, "start"), "/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/");
+    assert_eq!(string(&brandubh, "toMove"), "a");
+    assert!(string(&brandubh, "rules").starts_with("dim:7 name:Brandub "));
+    assert_eq!(string(&preset("berserk"), "toMove"), "d");
+}
+
+#[wasm_bindgen_test]
+fn moves_at_the_start_of_every_preset_are_opentafls_perft_1() {
+    let fixtures = perft_fixtures();
+    let depth_one: Vec<_> = fixtures.iter().filter(|(_, depth, _)| *depth == 1).collect();
+    assert_eq!(depth_one.len(), 14);
+    for (variant, _, nodes) in depth_one {
+        let start = string(&preset(variant), "start");
+        let options = js(&format!(r#"{{"rules":"{variant}"}}"#));
+        let listed = moves(&start, Some(options)).unwrap();
+        assert_eq!(f64::from(Array::from(&get(&listed, "moves")).length()), *nodes, "{variant}");
+    }
+}
+
+#[wasm_bindgen_test]
+fn brandubh_moves_after_each_first_move_sum_to_perft_2() {
+    let expected = perft_fixtures()
+        .into_iter()
+        .find(|(variant, depth, _)| variant == "brandubh" && *depth == 2)
+        .unwrap()
+        .2;
+    assert_eq!(expected, 960.0);
+    let start = "/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/";
+    let listed = moves(start, Some(js(r#"{"rules":"brandubh"}"#))).unwrap();
+    let mut total = 0;
+    for m in Array::from(&get(&listed, "moves")).iter() {
+        // The same count from the position the move leads to and from the start with the
+        // move played first.
+        let after =
+            moves(&string(&m, "position"), Some(js(r#"{"rules":"brandubh","side":"d"}"#))).unwrap();
+        let options = js(&format!(r#"{{"rules":"brandubh","played":["{}"]}}"#, string(&m, "move")));
+        let line = moves(start, Some(options)).unwrap();
+        let count = Array::from(&get(&after, "moves")).length();
+        assert_eq!(Array::from(&get(&line, "moves")).length(), count);
+        assert_eq!(string(&line, "position"), string(&m, "position"));
+        total += count;
+    }
+    assert_eq!(f64::from(total), expected);
+}
+
+#[wasm_bindgen_test]
+fn moves_names_squares_captures_positions_and_ends() {
+    let start = "/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/";
+    let listed = moves(start, Some(js(r#"{"rules":"brandubh"}"#))).unwrap();
+    assert_eq!(string(&listed, "position"), start);
+    assert_eq!(get(&listed, "dim").as_f64(), Some(7.0));
+    assert_eq!(string(&listed, "toMove"), "a");
+    assert_eq!(string(&listed, "outcome"), "none");
+    assert!(get(&listed, "reason").is_null() && get(&listed, "berserker").is_null());
+    assert_eq!(strings(&get(&listed, "line")), Vec::<String>::new());
+    let first = Array::from(&get(&listed, "moves")).iter().find(|m| string(m, "move") == "d2-c2");
+    let first = first.unwrap();
+    assert_eq!((string(&first, "from"), string(&first, "to")), ("d2".into(), "c2".into()));
+    assert_eq!(strings(&get(&first, "captures")), Vec::<String>::new());
+    assert_eq!(string(&first, "position"), "/3t3/2t4/3T3/ttTKTtt/3T3/3t3/3t3/");
+    assert_eq!(string(&first, "ends"), "none");
+
+    // Brandubh's king is weak: two attackers take it.
+    let text = "/7/7/7/7/1t1Kt2/7/6T/";
+    let options = || js::<TaflOptions>(r#"{"rules":"brandubh","side":"a"}"#);
+    let listed = moves(text, Some(options())).unwrap();
+    let take =
+        Array::from(&get(&listed, "moves")).iter().find(|m| string(m, "move") == "b5-c5xKd5");
+    let take = take.unwrap();
+    assert_eq!(strings(&get(&take, "captures")), ["d5"]);
+    assert_eq!(string(&take, "ends"), "attackers");
+    assert_eq!(string(&take, "reason"), "king_captured");
+    let played = play(text, "b5-c5", Some(options())).unwrap();
+    assert_eq!(string(&played, "move"), "b5-c5xKd5");
+    assert_eq!(string(&played, "position"), "/7/7/7/7/2t1t2/7/6T/");
+    assert_eq!(string(&played, "outcome"), "attackers");
+    assert_eq!(string(&played, "reason"), "king_captured");
+    assert_eq!(string(&played, "toMove"), "d");
+    let over = moves(&string(&played, "position"), Some(js(r#"{"rules":"brandubh","side":"d"}"#)))
+        .unwrap();
+    assert_eq!(string(&over, "outcome"), "attackers");
+    assert_eq!(Array::from(&get(&over, "moves")).length(), 0);
+}
+
+#[wasm_bindgen_test]
+fn play_returns_the_new_position_and_a_line_counts_for_repetition() {
+    let start = "/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/";
+    let played = play(start, "d2-c2", Some(js(r#"{"rules":"brandubh"}"#))).unwrap();
+    assert_eq!(string(&played, "position"), "/3t3/2t4/3T3/ttTKTtt/3T3/3t3/3t3/");
+    assert_eq!(string(&played, "toMove"), "d");
+    assert_eq!(string(&played, "outcome"), "none");
+    assert!(get(&played, "reason").is_null());
+    let line = r#"{"rules":"brandubh","played":["d2-c2","e4-e5","c2-d2","e5-e4","d2-c2","e4-e5","c2-d2"]}"#;
+    let third = play(start, "e5-e4", Some(js(line))).unwrap();
+    assert_eq!(string(&third, "outcome"), "draw");
+    assert_eq!(string(&third, "reason"), "repetition");
+    assert_eq!(string(&third, "position"), start);
+    // A rules record stands for its start.
+    let record = string(&preset("brandubh"), "rules");
+    let from_record = play(&record, "d2-c2", None).unwrap();
+    assert_eq!(string(&from_record, "position"), "/3t3/2t4/3T3/ttTKTtt/3T3/3t3/3t3/");
+}
+
+#[wasm_bindgen_test]
+fn tafl_errors_are_thrown_with_the_option_or_the_span() {
+    let start = "/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/";
+    let (message, span, format, caret) = thrown(moves(start, None).unwrap_err());
+    assert!(message.starts_with("this otn position carries no tafl rules: "), "{message}");
+    assert_eq!(js_sys::JSON::stringify(&span).unwrap(), "[0,33]");
+    assert_eq!(format.as_string().as_deref(), Some("otn"));
+    assert!(caret.as_string().is_some());
+    let cases: [(&str, &str, &str); 5] = [
+        (r#"{"rules":"chess"}"#, "d2-c2", "options.rules: unknown tafl rules `chess`: expected "),
+        (r#"{"rules":"brandubh","side":"x"}"#, "d2-c2", "options.side: unknown side `x`"),
+        (
+            r#"{"rules":"brandubh","played":"d2-c2"}"#,
+            "d2-c2",
+            "options.played: expected an array of strings",
+        ),
+        (r#"{"rules":"brandubh"}"#, "d1-d2", "move: d1-d2 is not a legal move for the attackers"),
+        (
+            r#"{"rules":"brandubh","played":["d2-c2","d2-c2"]}"#,
+            "e4-e5",
+            "options.played[1]: d2-c2 is not a legal move for the defenders",
+        ),
+    ];
+    for (options, mv, expected) in cases {
+        let (message, span, format, caret) =
+            thrown(play(start, mv, Some(js(options))).unwrap_err());
+        assert!(message.starts_with(expected), "{message}");
+        assert!(span.is_null() && format.is_null() && caret.is_null());
+    }
+    let (message, span, ..) =
+        thrown(moves("2_o/_x_/3_ x", Some(js(r#"{"rules":"brandubh"}"#))).unwrap_err());
+    assert_eq!(
+        message,
+        "a t3en position is m,n,k, not tafl: moves and play take a tafl position (OTN, TSN, TEN)"
+    );
+    assert_eq!(js_sys::JSON::stringify(&span).unwrap(), "[0,12]");
 }
