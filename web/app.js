@@ -1,6 +1,7 @@
 // The gridnote playground: every box on the page is one call into the wasm package
 // (pkg/, written by `cargo xtask wasm`). No framework, nothing loaded from elsewhere.
 import init, { check, convert, detect, formats, svg } from "./pkg/gridnote_wasm.js";
+import * as play from "./play.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -129,9 +130,29 @@ function share(text, format) {
   if (location.hash !== hash) history.replaceState(null, "", hash);
 }
 
-/// Reads `#fmt=…&to=…&text=…`.
+/// The page's two modes: converting and checking positions, or playing tafl.
+function setMode(mode) {
+  const playing = mode === "play";
+  $("convert-mode").hidden = playing;
+  $("play-mode").hidden = !playing;
+  $("mode-convert").setAttribute("aria-pressed", String(!playing));
+  $("mode-play").setAttribute("aria-pressed", String(playing));
+}
+
+/// Writes a game's address (`#play=…`) while the page is in play mode.
+function sharePlay(hash) {
+  if (!$("play-mode").hidden && location.hash !== hash) history.replaceState(null, "", hash);
+}
+
+/// Reads `#fmt=…&to=…&text=…`, or a game's `#play=…` (play mode).
 function restore() {
   const params = new URLSearchParams(location.hash.slice(1));
+  if (params.has("play")) {
+    setMode("play");
+    play.restore(params);
+    return;
+  }
+  setMode("convert");
   const fmt = params.get("fmt");
   const to = params.get("to");
   if (fmt !== null) $("from").value = GAME.has(fmt) ? fmt : "";
@@ -227,12 +248,27 @@ for (const id of ["text", "rules", "defenders", "ply", "since-capture"]) {
 for (const id of ["from", "to", "lossless", "strict", "code", "radix", "flip", "theme"]) {
   $(id).addEventListener("change", update);
 }
+/// Shows whichever mode the page is in.
+function refresh() {
+  if ($("play-mode").hidden) update();
+  else play.render();
+}
+
 window.addEventListener("hashchange", () => {
   restore();
+  refresh();
+});
+$("mode-convert").addEventListener("click", () => {
+  setMode("convert");
   update();
 });
+$("mode-play").addEventListener("click", () => {
+  setMode("play");
+  play.render();
+});
 
+play.setup(sharePlay);
 restore();
 if ($("text").value === "") $("text").value = FORMATS[0].example;
-update();
+refresh();
 document.body.dataset.ready = "true";

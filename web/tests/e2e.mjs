@@ -140,6 +140,122 @@ await step("a tafl position is drawn and checked, and not solved", async () => {
   assert.equal(await page.locator("#board svg").count(), 1);
 });
 
+const BRANDUBH_START = "/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/";
+
+/// How many kings the board's picture shows.
+const kings = (p) =>
+  p.$$eval("#tafl-board svg use", (us) => us.filter((u) => u.href.baseVal === "#king-light").length);
+
+/// The squares the page marks as legal targets, sorted.
+const targets = async (p) =>
+  (await p.$$eval("#tafl-board button.target", (bs) => bs.map((b) => b.dataset.square))).sort();
+
+await step("play mode lists every preset and draws Brandubh's start", async () => {
+  await page.click("#mode-play");
+  await page.waitForSelector("#play-mode:not([hidden])");
+  assert.equal(await page.isHidden("#convert-mode"), true);
+  const variants = await page.$$eval("#variant option", (os) => os.map((o) => o.value));
+  assert.deepEqual(variants, [
+    "copenhagen", "copenhagen-relaxed", "fetlar", "computer-fetlar", "berserk", "brandubh",
+    "magpie", "tablut", "foteviken-tablut", "sea-battle", "sea-battle-13", "tawlbwrdd",
+    "tablut-15", "alea-evangelii",
+  ]);
+  assert.equal(await page.inputValue("#variant"), "brandubh");
+  assert.equal(await page.textContent("#tafl-position"), BRANDUBH_START);
+  assert.equal(await page.textContent("#tafl-to-move"), "attackers");
+  assert.equal(await page.textContent("#tafl-outcome"), "the game goes on");
+  assert.equal(await page.locator("#tafl-board svg").count(), 1);
+  assert.equal(await page.locator("#tafl-board .squares button").count(), 49);
+  // The square buttons lie over the picture's board.
+  const grid = await page.locator("#tafl-board .squares").boundingBox();
+  const board = await page.locator("#tafl-board svg rect.board").boundingBox();
+  for (const key of ["x", "y", "width", "height"]) {
+    assert.ok(Math.abs(grid[key] - board[key]) < 1, `${key}: ${grid[key]} vs ${board[key]}`);
+  }
+  assert.equal(new URL(page.url()).hash, "#play=brandubh");
+});
+
+await step("clicking a piece highlights its legal moves; clicking one plays it", async () => {
+  await page.click('#tafl-board [data-square="d2"]');
+  assert.deepEqual(await targets(page), ["a2", "b2", "c2", "e2", "f2", "g2"]);
+  assert.equal(await page.textContent("#tafl-selected"), "d2: 6 legal moves");
+  await page.screenshot({ path: path.join(shots, "playground-tafl-moves.png"), fullPage: true });
+  // A defender cannot be picked while the attackers move.
+  await page.click('#tafl-board [data-square="e4"]');
+  assert.deepEqual(await targets(page), []);
+  await page.click('#tafl-board [data-square="d2"]');
+  await page.click('#tafl-board [data-square="c2"]');
+  assert.equal(await page.textContent("#tafl-position"), "/3t3/2t4/3T3/ttTKTtt/3T3/3t3/3t3/");
+  assert.equal(await page.textContent("#tafl-to-move"), "defenders");
+  assert.deepEqual(await page.$$eval("#tafl-moves li", (ls) => ls.map((l) => l.textContent)), ["d2-c2"]);
+  await page.click('#tafl-board [data-square="e4"]');
+  assert.deepEqual(await targets(page), ["e1", "e2", "e3", "e5", "e6", "e7"]);
+  await page.click('#tafl-board [data-square="e6"]');
+  assert.deepEqual(
+    await page.$$eval("#tafl-moves li", (ls) => ls.map((l) => l.textContent)),
+    ["d2-c2", "e4-e6"],
+  );
+  assert.equal(new URL(page.url()).hash, "#play=brandubh&line=d2-c2+e4-e6");
+});
+
+await step("undo takes the last move back", async () => {
+  await page.click("#undo");
+  await page.click("#undo");
+  assert.equal(await page.textContent("#tafl-position"), BRANDUBH_START);
+  assert.equal(await page.textContent("#tafl-to-move"), "attackers");
+  assert.equal(await page.locator("#tafl-moves li").count(), 0);
+  assert.equal(await page.isDisabled("#undo"), true);
+});
+
+await step("a pasted position: the capture removes the king and ends the game", async () => {
+  await page.click("#paste summary");
+  await page.fill("#tafl-text", "/7/7/7/7/1t1Kt2/7/5T1/");
+  await page.selectOption("#tafl-side", "a");
+  await page.click("#tafl-load");
+  assert.equal(await page.textContent("#tafl-position"), "/7/7/7/7/1t1Kt2/7/5T1/");
+  assert.equal(await kings(page), 1);
+  await page.click('#tafl-board [data-square="b5"]');
+  await page.click('#tafl-board [data-square="c5"]');
+  assert.deepEqual(await page.$$eval("#tafl-moves li", (ls) => ls.map((l) => l.textContent)), ["b5-c5xKd5"]);
+  assert.equal(await page.textContent("#tafl-position"), "/7/7/7/7/2t1t2/7/5T1/");
+  assert.equal(await page.textContent("#tafl-outcome"), "the attackers win: the king is captured");
+  assert.equal(await page.textContent("#tafl-to-move"), "—");
+  assert.equal(await kings(page), 0);
+  assert.equal(await page.locator("#tafl-board button.movable").count(), 0);
+  await page.screenshot({ path: path.join(shots, "playground-tafl.png"), fullPage: true });
+});
+
+await step("a game's link restores it; another variant starts its own board", async () => {
+  const other = await browser.newPage();
+  await other.goto(`${url}#play=tablut&line=e8-h8`);
+  await other.waitForSelector("body[data-ready=true]", { timeout: 30000 });
+  assert.equal(await other.inputValue("#variant"), "tablut");
+  assert.deepEqual(await other.$$eval("#tafl-moves li", (ls) => ls.map((l) => l.textContent)), ["e8-h8"]);
+  assert.equal(await other.locator("#tafl-board .squares button").count(), 81);
+  await other.selectOption("#variant", "alea-evangelii");
+  assert.equal(await other.locator("#tafl-board .squares button").count(), 361);
+  assert.equal(await other.locator("#tafl-moves li").count(), 0);
+  await other.close();
+});
+
+await step("a bad pasted position shows its error with the caret", async () => {
+  await page.fill("#tafl-text", "/3t3/3t3/");
+  await page.click("#tafl-load");
+  await page.waitForSelector("#tafl-error:not([hidden])");
+  assert.match(await page.textContent("#tafl-error-message"), /^error: /);
+  assert.ok((await page.textContent("#tafl-error-caret")).includes("^"));
+  // The game shown is still the last one.
+  assert.equal(await page.textContent("#tafl-position"), "/7/7/7/7/2t1t2/7/5T1/");
+});
+
+await step("the convert mode still works after playing", async () => {
+  await page.click("#mode-convert");
+  await page.fill("#text", "2_o/_x_/3_ x");
+  await page.selectOption("#to", "tsn");
+  await page.waitForFunction(() => document.getElementById("output").textContent === "3 4 3/1a1/2d a 3 2");
+  assert.equal(await page.isHidden("#play-mode"), true);
+});
+
 await step("no errors on the page and no request beyond its own server", async () => {
   assert.deepEqual(problems, []);
   assert.deepEqual(foreign, []);

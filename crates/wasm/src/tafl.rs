@@ -358,14 +358,14 @@ mod tests {
     #[test]
     fn captures_and_the_end_of_the_game_are_named() {
         // Brandubh's king is weak: b5-c5 takes it between c5 and e5.
-        let text = "/7/7/7/7/1t1Kt2/7/6T/";
+        let text = "/7/7/7/7/1t1Kt2/7/5T1/";
         let req = TaflRequest { side: Some("a".into()), ..with_rules("brandubh") };
         let listed = moves(text, &req).unwrap();
         let take = listed.moves.iter().find(|m| m.text == "b5-c5xKd5").unwrap();
         assert_eq!(names(&take.captures), ["d5"]);
         assert_eq!(ends(take.outcome), "attackers");
         assert_eq!(reason(take.outcome), Some("king_captured"));
-        assert_eq!(take.position, "/7/7/7/7/2t1t2/7/6T/");
+        assert_eq!(take.position, "/7/7/7/7/2t1t2/7/5T1/");
         let after = play(text, "b5-c5", &req).unwrap();
         assert_eq!(after.played, *take);
         assert_eq!(after.to_move, Player::Two);

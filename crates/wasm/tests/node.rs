@@ -303,7 +303,7 @@ fn moves_names_squares_captures_positions_and_ends() {
     assert_eq!(string(&first, "ends"), "none");
 
     // Brandubh's king is weak: two attackers take it.
-    let text = "/7/7/7/7/1t1Kt2/7/6T/";
+    let text = "/7/7/7/7/1t1Kt2/7/5T1/";
     let options = || js::<TaflOptions>(r#"{"rules":"brandubh","side":"a"}"#);
     let listed = moves(text, Some(options())).unwrap();
     let take =
@@ -314,7 +314,7 @@ fn moves_names_squares_captures_positions_and_ends() {
     assert_eq!(string(&take, "reason"), "king_captured");
     let played = play(text, "b5-c5", Some(options())).unwrap();
     assert_eq!(string(&played, "move"), "b5-c5xKd5");
-    assert_eq!(string(&played, "position"), "/7/7/7/7/2t1t2/7/6T/");
+    assert_eq!(string(&played, "position"), "/7/7/7/7/2t1t2/7/5T1/");
     assert_eq!(string(&played, "outcome"), "attackers");
     assert_eq!(string(&played, "reason"), "king_captured");
     assert_eq!(string(&played, "toMove"), "d");
