@@ -464,4 +464,62 @@ mod tests {
             "options.played[1]: d2-c2 is not a legal move for the defenders"
         );
     }
+
+    #[test]
+    fn random_games_of_every_preset_agree_with_the_engine_move_for_move() {
+        // A game played through `moves` with its line in `played` reaches, move for
+        // move, what the engine reaches playing the same moves on one position (berserk
+        // continuations included); each listed move's text, position and end are the
+        // engine's.
+        let mut seed = 0x9E37_79B9_7F4A_7C15_u64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let (mut berserk_continuations, mut ended) = (0, 0);
+        // Every preset, and Brandubh with `ber:m` (a piece that captured moves again).
+        let brandubh = TaflRules::preset_record("brandubh").unwrap();
+        let berserk_brandubh = brandubh.replace(" start:", " ber:m start:");
+        let mut games: Vec<(String, String)> =
+            presets().into_iter().map(|p| (p.name.to_owned(), p.start)).collect();
+        let brandubh_start = Position::start(&Rules::brandubh()).otn();
+        games.push((berserk_brandubh, brandubh_start));
+        for (rules_option, start) in &games {
+            let rules = if rules_option.contains(':') {
+                Rules::from_otn(rules_option).unwrap()
+            } else {
+                Rules::preset(rules_option).unwrap()
+            };
+            let mut engine = Position::start(&rules);
+            let mut req = with_rules(rules_option);
+            for _ in 0..80 {
+                let listed = moves(start, &req).unwrap();
+                assert_eq!(listed.position, engine.otn(), "{rules_option}");
+                assert_eq!((listed.to_move, listed.outcome), (engine.to_move(), engine.outcome()));
+                assert_eq!(listed.berserker, engine.berserker());
+                if listed.moves.is_empty() {
+                    ended += usize::from(listed.outcome.is_over());
+                    break;
+                }
+                // Captures first, so that games reach berserk continuations and their ends.
+                let capturing: Vec<&MoveInfo> =
+                    listed.moves.iter().filter(|m| !m.captures.is_empty()).collect();
+                let pick = if capturing.is_empty() {
+                    &listed.moves[(next() % listed.moves.len() as u64) as usize]
+                } else {
+                    capturing[(next() % capturing.len() as u64) as usize]
+                };
+                berserk_continuations += usize::from(pick.text.contains('='));
+                let played =
+                    engine.play(gridnote_tafl_rules::Move::new(pick.from, pick.to)).unwrap();
+                assert_eq!((&played.text, played.outcome), (&pick.text, pick.outcome));
+                assert_eq!(engine.otn(), pick.position);
+                req.played.push(pick.text.clone());
+            }
+        }
+        assert!(berserk_continuations > 0, "no berserk continuation was played");
+        assert!(ended > 0, "no game ended");
+    }
 }
