@@ -1,7 +1,8 @@
 // The playground's tafl mode: a game of any preset (or from a pasted position) played by
 // clicking. Every rule is the wasm package's: `moves()` lists the legal moves of the game
 // so far (its whole line is passed, so repetition and berserk continuations count),
-// `svg()` draws the board, and this file only keeps the line and the selection.
+// `svg()` draws the board (with the rules' own corners, centre and forts), and this file
+// only keeps the line and the selection.
 import { moves, svg, taflPresets } from "./pkg/gridnote_wasm.js";
 
 const $ = (id) => document.getElementById(id);
@@ -111,6 +112,7 @@ function draw() {
     from: "otn",
     highlight: game.selected ? [game.selected] : [],
     lastMove: last ? [last.from, last.to] : [],
+    special: listed.special,
     theme: $("theme").value,
     title,
   });

@@ -232,8 +232,13 @@ await step("a game's link restores it; another variant starts its own board", as
   assert.equal(await other.inputValue("#variant"), "tablut");
   assert.deepEqual(await other.$$eval("#tafl-moves li", (ls) => ls.map((l) => l.textContent)), ["e8-h8"]);
   assert.equal(await other.locator("#tafl-board .squares button").count(), 81);
+  // Tablut's only special square is its throne (no corners: the king escapes to any edge).
+  assert.equal(await other.getAttribute("#tafl-board svg path.special", "d"), "M180 180h40v40h-40z");
   await other.selectOption("#variant", "alea-evangelii");
   assert.equal(await other.locator("#tafl-board .squares button").count(), 361);
+  // Alea Evangelii: four 2×2 corners and the throne.
+  const special = await other.getAttribute("#tafl-board svg path.special", "d");
+  assert.equal(special.split("M").length - 1, 17);
   assert.equal(await other.locator("#tafl-moves li").count(), 0);
   await other.close();
 });

@@ -22,7 +22,8 @@ pub enum SvgError {
     /// board.
     #[error("the {what} cell (row {row}, column {col}) is off the {rows}x{cols} board")]
     OffBoard {
-        /// Which option named it: `highlighted`, `arrow start`, `arrow end`, `last-move`.
+        /// Which option named it: `highlighted`, `arrow start`, `arrow end`, `last-move`,
+        /// `special`.
         what: &'static str,
         /// Its row (0 = top).
         row: usize,

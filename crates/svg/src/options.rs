@@ -239,6 +239,11 @@ pub struct Options {
     pub pieces: Pieces,
     /// Mark the tafl throne (the centre of a board with odd sides) and the four corners.
     pub tafl_squares: bool,
+    /// With `tafl_squares`, the cells to mark instead of the throne and the corners (a
+    /// variant's own corners, centre and forts, as its rules record names them; empty
+    /// marks none); `None` marks the throne and the corners.
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub special: Option<Vec<(usize, usize)>>,
     /// Cells to fill, each with a colour of its own or `None` for the theme's highlight.
     pub fills: Vec<((usize, usize), Option<String>)>,
     /// Arrows, drawn last, in order.
@@ -265,6 +270,7 @@ impl Default for Options {
             flip: false,
             pieces: Pieces::Auto,
             tafl_squares: false,
+            special: None,
             fills: Vec::new(),
             arrows: Vec::new(),
             last_move: Vec::new(),
@@ -334,6 +340,19 @@ impl Options {
     #[must_use]
     pub fn tafl_squares(mut self, on: bool) -> Options {
         self.tafl_squares = on;
+        self
+    }
+
+    /// Sets [`Options::special`]: the tafl squares to mark.
+    ///
+    /// ```
+    /// use gridnote_svg::Options;
+    /// let options = Options::default().tafl_squares(true).special(Some(vec![(0, 1), (1, 1)]));
+    /// assert_eq!(options.special, Some(vec![(0, 1), (1, 1)]));
+    /// ```
+    #[must_use]
+    pub fn special(mut self, cells: Option<Vec<(usize, usize)>>) -> Options {
+        self.special = cells;
         self
     }
 

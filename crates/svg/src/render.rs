@@ -279,6 +279,9 @@ pub(crate) fn validate(board: &Board, options: &Options) -> Result<(), SvgError>
     for (cell, _) in &options.fills {
         check("highlighted", *cell)?;
     }
+    for cell in options.special.iter().flatten() {
+        check("special", *cell)?;
+    }
     for arrow in &options.arrows {
         check("arrow start", arrow.from)?;
         check("arrow end", arrow.to)?;
@@ -425,17 +428,17 @@ pub(crate) fn write_svg(
     attr(out, &theme.board)?;
     out.write_str("\"/>\n")?;
 
-    // Tafl squares: the throne (centre of a board with odd sides) and the corners.
+    // Tafl squares: the ones given, else the throne (centre of a board with odd sides)
+    // and the corners.
     if options.tafl_squares {
         let (rows, cols) = (board.rows(), board.cols());
-        let mut special = [(0, 0), (0, cols - 1), (rows - 1, 0), (rows - 1, cols - 1), (0, 0)];
-        let mut count = 4;
+        let mut special = vec![(0, 0), (0, cols - 1), (rows - 1, 0), (rows - 1, cols - 1)];
         if rows % 2 == 1 && cols % 2 == 1 {
-            special[4] = (rows / 2, cols / 2);
-            count = 5;
+            special.push((rows / 2, cols / 2));
         }
-        let mut cells: Vec<(usize, usize)> = Vec::with_capacity(count);
-        for &cell in &special[..count] {
+        let special = options.special.as_deref().unwrap_or(&special);
+        let mut cells: Vec<(usize, usize)> = Vec::with_capacity(special.len());
+        for &cell in special {
             if !cells.contains(&cell) && board.get(cell.0, cell.1) != Some(Cell::Void) {
                 cells.push(cell);
             }

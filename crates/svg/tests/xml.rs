@@ -120,6 +120,11 @@ fn bad_options_are_errors_and_write_nothing() {
             "the last move has 3 cells: expected 1 (a placement) or 2 (a move)",
         ),
         (
+            Options::default().tafl_squares(true).special(Some(vec![(1, 1), (2, 4)])),
+            SvgError::OffBoard { what: "special", row: 2, col: 4, rows: 3, cols: 4 },
+            "the special cell (row 2, column 4) is off the 3x4 board",
+        ),
+        (
             Options::default().size(Some(0)),
             SvgError::ZeroSize,
             "a picture of 0 pixels: the size must be at least 1",
@@ -133,6 +138,30 @@ fn bad_options_are_errors_and_write_nothing() {
         let position = Position::new(board.clone(), gridnote_svg::board::Player::One);
         assert_eq!(gridnote_svg::position(&position, &options), Err(error));
     }
+}
+
+#[test]
+fn tafl_squares_are_the_corners_and_throne_or_the_ones_given() {
+    let board = Board::new(5, 5).unwrap();
+    let special_path = |options: &Options| {
+        let svg = gridnote_svg::board(&board, options).unwrap();
+        parse(&svg);
+        svg.lines()
+            .find_map(|line| line.strip_prefix("<path class=\"special\" d=\""))
+            .map(|rest| rest.split('"').next().unwrap().to_owned())
+    };
+    let tafl = Options::default().tafl_squares(true);
+    assert_eq!(
+        special_path(&tafl).as_deref(),
+        Some(
+            "M20 20h40v40h-40zM180 20h40v40h-40zM20 180h40v40h-40zM180 180h40v40h-40zM100 100h40v40h-40z"
+        )
+    );
+    let given = tafl.clone().special(Some(vec![(0, 1), (4, 3), (0, 1)]));
+    assert_eq!(special_path(&given).as_deref(), Some("M60 20h40v40h-40zM140 180h40v40h-40z"));
+    assert_eq!(special_path(&tafl.clone().special(Some(Vec::new()))), None);
+    // Without tafl_squares nothing is marked, given or not.
+    assert_eq!(special_path(&Options::default().special(Some(vec![(0, 1)]))), None);
 }
 
 #[test]

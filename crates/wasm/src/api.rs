@@ -303,6 +303,8 @@ pub(crate) struct SvgRequest {
     pub(crate) highlight: Vec<String>,
     pub(crate) last_move: Vec<String>,
     pub(crate) arrows: Vec<(String, String)>,
+    /// Tafl squares to mark instead of the throne and the corners.
+    pub(crate) special: Option<Vec<String>>,
     pub(crate) rules: Option<String>,
     pub(crate) theme: Option<String>,
     pub(crate) title: Option<String>,
@@ -318,6 +320,7 @@ impl Default for SvgRequest {
             highlight: Vec::new(),
             last_move: Vec::new(),
             arrows: Vec::new(),
+            special: None,
             rules: None,
             theme: None,
             title: None,
@@ -371,6 +374,11 @@ pub(crate) fn svg(text: &str, req: &SvgRequest) -> Result<String, Failure> {
     }
     for (from, to) in &req.arrows {
         options = options.arrow(Arrow::new(cell("arrows", from)?, cell("arrows", to)?));
+    }
+    if let Some(names) = &req.special {
+        let cells =
+            names.iter().map(|name| cell("special", name)).collect::<Result<Vec<_>, _>>()?;
+        options = options.special(Some(cells));
     }
     if !req.last_move.is_empty() {
         let cells = req
@@ -624,6 +632,26 @@ mod tests {
             "options.theme: unknown theme `neon`: expected default or high-contrast"
         );
         assert!(svg("3 4 3/1a1/2d a 3 2", &SvgRequest::default()).unwrap().starts_with("<svg "));
+        let brandubh = "/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/";
+        let special = |names: &[&str]| SvgRequest {
+            special: Some(names.iter().map(|&n| n.to_owned()).collect()),
+            ..SvgRequest::default()
+        };
+        assert!(
+            svg(brandubh, &SvgRequest::default())
+                .unwrap()
+                .contains("<path class=\"special\" d=\"M20 20h40v40h-40zM260 20h40v40h-40z")
+        );
+        assert!(
+            svg(brandubh, &special(&["b7"]))
+                .unwrap()
+                .contains("<path class=\"special\" d=\"M60 20h40v40h-40z\"")
+        );
+        assert!(!svg(brandubh, &special(&[])).unwrap().contains("class=\"special\""));
+        assert_eq!(
+            svg(brandubh, &special(&["h1"])).unwrap_err().message,
+            "options.special: cell h1 is off the 7x7 board"
+        );
     }
 
     #[test]

@@ -113,6 +113,8 @@ export interface SvgOptions {
   lastMove?: string[];
   /** Arrows, like [["a1", "c3"]]. */
   arrows?: [string, string][];
+  /** Tafl: the squares to mark instead of the throne and the corners (a variant's `special`). */
+  special?: string[];
   /** m,n,k rules: the outcome goes in the description and a won line is drawn. */
   rules?: string;
   /** "default" or "high-contrast". */
@@ -162,6 +164,8 @@ export interface TaflPreset {
   start: string;
   /** Who moves first. */
   toMove: TaflSide;
+  /** The corners, centre and forts of the rules (for `svg`'s `special`). */
+  special: string[];
 }
 
 /** Options of `moves` and `play`. */
@@ -205,6 +209,8 @@ export interface TaflMoves {
   line: string[];
   /** Every legal move; none once the game is over. */
   moves: TaflMove[];
+  /** The corners, centre and forts of the rules (for `svg`'s `special`). */
+  special: string[];
 }
 
 /** The result of `play`. */
@@ -348,6 +354,14 @@ impl<'a> Props<'a> {
             return Err(expected());
         }
         Array::from(&value).iter().map(|item| item.as_string().ok_or_else(expected)).collect()
+    }
+
+    /// An array of strings (cell names), `None` when absent.
+    fn optional_names(&self, key: &str) -> Result<Option<Vec<String>>, Failure> {
+        if self.get(key)?.is_none() {
+            return Ok(None);
+        }
+        self.names(key).map(Some)
     }
 
     /// An array of `[from, to]` pairs of strings; absent is empty.
@@ -532,6 +546,7 @@ fn svg_js(text: &str, options: &JsValue) -> Result<String, Failure> {
         highlight: props.names("highlight")?,
         last_move: props.names("lastMove")?,
         arrows: props.pairs("arrows")?,
+        special: props.optional_names("special")?,
         rules: props.string("rules")?,
         theme: props.string("theme")?,
         title: props.string("title")?,
@@ -587,6 +602,7 @@ pub fn tafl_presets() -> JsValue {
                 ("rules", p.record.into()),
                 ("start", p.start.into()),
                 ("toMove", tafl::side_letter(p.to_move).into()),
+                ("special", strings(&p.special)),
             ])
         })
         .collect::<Array>()
@@ -635,6 +651,7 @@ fn moves_js(position: &str, options: &JsValue) -> Result<JsValue, Failure> {
         ("berserker", nullable(listed.berserker.map(|s| s.to_string()))),
         ("line", strings(&listed.line)),
         ("moves", moves.into()),
+        ("special", strings(&listed.special)),
     ]))
 }
 

@@ -39,6 +39,8 @@ pub(crate) struct Preset {
     pub(crate) start: String,
     /// Who moves first.
     pub(crate) to_move: Player,
+    /// The corners, centre and forts.
+    pub(crate) special: Vec<String>,
 }
 
 /// Every preset of [`PRESETS`], in its order.
@@ -56,9 +58,24 @@ pub(crate) fn presets() -> Vec<Preset> {
                 record: tafl.to_string(),
                 start: start.otn(),
                 to_move: start.to_move(),
+                special: special_squares(&tafl),
             }
         })
         .collect()
+}
+
+/// The squares a rules record makes special: its corners, its centre and the forts, each
+/// once, in that order.
+fn special_squares(tafl: &TaflRules) -> Vec<String> {
+    let mut names: Vec<String> = Vec::new();
+    let cells = tafl.corners.iter().chain(&tafl.centre_spaces);
+    for cell in cells.chain(&tafl.attacker_forts).chain(&tafl.defender_forts) {
+        let name = cell.to_string();
+        if !names.contains(&name) {
+            names.push(name);
+        }
+    }
+    names
 }
 
 /// A move with what it does: its OTN record, its squares, its captures, the position
@@ -89,6 +106,8 @@ pub(crate) struct Listed {
     pub(crate) line: Vec<String>,
     /// Every legal move; none once the game is over.
     pub(crate) moves: Vec<MoveInfo>,
+    /// The rules' corners, centre and forts.
+    pub(crate) special: Vec<String>,
 }
 
 /// A move played, as `play` answers.
@@ -191,9 +210,17 @@ fn rules_for(text: &str, option: Option<&str>, source: &Source) -> Result<TaflRu
     }
 }
 
+/// A game resolved from a request: the position after the line, the line's OTN records
+/// and the rules' special squares.
+struct Resolved {
+    position: Position,
+    line: Vec<String>,
+    special: Vec<String>,
+}
+
 /// The position `text` stands for under the request's rules and side, after its
-/// `played` moves, with those moves' OTN records.
-fn resolve(text: &str, req: &TaflRequest) -> Result<(Position, Vec<String>), Failure> {
+/// `played` moves.
+fn resolve(text: &str, req: &TaflRequest) -> Result<Resolved, Failure> {
     let side = req.side.as_deref().map(side_named).transpose()?;
     let source = read(text, req.from.as_deref())?;
     let format = source.format;
@@ -249,7 +276,7 @@ fn resolve(text: &str, req: &TaflRequest) -> Result<(Position, Vec<String>), Fai
             .map_err(|e| Failure::option(format!("options.played[{i}]: {e}")))?;
         line.push(played.text);
     }
-    Ok((position, line))
+    Ok(Resolved { position, line, special: special_squares(&tafl) })
 }
 
 /// The legal move `mv` played on a copy of `position`.
@@ -268,7 +295,7 @@ fn describe(position: &Position, mv: gridnote_tafl_rules::Move) -> MoveInfo {
 
 /// The legal moves of `text`'s position (after `req.played`), each with what it does.
 pub(crate) fn moves(text: &str, req: &TaflRequest) -> Result<Listed, Failure> {
-    let (position, line) = resolve(text, req)?;
+    let Resolved { position, line, special } = resolve(text, req)?;
     let outcome = position.outcome();
     let moves = if outcome.is_over() {
         Vec::new()
@@ -283,12 +310,13 @@ pub(crate) fn moves(text: &str, req: &TaflRequest) -> Result<Listed, Failure> {
         berserker: position.berserker(),
         line,
         moves,
+        special,
     })
 }
 
 /// Plays `mv` (OTN move notation) in `text`'s position (after `req.played`).
 pub(crate) fn play(text: &str, mv: &str, req: &TaflRequest) -> Result<PlayedInfo, Failure> {
-    let (mut position, _) = resolve(text, req)?;
+    let mut position = resolve(text, req)?.position;
     let outcome = position.outcome();
     if outcome.is_over() {
         return Err(Failure::option(format!("move: {mv}: {}", finished(outcome))));
@@ -324,6 +352,13 @@ mod tests {
         assert_eq!(brandubh.start, BRANDUBH_START);
         assert_eq!(brandubh.to_move, Player::One);
         assert_eq!(brandubh.record, TaflRules::preset_record("brandubh").unwrap());
+        assert_eq!(brandubh.special, ["a1", "g1", "a7", "g7", "d4"]);
+        let special = |name: &str| list.iter().find(|p| p.name == name).unwrap().special.clone();
+        assert_eq!(special("sea-battle"), Vec::<String>::new());
+        assert_eq!(special("tablut"), ["e5"]);
+        assert_eq!(special("copenhagen"), ["a1", "k1", "a11", "k11", "f6"]);
+        assert_eq!(special("alea-evangelii").len(), 17);
+        assert_eq!(special("foteviken-tablut").len(), 17);
         let berserk = list.iter().find(|p| p.name == "berserk").unwrap();
         assert_eq!(berserk.to_move, Player::Two);
         assert_eq!(list.iter().find(|p| p.name == "alea-evangelii").unwrap().dim, 19);

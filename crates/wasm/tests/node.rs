@@ -144,6 +144,11 @@ fn svg_draws_a_picture() {
     let (message, ..) =
         thrown(svg("2_o/_x_/3_ x", Some(js(r#"{"highlight":["z9"]}"#))).unwrap_err());
     assert!(message.starts_with("options.highlight: "), "{message}");
+    let tablut = "/3ttt3/4t4/4T4/t3T3t/ttTTKTTtt/t3T3t/4T4/4t4/3ttt3/";
+    let marked = svg(tablut, Some(js(r#"{"special":["e5"]}"#))).unwrap();
+    assert!(marked.contains("<path class=\"special\" d=\"M180 180h40v40h-40z\""), "{marked}");
+    let (message, ..) = thrown(svg(tablut, Some(js(r#"{"special":"e5"}"#))).unwrap_err());
+    assert_eq!(message, "options.special: expected an array of strings");
 }
 
 #[wasm_bindgen_test]
@@ -244,6 +249,8 @@ fn tafl_presets_list_every_variant_with_its_start() {
     assert_eq!(string(&brandubh, "toMove"), "a");
     assert!(string(&brandubh, "rules").starts_with("dim:7 name:Brandub "));
     assert_eq!(string(&preset("berserk"), "toMove"), "d");
+    assert_eq!(strings(&get(&brandubh, "special")), ["a1", "g1", "a7", "g7", "d4"]);
+    assert_eq!(strings(&get(&preset("tablut"), "special")), ["e5"]);
 }
 
 #[wasm_bindgen_test]
@@ -295,6 +302,7 @@ fn moves_names_squares_captures_positions_and_ends() {
     assert_eq!(string(&listed, "outcome"), "none");
     assert!(get(&listed, "reason").is_null() && get(&listed, "berserker").is_null());
     assert_eq!(strings(&get(&listed, "line")), Vec::<String>::new());
+    assert_eq!(strings(&get(&listed, "special")), ["a1", "g1", "a7", "g7", "d4"]);
     let first = Array::from(&get(&listed, "moves")).iter().find(|m| string(m, "move") == "d2-c2");
     let first = first.unwrap();
     assert_eq!((string(&first, "from"), string(&first, "to")), ("d2".into(), "c2".into()));
