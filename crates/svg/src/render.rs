@@ -432,11 +432,10 @@ pub(crate) fn write_svg(
     // and the corners.
     if options.tafl_squares {
         let (rows, cols) = (board.rows(), board.cols());
-        let mut special = vec![(0, 0), (0, cols - 1), (rows - 1, 0), (rows - 1, cols - 1)];
-        if rows % 2 == 1 && cols % 2 == 1 {
-            special.push((rows / 2, cols / 2));
-        }
-        let special = options.special.as_deref().unwrap_or(&special);
+        let corners_and_throne =
+            [(0, 0), (0, cols - 1), (rows - 1, 0), (rows - 1, cols - 1), (rows / 2, cols / 2)];
+        let with_throne = if rows % 2 == 1 && cols % 2 == 1 { 5 } else { 4 };
+        let special = options.special.as_deref().unwrap_or(&corners_and_throne[..with_throne]);
         let mut cells: Vec<(usize, usize)> = Vec::with_capacity(special.len());
         for &cell in special {
             if !cells.contains(&cell) && board.get(cell.0, cell.1) != Some(Cell::Void) {
