@@ -87,8 +87,10 @@ pub(crate) fn read_source(
     text: &str,
     from: Option<Format>,
     options: &Options,
+    argument: &str,
 ) -> Result<Source, Failure> {
-    gridnote_convert::read(text, from, options).map_err(|err| Failure::convert(&err, text, from))
+    gridnote_convert::read(text, from, options)
+        .map_err(|err| Failure::convert(&err, text, from, argument))
 }
 
 /// One format of the registry, as `gridnote.formats()` lists it.
@@ -139,7 +141,9 @@ pub(crate) fn formats() -> Vec<FormatInfo> {
 #[pyfunction]
 pub(crate) fn detect_format(py: Python<'_>, text: &str) -> PyResult<&'static str> {
     detect(text).map(Format::name).map_err(|err| {
-        Failure::whole(Kind::Parse, text, err.to_string(), None).into_pyerr(py, None)
+        let message =
+            err.to_string().replacen("--from", "format=... in read, from_=... in convert", 1);
+        Failure::whole(Kind::Parse, text, message, None).into_pyerr(py, None)
     })
 }
 
@@ -251,7 +255,7 @@ fn convert_source(
     let from = source.format;
     let mut output = String::new();
     let notes = gridnote_convert::write_into(source, to, options, &mut output)
-        .map_err(|err| Failure::convert(&err, text, Some(from)).into_pyerr(py, None))?;
+        .map_err(|err| Failure::convert(&err, text, Some(from), "from_").into_pyerr(py, None))?;
     Ok(Converted { output, notes, from_format: from.name(), to_format: to.name() })
 }
 
@@ -269,7 +273,7 @@ pub(crate) fn convert(
     let to = format_named("to", to)?;
     let from = from_.map(|name| format_named("from_", name)).transpose()?;
     let options = convert_options(lossless, format_options)?;
-    let source = read_source(text, from, &options).map_err(|f| f.into_pyerr(py, None))?;
+    let source = read_source(text, from, &options, "from_").map_err(|f| f.into_pyerr(py, None))?;
     convert_source(py, source, text, to, &options)
 }
 
@@ -376,8 +380,8 @@ pub(crate) struct Position {
 impl Position {
     pub(crate) fn read(py: Python<'_>, text: &str, format: Option<&str>) -> PyResult<Position> {
         let from = format.map(|name| format_named("format", name)).transpose()?;
-        let source =
-            read_source(text, from, &Options::default()).map_err(|f| f.into_pyerr(py, None))?;
+        let source = read_source(text, from, &Options::default(), "format")
+            .map_err(|f| f.into_pyerr(py, None))?;
         Ok(Position { source, text: text.to_owned() })
     }
 

@@ -30,6 +30,18 @@ row 2 has 4 cells, expected 3: the grid has 3 rows and must be square
   |    ^^
 (3, 5)
 
+Tafl games are played by gridnote's rules engine, moves in OTN move notation:
+
+>>> game = gridnote.TaflGame("brandubh")
+>>> len(game.legal_moves), game.turn
+(40, 'attackers')
+>>> game.push("d2-c2")
+'d2-c2'
+>>> game.perft(2)
+975
+>>> game.pop()
+'d2-c2'
+
 The learning environments are in ``gridnote.env`` (Gymnasium and PettingZoo).
 """
 
@@ -47,12 +59,17 @@ from gridnote._gridnote import (
     ConvertMany,
     FormatInfo,
     GridnoteError,
+    IllegalMoveError,
     MnkGame,
     ParseError,
     Position,
     Problem,
     Solution,
     SolveError,
+    TAFL_PLANES,
+    TAFL_PRESETS,
+    TaflGame,
+    TaflOutcome,
     convert,
     formats,
     read,
@@ -70,12 +87,17 @@ __all__ = [
     "ConvertMany",
     "FormatInfo",
     "GridnoteError",
+    "IllegalMoveError",
     "MnkGame",
     "ParseError",
     "Position",
     "Problem",
     "Solution",
     "SolveError",
+    "TAFL_PLANES",
+    "TAFL_PRESETS",
+    "TaflGame",
+    "TaflOutcome",
     "convert",
     "convert_many",
     "detect",
