@@ -415,3 +415,32 @@ def test_undetected_format_names_the_python_argument():
     with pytest.raises(gridnote.ParseError) as info:
         list(gridnote.convert_many(["hello"], "tsn"))
     assert "(give one with from_=...)" in info.value.message
+
+
+def test_convert_many_writes_to_files():
+    import io
+
+    text = "# a comment\n2_o/_x_/3_ x\nzz\n120120000\n"
+    expected = "3 4 3/1a1/2d a 3 2\n3 4 3/ad1/ad1 a 5 4\n"
+    out = io.StringIO()
+    assert gridnote.convert_many(io.StringIO(text), "tsn", errors="skip").write_to(out) == 2
+    assert out.getvalue() == expected
+    binary = io.BytesIO()
+    many = gridnote.convert_many(io.BytesIO(text.encode()), "tsn", errors="none")
+    assert many.write_to(binary) == 2
+    assert binary.getvalue() == expected.encode()
+    # errors="raise": what precedes the failure is written, then it is raised; the
+    # iterator goes on after it.
+    out = io.StringIO()
+    many = gridnote.convert_many(text.splitlines(), "tsn")
+    with pytest.raises(gridnote.ParseError) as info:
+        many.write_to(out)
+    assert (info.value.index, out.getvalue()) == (2, "3 4 3/1a1/2d a 3 2\n")
+    assert many.write_to(out) == 1
+    assert out.getvalue() == expected
+    assert many.write_to(out) == 0
+    # Across chunks and threads, the same text as the iterator's lines.
+    lines = ["xo_/_x_/3_ o", "2_o/_x_/3_ x", "3_/3_/3_ x"] * 30_000
+    out = io.StringIO()
+    assert gridnote.convert_many(lines, "tsn", jobs=2).write_to(out) == len(lines)
+    assert out.getvalue() == "".join(t + "\n" for t in gridnote.convert_many(lines, "tsn"))

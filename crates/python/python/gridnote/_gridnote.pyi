@@ -1,6 +1,6 @@
 """Types of gridnote's Rust extension module (re-exported by ``gridnote``)."""
 
-from typing import Iterable, Iterator, Optional, Sequence, Union
+from typing import Any, Iterable, Iterator, Optional, Sequence, Union
 
 import numpy as np
 import numpy.typing as npt
@@ -122,6 +122,7 @@ class Position:
 class ConvertMany(Iterator[Optional[str]]):
     def __iter__(self) -> ConvertMany: ...
     def __next__(self) -> Optional[str]: ...
+    def write_to(self, file: Any) -> int: ...
 
 class MnkGame:
     def __init__(
