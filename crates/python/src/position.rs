@@ -710,7 +710,7 @@ impl Position {
         array.call_method1("reshape", (cells.len(), rows, cols))?.call_method0("copy")
     }
 
-    /// The position an array of [`Position.to_array`]'s planes shows, written as
+    /// The position an array of `Position.to_array`'s planes shows, written as
     /// `format` (T3EN for a square m,n,k board, the tuple format for a rectangle, TSN
     /// when a king is on the board, when `None`), with `to_move` as the format spells
     /// it (derived as `convert` derives it when `None`).

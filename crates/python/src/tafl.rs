@@ -218,7 +218,7 @@ impl TaflGame {
 
     /// Row (from the top) and column of a square.
     fn cell(&self, sq: Square) -> (usize, usize) {
-        (self.dim() - 1 - usize::from(sq.rank), usize::from(sq.file))
+        (self.dim().saturating_sub(1 + usize::from(sq.rank)), usize::from(sq.file))
     }
 
     /// The action of a move: `(from_cell * 4 + direction) * (dim - 1) + distance - 1`.
@@ -530,11 +530,12 @@ impl TaflGame {
         let m: Move = r#move.parse().map_err(|e: gridnote_tafl_rules::MoveTextError| {
             illegal(r#move, e.to_string()).into_pyerr(py, None)
         })?;
-        self.action_of_move(m)
-            .filter(|_| m.from.file < self.dim() as u8 && m.to.file < self.dim() as u8)
-            .filter(|_| {
-                usize::from(m.from.rank) < self.dim() && usize::from(m.to.rank) < self.dim()
-            })
+        let n = self.dim();
+        let on_board = |sq: Square| usize::from(sq.file) < n && usize::from(sq.rank) < n;
+        on_board(m.from)
+            .then_some(m)
+            .filter(|m| on_board(m.to))
+            .and_then(|m| self.action_of_move(m))
             .ok_or_else(|| bad_argument(format!("{} is not a straight move on this board", r#move)))
     }
 

@@ -1,6 +1,8 @@
 """Tafl play: TaflGame (moves, outcome, perft, OTN game records) and the PettingZoo
 environment tafl_v0."""
 
+import re
+
 import numpy as np
 import pytest
 from pettingzoo.test import api_test
@@ -194,8 +196,11 @@ def test_actions_name_moves():
                zip([game.action(m) for m in game.legal_moves], game.legal_moves))
     with pytest.raises(ValueError):
         game.action_move(7 * 7 * 4 * 6)
-    with pytest.raises(ValueError):
-        game.action("a1-b2")
+    for off in ["a1-b2", "a1-a8", "h1-h2", "z30-z31", "a1-a1"]:
+        with pytest.raises(ValueError, match="not a straight move on this board"):
+            game.action(off)
+    with pytest.raises(gridnote.IllegalMoveError, match="is not a move"):
+        game.action("z300-z301")
     assert not game.play_action(0)  # a7 up: off the board
     assert game.play_action(930) and game.move_stack == ["d2-c2"]
 
@@ -256,3 +261,24 @@ def test_environment_truncates_and_punishes_illegal_actions():
     assert env.rewards == {"attackers": -1, "defenders": 0}
     assert env.infos["attackers"] == {"illegal_action": True}
     assert all(env.terminations.values())
+
+
+@pytest.mark.parametrize("rules", ["brandubh", "copenhagen", "berserk", "alea-evangelii"])
+def test_random_games_keep_moves_actions_and_records_in_step(rules):
+    rng = np.random.default_rng(7)
+    game = gridnote.TaflGame(rules)
+    start = (game.position, game.turn)
+    while not game.is_game_over() and game.ply < 120:
+        moves = game.legal_moves
+        assert sorted(game.action(m) for m in moves) == game.legal_actions()
+        assert [game.action_move(game.action(m)) for m in moves] == [
+            re.sub("[\\^=]+", "-", re.sub("^[tcnkmgTCNKMG](?=[a-z])", "", m).split("x")[0])
+            for m in moves
+        ]
+        action = game.legal_actions()[int(rng.integers(len(moves)))]
+        assert game.play_action(action)
+    back = gridnote.TaflGame.from_record(game.record())
+    assert (back.move_stack, back.position, back.turn) == (game.move_stack, game.position, game.turn)
+    while game.ply:
+        game.pop()
+    assert (game.position, game.turn) == start
