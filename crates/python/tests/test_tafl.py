@@ -5,6 +5,8 @@ import re
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from pettingzoo.test import api_test
 
 import gridnote
@@ -282,3 +284,61 @@ def test_random_games_keep_moves_actions_and_records_in_step(rules):
     while game.ply:
         game.pop()
     assert (game.position, game.turn) == start
+
+
+MOVE_TEXT = st.text(alphabet="abcdefghz0123456789-^=x/+KkTtCcNnMmGg ", max_size=16)
+
+
+@settings(max_examples=300, deadline=None)
+@given(MOVE_TEXT, st.integers(min_value=0, max_value=5000))
+def test_no_text_or_action_gets_past_the_exceptions(text, action):
+    game = gridnote.TaflGame("brandubh")
+    game.push("d7-c7")
+    before = (game.position, game.turn, game.ply)
+    try:
+        game.push(text)
+    except gridnote.IllegalMoveError:
+        assert (game.position, game.turn, game.ply) == before
+    try:
+        game.action(text)
+    except ValueError:
+        pass
+    try:
+        assert game.action(game.action_move(action)) == action
+    except ValueError:
+        pass
+    assert isinstance(game.play_action(action), bool)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(max_size=80))
+def test_records_and_rules_fail_only_with_gridnote_errors(text):
+    for attempt in (
+        lambda: gridnote.TaflGame.from_record(text),
+        lambda: gridnote.TaflGame.from_record("[rules:dim:7 start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/]\n" + text),
+        lambda: gridnote.TaflGame("dim:" + text),
+        lambda: gridnote.TaflGame("brandubh", position=text),
+    ):
+        try:
+            attempt()
+        except ValueError:
+            pass
+
+
+def test_a_berserk_continuation_selects_the_same_agent_again():
+    rng = np.random.default_rng(0)
+    env = tafl_v0("berserk", max_moves=60)
+    again = 0
+    for seed in range(20):
+        env.reset(seed=seed)
+        previous = None
+        for agent in env.agent_iter():
+            obs, _, termination, truncation, _ = env.last()
+            if termination or truncation:
+                env.step(None)
+                continue
+            assert agent == env.game.turn
+            again += agent == previous
+            previous = agent
+            env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    assert again == 8
