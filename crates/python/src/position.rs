@@ -661,6 +661,12 @@ impl Position {
                 out.push_str(format.side_names()[side.index()]);
                 out.push_str(" to move");
             }
+            // A tafl text that carries no side: counts do not decide who moves in tafl.
+            None if format.game() == Game::Tafl => {
+                out.push_str("no side to move (");
+                out.push_str(format.name());
+                out.push_str(" carries none)");
+            }
             None => out.push_str("no side to move (the counts fit none)"),
         }
         out

@@ -147,6 +147,7 @@ def test_str_repr_copy():
     assert (game.ply, other.ply) == (0, 1)
     assert game.board.rows == ["___a___", "___a___", "___d___", "aadkdaa", "___d___", "___a___", "___a___"]
     assert game.board.format == "otn"
+    assert str(game.board).splitlines()[-1] == "no side to move (otn carries none)"
 
 
 def test_records_are_written_and_read_back():
