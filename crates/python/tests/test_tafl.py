@@ -7,10 +7,10 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from pettingzoo.test import api_test
+from pettingzoo.test import api_test, seed_test
 
 import gridnote
-from gridnote.env import tafl_v0
+from gridnote.env import mnk_v0, tafl_v0
 
 # gridnote's rules engine's perft counts from the start (docs/tafl-rules.md), which
 # up to these depths are OpenTafl's too.
@@ -343,3 +343,24 @@ def test_a_berserk_continuation_selects_the_same_agent_again():
             previous = agent
             env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
     assert again == 8
+
+
+@pytest.mark.parametrize("make", [lambda: tafl_v0("brandubh", max_moves=100), mnk_v0])
+def test_seeds_repeat_sampled_actions(make):
+    seed_test(make, num_cycles=50)
+
+    def sampled(env, seed):
+        env.reset(seed=seed)
+        out = []
+        for agent in env.agent_iter(60):
+            obs, _, termination, truncation, _ = env.last()
+            action = None if termination or truncation else env.action_space(agent).sample(obs["action_mask"])
+            out.append(action)
+            env.step(action)
+        return out
+
+    env = make()
+    first = sampled(env, 5)
+    assert sampled(env, 5) == first
+    assert sampled(make(), 5) == first
+    assert sampled(env, 6) != first

@@ -7,10 +7,23 @@ from typing import Any, Optional
 
 import numpy as np
 from gymnasium import spaces
+from gymnasium.utils import seeding
 from pettingzoo import AECEnv
 from pettingzoo.utils import AgentSelector
 
 from gridnote._gridnote import TAFL_PLANES, MnkGame, TaflGame
+
+
+def _seed(env: AECEnv, seed: Optional[int]) -> None:
+    """What a seed given to ``reset`` does: the game itself draws nothing at random, so
+    the seed goes to ``env.np_random`` and to each agent's action space (the ``i``-th
+    possible agent's with ``seed + i``), so that sampling actions from them repeats
+    after the same seed."""
+    if seed is None:
+        return
+    env.np_random, env.np_random_seed = seeding.np_random(seed)
+    for i, agent in enumerate(env.possible_agents):
+        env.action_space(agent).seed(seed + i)
 
 
 class MnkAEC(AECEnv):
@@ -77,7 +90,7 @@ class MnkAEC(AECEnv):
         return {"observation": planes.reshape(2, self.m, self.n), "action_mask": mask}
 
     def reset(self, seed: Optional[int] = None, options: Optional[dict[str, Any]] = None) -> None:
-        # The environment draws nothing at random: the seed changes nothing.
+        _seed(self, seed)
         self.game.reset()
         self.agents = self.possible_agents[:]
         self.rewards = {a: 0 for a in self.agents}
@@ -193,7 +206,7 @@ class TaflAEC(AECEnv):
         return {"observation": planes, "action_mask": mask}
 
     def reset(self, seed: Optional[int] = None, options: Optional[dict[str, Any]] = None) -> None:
-        # The environment draws nothing at random: the seed changes nothing.
+        _seed(self, seed)
         self.game = self._start.copy()
         self._clear()
 
