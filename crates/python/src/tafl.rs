@@ -171,8 +171,9 @@ impl TaflGame {
         Ok((typed, Some(name.to_owned())))
     }
 
+    /// The side that moves first in the rules' start position (`atkf`).
     fn first_mover(&self) -> Player {
-        TaflPosition::start(&self.engine).to_move()
+        if self.rules.attackers_first { Player::One } else { Player::Two }
     }
 
     /// How the game stands: `None` while it goes on.
