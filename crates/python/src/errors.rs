@@ -2,7 +2,8 @@
 //!
 //! `GridnoteError` (a `ValueError`) is the base; `ParseError` is a text that is not
 //! well-formed or whose format cannot be told, `ConversionError` a well-formed position
-//! the target cannot take, `SolveError` a position the solver refuses. Each carries the
+//! the target cannot take, `SolveError` a position the solver refuses, `IllegalMoveError`
+//! a tafl move the game's position does not allow. Each carries the
 //! input (`text`), the message, the byte span, the format and the caret rendering, and its
 //! `str()` is the message with the caret under the offending text.
 
