@@ -27,12 +27,13 @@ enum OnError {
     Skip,
 }
 
-/// One converted chunk: the outputs one after another, and per input its end in
-/// `outputs` or its failure.
+/// One converted chunk: the outputs one after another, each followed by `\n` (so that
+/// a run of them is already the text of a file of lines), and per input the end of its
+/// output in `outputs` (before the `\n`) or its failure.
 #[derive(Debug, Default)]
 struct Done {
     outputs: String,
-    results: Vec<Result<usize, Failure>>,
+    results: Vec<Result<usize, Box<Failure>>>,
 }
 
 /// Converts `texts` (one after another, ends in `ends`) into `done`.
@@ -44,15 +45,25 @@ fn convert_run(
     to: Format,
     options: &Options,
 ) -> Done {
-    let mut done = Done { outputs: String::new(), results: Vec::with_capacity(ends.len()) };
+    // Outputs are seldom more than twice their inputs (T3EN to TSN: 1.5 times): one
+    // allocation for the run, not a doubling series of copies.
+    let input = ends.last().map_or(0, |&end| end - start);
+    let mut done = Done {
+        outputs: String::with_capacity(2 * input + ends.len()),
+        results: Vec::with_capacity(ends.len()),
+    };
     let mut at = start;
     for &end in ends {
         let text = &texts[at..end];
         at = end;
         let result = gridnote_convert::read(text, from, options)
             .and_then(|source| gridnote_convert::write_into(source, to, options, &mut done.outputs))
-            .map(|_| done.outputs.len())
-            .map_err(|err| Failure::convert(&err, text, from));
+            .map(|_| {
+                let end = done.outputs.len();
+                done.outputs.push('\n');
+                end
+            })
+            .map_err(|err| Box::new(Failure::convert(&err, text, from, "from_")));
         done.results.push(result);
     }
     done
@@ -106,18 +117,74 @@ enum Input {
     },
 }
 
-/// Appends `line` (one line ending removed) to a chunk, or notes why it is not text.
-fn push_line(
-    line: &[u8],
-    texts: &mut String,
-    ends: &mut Vec<usize>,
-    bad: &mut Vec<(usize, Failure)>,
-) {
-    match core::str::from_utf8(line) {
-        Ok(s) => texts.push_str(strip_end(s)),
-        Err(e) => bad.push((ends.len(), not_utf8(line, &e))),
+/// Whether an input is skipped, as the command line skips a line: blank (only
+/// whitespace) or a `#` comment.
+fn skipped(text: &[u8]) -> bool {
+    text.iter().find(|b| !b.is_ascii_whitespace()).is_none_or(|&b| b == b'#')
+}
+
+/// The UTF-8 byte-order mark, skipped at the start of the input.
+const BOM: &str = "\u{feff}";
+
+/// The texts of one chunk, one after another, and what is known of each before it is
+/// converted.
+#[derive(Default)]
+struct Chunk {
+    texts: String,
+    /// Where each text ends in `texts`.
+    ends: Vec<usize>,
+    /// Per text, the inputs skipped just before it (blank and comment lines).
+    skips: Vec<usize>,
+    /// Skipped inputs not yet followed by a text.
+    skipping: usize,
+    /// Texts that are not UTF-8: their place in the chunk and their failure.
+    bad: Vec<(usize, Failure)>,
+    /// Whether the next input is the first of the whole input (its byte-order mark
+    /// is dropped).
+    first: bool,
+}
+
+impl Chunk {
+    /// Appends one input (one line ending removed), or counts it as skipped.
+    fn push(&mut self, input: &str) {
+        let mut input = strip_end(input);
+        if core::mem::take(&mut self.first) {
+            input = input.strip_prefix(BOM).unwrap_or(input);
+        }
+        if skipped(input.as_bytes()) {
+            self.skipping += 1;
+            return;
+        }
+        self.texts.push_str(input);
+        self.end();
     }
-    ends.push(texts.len());
+
+    /// Appends one input given as bytes: as [`Chunk::push`] when it is UTF-8, else its
+    /// failure.
+    fn push_bytes(&mut self, line: &[u8]) {
+        match core::str::from_utf8(line) {
+            Ok(s) => self.push(s),
+            Err(e) => {
+                let line = if core::mem::take(&mut self.first) {
+                    line.strip_prefix(BOM.as_bytes()).unwrap_or(line)
+                } else {
+                    line
+                };
+                if skipped(line) {
+                    self.skipping += 1;
+                    return;
+                }
+                let e = core::str::from_utf8(line).err().unwrap_or(e);
+                self.bad.push((self.ends.len(), not_utf8(line, &e)));
+                self.end();
+            }
+        }
+    }
+
+    fn end(&mut self) {
+        self.ends.push(self.texts.len());
+        self.skips.push(core::mem::take(&mut self.skipping));
+    }
 }
 
 /// The failure of an input that is not UTF-8, spanning the first bad byte.
@@ -144,29 +211,34 @@ pub(crate) struct ConvertMany {
     next_output: usize,
     /// The index of the next input to yield.
     index: usize,
+    /// Per result not yet yielded, the inputs skipped just before it.
+    skips: VecDeque<usize>,
+    /// Inputs taken from the source but not yet yielded or passed (skipped ones too).
+    queued: usize,
+    /// Whether no input has been taken yet (a byte-order mark is dropped from the first).
+    at_start: bool,
 }
 
 impl ConvertMany {
     /// Takes up to [`CHUNK`] texts from the input and converts them off the lock.
     fn fill(&mut self, py: Python<'_>) -> PyResult<()> {
-        let mut texts = String::new();
-        let mut ends = Vec::with_capacity(CHUNK);
-        let mut bad: Vec<(usize, Failure)> = Vec::new();
+        let mut chunk = Chunk { first: self.at_start, ..Chunk::default() };
         match &mut self.source {
             None => return Ok(()),
             Some(Input::Items(source)) => {
                 let mut iter = source.bind(py).clone();
-                for item in iter.by_ref().take(CHUNK) {
+                // Skipped inputs do not count toward the chunk's size.
+                while chunk.ends.len() < CHUNK {
+                    let Some(item) = iter.next() else { break };
                     let item = item?;
                     if let Ok(s) = item.cast::<PyString>() {
-                        texts.push_str(strip_end(&s.to_cow()?));
-                        ends.push(texts.len());
+                        chunk.push(&s.to_cow()?);
                     } else if let Ok(b) = item.cast::<PyBytes>() {
-                        push_line(b.as_bytes(), &mut texts, &mut ends, &mut bad);
+                        chunk.push_bytes(b.as_bytes());
                     } else {
                         return Err(PyTypeError::new_err(format!(
                             "convert_many: item {} is {}, expected str or bytes",
-                            self.index + ends.len(),
+                            self.index + self.queued + chunk.ends.len() + chunk.skipping,
                             item.get_type().name()?
                         )));
                     }
@@ -175,7 +247,7 @@ impl ConvertMany {
             Some(Input::Reader { file, pending }) => {
                 let file = file.bind(py).clone();
                 let mut eof = false;
-                while ends.is_empty() && !eof {
+                while chunk.ends.is_empty() && !eof {
                     let block = file.call_method1("read", (BLOCK,))?;
                     let start = pending.len();
                     if let Ok(s) = block.cast::<PyString>() {
@@ -197,35 +269,51 @@ impl ConvertMany {
                             None => continue,
                         }
                     };
-                    for line in pending[..complete].split_inclusive(|&b| b == b'\n') {
-                        push_line(line, &mut texts, &mut ends, &mut bad);
+                    // One UTF-8 check for the whole block when it is text (the usual
+                    // case), else line by line to find the lines that are not.
+                    match core::str::from_utf8(&pending[..complete]) {
+                        Ok(block) => {
+                            chunk.texts.reserve(block.len());
+                            for line in block.split_inclusive('\n') {
+                                chunk.push(line);
+                            }
+                        }
+                        Err(_) => {
+                            for line in pending[..complete].split_inclusive(|&b| b == b'\n') {
+                                chunk.push_bytes(line);
+                            }
+                        }
                     }
                     pending.drain(..complete);
                 }
             }
         }
-        if ends.is_empty() {
+        self.at_start = chunk.first;
+        if chunk.ends.is_empty() {
             self.source = None;
             return Ok(());
         }
+        let Chunk { texts, ends, skips, bad, .. } = chunk;
         let (from, to, jobs) = (self.from, self.to, self.jobs);
         let options = &self.options;
-        let mut chunk = py.detach(|| convert_chunk(&texts, &ends, from, to, options, jobs));
-        if chunk.iter().map(|d| d.results.len()).sum::<usize>() != ends.len() {
+        let mut done = py.detach(|| convert_chunk(&texts, &ends, from, to, options, jobs));
+        if done.iter().map(|d| d.results.len()).sum::<usize>() != ends.len() {
             return Err(PyValueError::new_err("convert_many: a conversion thread failed"));
         }
         // Inputs that were not text replace what their empty text gave.
         for (at, failure) in bad {
             let mut at = at;
-            for done in &mut chunk {
-                if at < done.results.len() {
-                    done.results[at] = Err(failure);
+            for part in &mut done {
+                if at < part.results.len() {
+                    part.results[at] = Err(Box::new(failure));
                     break;
                 }
-                at -= done.results.len();
+                at -= part.results.len();
             }
         }
-        self.ready.extend(chunk);
+        self.queued += skips.iter().sum::<usize>() + ends.len();
+        self.skips.extend(skips);
+        self.ready.extend(done);
         Ok(())
     }
 
@@ -237,12 +325,12 @@ impl ConvertMany {
                     let result = match &mut done.results[self.next_result] {
                         Ok(end) => {
                             let text = &done.outputs[self.next_output..*end];
-                            self.next_output = *end;
+                            self.next_output = *end + 1;
                             Ok(PyString::new(py, text).unbind())
                         }
-                        Err(failure) => Err(core::mem::replace(
+                        Err(failure) => Err(*core::mem::replace(
                             failure,
-                            Failure::whole(Kind::Parse, "", String::new(), None),
+                            Box::new(Failure::whole(Kind::Parse, "", String::new(), None)),
                         )),
                     };
                     self.next_result += 1;
@@ -270,13 +358,78 @@ impl ConvertMany {
     fn __next__(&mut self, py: Python<'_>) -> PyResult<Option<Py<PyAny>>> {
         loop {
             let Some(result) = self.next_result(py)? else { return Ok(None) };
-            let index = self.index;
-            self.index += 1;
+            let skipped = self.skips.pop_front().unwrap_or(0);
+            let index = self.index + skipped;
+            self.index = index + 1;
+            self.queued -= skipped + 1;
             match (result, self.on_error) {
                 (Ok(text), _) => return Ok(Some(text.into_any())),
                 (Err(failure), OnError::Raise) => return Err(failure.into_pyerr(py, Some(index))),
                 (Err(_), OnError::Yield) => return Ok(Some(py.None())),
                 (Err(_), OnError::Skip) => {}
+            }
+        }
+    }
+
+    /// Writes every remaining output to `file` (anything with `write`: a text file is
+    /// given `str`, an object without `encoding` `bytes`), each followed by `\n`, one
+    /// `write` call per chunk; returns the number of lines written. A failing input
+    /// writes nothing under `errors="none"` or `"skip"`; under `"raise"` the outputs
+    /// before it are written, then its error is raised, and the iterator goes on after
+    /// it.
+    fn write_to(&mut self, py: Python<'_>, file: &Bound<'_, PyAny>) -> PyResult<usize> {
+        let text_mode = file.hasattr("encoding")?;
+        let write = file.getattr("write")?;
+        let mut written = 0;
+        loop {
+            let Some(done) = self.ready.front() else {
+                if self.source.is_none() {
+                    return Ok(written);
+                }
+                self.fill(py)?;
+                continue;
+            };
+            let mut block_end = self.next_output;
+            let mut lines = 0;
+            let mut next = self.next_result;
+            let mut failed = false;
+            while next < done.results.len() {
+                match &done.results[next] {
+                    Ok(end) => {
+                        block_end = end + 1;
+                        lines += 1;
+                    }
+                    Err(_) if self.on_error == OnError::Raise => {
+                        failed = true;
+                        break;
+                    }
+                    Err(_) => {}
+                }
+                next += 1;
+            }
+            let block = &done.outputs[self.next_output..block_end];
+            if !block.is_empty() {
+                if text_mode {
+                    write.call1((PyString::new(py, block),))?;
+                } else {
+                    write.call1((PyBytes::new(py, block.as_bytes()),))?;
+                }
+            }
+            written += lines;
+            for _ in self.next_result..next {
+                let skipped = self.skips.pop_front().unwrap_or(0);
+                self.index += skipped + 1;
+                self.queued -= skipped + 1;
+            }
+            if failed {
+                self.next_result = next;
+                self.next_output = block_end;
+                // The failing input is the next result: `__next__` raises its error.
+                let _ = self.__next__(py)?;
+            } else {
+                self.ready.pop_front();
+                self.next_result = 0;
+                self.next_output = 0;
             }
         }
     }
@@ -326,6 +479,9 @@ pub(crate) fn convert_many(
         next_result: 0,
         next_output: 0,
         index: 0,
+        skips: VecDeque::new(),
+        queued: 0,
+        at_start: true,
     })
 }
 
@@ -356,7 +512,8 @@ mod tests {
                     match r {
                         Ok(end) => {
                             outputs.push(Ok(d.outputs[at..*end].to_owned()));
-                            at = *end;
+                            assert_eq!(&d.outputs[*end..=*end], "\n");
+                            at = *end + 1;
                         }
                         Err(f) => outputs.push(Err((f.kind, f.span.clone(), f.text.clone()))),
                     }

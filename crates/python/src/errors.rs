@@ -2,7 +2,8 @@
 //!
 //! `GridnoteError` (a `ValueError`) is the base; `ParseError` is a text that is not
 //! well-formed or whose format cannot be told, `ConversionError` a well-formed position
-//! the target cannot take, `SolveError` a position the solver refuses. Each carries the
+//! the target cannot take, `SolveError` a position the solver refuses, `IllegalMoveError`
+//! a tafl move the game's position does not allow. Each carries the
 //! input (`text`), the message, the byte span, the format and the caret rendering, and its
 //! `str()` is the message with the caret under the offending text.
 
@@ -34,6 +35,12 @@ pyo3::create_exception!(
 );
 pyo3::create_exception!(
     gridnote,
+    IllegalMoveError,
+    GridnoteError,
+    "A move that is not legal in the game's position, or a text that is not a move."
+);
+pyo3::create_exception!(
+    gridnote,
     SolveError,
     GridnoteError,
     "A position the solver refuses: no m,n,k game reaches it, it is tafl, or it is too large."
@@ -45,6 +52,7 @@ pub(crate) enum Kind {
     Parse,
     Conversion,
     Solve,
+    IllegalMove,
 }
 
 /// A failure about an input text, kept as plain Rust values until it is raised (so that
@@ -59,8 +67,19 @@ pub(crate) struct Failure {
 }
 
 impl Failure {
-    /// The failure of reading or converting `text` (read as `from`, detected when `None`).
-    pub(crate) fn convert(err: &ConvertError, text: &str, from: Option<Format>) -> Failure {
+    /// The failure of reading or converting `text` (read as `from`, detected when `None`);
+    /// `argument` names the Python argument that gives the format (`from_`, `format`),
+    /// which the detection error recommends where the command line's says `--from`.
+    pub(crate) fn convert(
+        err: &ConvertError,
+        text: &str,
+        from: Option<Format>,
+        argument: &str,
+    ) -> Failure {
+        let mut message = err.to_string();
+        if let ConvertError::Detect(_) = err {
+            message = message.replacen("--from", &format!("{argument}=..."), 1);
+        }
         let (kind, format) = match err {
             ConvertError::Detect(_) => (Kind::Parse, None),
             ConvertError::Syntax(_) | ConvertError::Invalid { .. } => {
@@ -68,7 +87,7 @@ impl Failure {
             }
             _ => (Kind::Conversion, from.or_else(|| detect(text).ok())),
         };
-        Failure { kind, message: err.to_string(), text: text.to_owned(), span: err.span(), format }
+        Failure { kind, message, text: text.to_owned(), span: err.span(), format }
     }
 
     /// A failure of `kind` about the whole of `text`.
@@ -101,6 +120,7 @@ impl Failure {
             Kind::Parse => ParseError::new_err(self.rendered()),
             Kind::Conversion => ConversionError::new_err(self.rendered()),
             Kind::Solve => SolveError::new_err(self.rendered()),
+            Kind::IllegalMove => IllegalMoveError::new_err(self.rendered()),
         };
         let value = err.value(py);
         let set = || -> PyResult<()> {

@@ -10,6 +10,7 @@ mod errors;
 mod game;
 mod options;
 mod position;
+mod tafl;
 
 use pyo3::prelude::*;
 
@@ -31,11 +32,16 @@ fn _gridnote(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<position::Solution>()?;
     m.add_class::<batch::ConvertMany>()?;
     m.add_class::<game::MnkGame>()?;
+    m.add_class::<tafl::TaflGame>()?;
+    m.add_class::<tafl::TaflOutcome>()?;
     m.add("GridnoteError", py.get_type::<errors::GridnoteError>())?;
     m.add("ParseError", py.get_type::<errors::ParseError>())?;
     m.add("ConversionError", py.get_type::<errors::ConversionError>())?;
     m.add("SolveError", py.get_type::<errors::SolveError>())?;
+    m.add("IllegalMoveError", py.get_type::<errors::IllegalMoveError>())?;
     m.add("PLANES", position::plane_names(py)?)?;
+    m.add("TAFL_PLANES", tafl::TAFL_PLANES.to_vec())?;
+    m.add("TAFL_PRESETS", gridnote_board::tafl::PRESETS.to_vec())?;
     m.add("FORMAT_OPTIONS", options::FORMAT_OPTIONS.to_vec())?;
     Ok(())
 }

@@ -87,8 +87,10 @@ pub(crate) fn read_source(
     text: &str,
     from: Option<Format>,
     options: &Options,
+    argument: &str,
 ) -> Result<Source, Failure> {
-    gridnote_convert::read(text, from, options).map_err(|err| Failure::convert(&err, text, from))
+    gridnote_convert::read(text, from, options)
+        .map_err(|err| Failure::convert(&err, text, from, argument))
 }
 
 /// One format of the registry, as `gridnote.formats()` lists it.
@@ -139,7 +141,9 @@ pub(crate) fn formats() -> Vec<FormatInfo> {
 #[pyfunction]
 pub(crate) fn detect_format(py: Python<'_>, text: &str) -> PyResult<&'static str> {
     detect(text).map(Format::name).map_err(|err| {
-        Failure::whole(Kind::Parse, text, err.to_string(), None).into_pyerr(py, None)
+        let message =
+            err.to_string().replacen("--from", "format=... in read, from_=... in convert", 1);
+        Failure::whole(Kind::Parse, text, message, None).into_pyerr(py, None)
     })
 }
 
@@ -251,7 +255,7 @@ fn convert_source(
     let from = source.format;
     let mut output = String::new();
     let notes = gridnote_convert::write_into(source, to, options, &mut output)
-        .map_err(|err| Failure::convert(&err, text, Some(from)).into_pyerr(py, None))?;
+        .map_err(|err| Failure::convert(&err, text, Some(from), "from_").into_pyerr(py, None))?;
     Ok(Converted { output, notes, from_format: from.name(), to_format: to.name() })
 }
 
@@ -269,7 +273,7 @@ pub(crate) fn convert(
     let to = format_named("to", to)?;
     let from = from_.map(|name| format_named("from_", name)).transpose()?;
     let options = convert_options(lossless, format_options)?;
-    let source = read_source(text, from, &options).map_err(|f| f.into_pyerr(py, None))?;
+    let source = read_source(text, from, &options, "from_").map_err(|f| f.into_pyerr(py, None))?;
     convert_source(py, source, text, to, &options)
 }
 
@@ -376,8 +380,8 @@ pub(crate) struct Position {
 impl Position {
     pub(crate) fn read(py: Python<'_>, text: &str, format: Option<&str>) -> PyResult<Position> {
         let from = format.map(|name| format_named("format", name)).transpose()?;
-        let source =
-            read_source(text, from, &Options::default()).map_err(|f| f.into_pyerr(py, None))?;
+        let source = read_source(text, from, &Options::default(), "format")
+            .map_err(|f| f.into_pyerr(py, None))?;
         Ok(Position { source, text: text.to_owned() })
     }
 
@@ -657,6 +661,12 @@ impl Position {
                 out.push_str(format.side_names()[side.index()]);
                 out.push_str(" to move");
             }
+            // A tafl text that carries no side: counts do not decide who moves in tafl.
+            None if format.game() == Game::Tafl => {
+                out.push_str("no side to move (");
+                out.push_str(format.name());
+                out.push_str(" carries none)");
+            }
             None => out.push_str("no side to move (the counts fit none)"),
         }
         out
@@ -706,7 +716,7 @@ impl Position {
         array.call_method1("reshape", (cells.len(), rows, cols))?.call_method0("copy")
     }
 
-    /// The position an array of [`Position.to_array`]'s planes shows, written as
+    /// The position an array of `Position.to_array`'s planes shows, written as
     /// `format` (T3EN for a square m,n,k board, the tuple format for a rectangle, TSN
     /// when a king is on the board, when `None`), with `to_move` as the format spells
     /// it (derived as `convert` derives it when `None`).

@@ -336,7 +336,7 @@ def test_convert_many_reads_files_in_blocks():
     import io
 
     text = "2_o/_x_/3_ x\r\n120120000\n\n3_/3_/3_ x"
-    expected = ["3 4 3/1a1/2d a 3 2", "3 4 3/ad1/ad1 a 5 4", None, "3 4 3/3/3 a 1 0"]
+    expected = ["3 4 3/1a1/2d a 3 2", "3 4 3/ad1/ad1 a 5 4", "3 4 3/3/3 a 1 0"]
     assert list(gridnote.convert_many(io.StringIO(text), "tsn", errors="none")) == expected
     raw = text.encode().replace(b"120120000", b"12012000\xff")
     out = gridnote.convert_many(io.BytesIO(raw), "tsn")
@@ -345,6 +345,7 @@ def test_convert_many_reads_files_in_blocks():
         next(out)
     assert (info.value.index, info.value.span) == (1, (8, 9))
     assert info.value.message.startswith("not UTF-8 text")
+    assert next(out) == "3 4 3/3/3 a 1 0"
     # Over a megabyte: lines cut by the block boundary are joined again.
     many = ["xo_/_x_/3_ o", "2_o/_x_/3_ x", "3_/3_/3_ x"] * 40_000
     converted = [gridnote.convert(t, "tsn").output for t in many[:3]] * 40_000
@@ -371,3 +372,75 @@ def test_otn_rules_records_and_tafl_conversions():
     assert digits.convert("bits", code="dense").output == "374"
     assert digits.convert("otn").output == "/3/tT1/tT1/"
     assert digits.svg().startswith("<svg ")
+
+
+def test_convert_many_skips_blank_and_comment_lines_as_the_cli_does():
+    import io
+
+    # A byte-order mark at the start, blank lines (whitespace only) and lines whose
+    # first non-blank character is `#` are skipped; indices still count every input.
+    text = "\ufeff# positions\n3_/3_/3_ x\n   \n\t# indented comment\nzz\n\n120120000\n"
+    expected = ["000000000", "120120000"]
+    assert list(gridnote.convert_many(io.StringIO(text), "digits", errors="skip")) == expected
+    assert list(gridnote.convert_many(io.BytesIO(text.encode()), "digits", errors="skip")) == expected
+    items = text.split("\n")
+    assert list(gridnote.convert_many(items, "digits", errors="none")) == [
+        "000000000",
+        None,
+        "120120000",
+    ]
+    out = gridnote.convert_many(items, "digits")
+    assert next(out) == "000000000"
+    with pytest.raises(gridnote.ParseError) as info:
+        next(out)
+    assert (info.value.index, info.value.text) == (4, "zz")
+    assert next(out) == "120120000"
+    with pytest.raises(StopIteration):
+        next(out)
+    # Only the first input loses a byte-order mark; a blank item is skipped in lists too.
+    assert list(gridnote.convert_many(["", "\ufeff3_/3_/3_ x"], "digits", errors="none")) == [None]
+    assert list(gridnote.convert_many([" ", "#", b"# \xff"], "digits")) == []
+
+
+def test_undetected_format_names_the_python_argument():
+    with pytest.raises(gridnote.ParseError) as info:
+        gridnote.convert("hello", "tsn")
+    assert info.value.message.startswith("cannot tell the format (give one with from_=...): tried ")
+    with pytest.raises(gridnote.ParseError) as info:
+        gridnote.read("hello")
+    assert info.value.message.startswith("cannot tell the format (give one with format=...): tried ")
+    with pytest.raises(gridnote.ParseError) as info:
+        gridnote.detect("hello")
+    assert "--from" not in info.value.message
+    with pytest.raises(gridnote.ParseError) as info:
+        list(gridnote.convert_many(["hello"], "tsn"))
+    assert "(give one with from_=...)" in info.value.message
+
+
+def test_convert_many_writes_to_files():
+    import io
+
+    text = "# a comment\n2_o/_x_/3_ x\nzz\n120120000\n"
+    expected = "3 4 3/1a1/2d a 3 2\n3 4 3/ad1/ad1 a 5 4\n"
+    out = io.StringIO()
+    assert gridnote.convert_many(io.StringIO(text), "tsn", errors="skip").write_to(out) == 2
+    assert out.getvalue() == expected
+    binary = io.BytesIO()
+    many = gridnote.convert_many(io.BytesIO(text.encode()), "tsn", errors="none")
+    assert many.write_to(binary) == 2
+    assert binary.getvalue() == expected.encode()
+    # errors="raise": what precedes the failure is written, then it is raised; the
+    # iterator goes on after it.
+    out = io.StringIO()
+    many = gridnote.convert_many(text.splitlines(), "tsn")
+    with pytest.raises(gridnote.ParseError) as info:
+        many.write_to(out)
+    assert (info.value.index, out.getvalue()) == (2, "3 4 3/1a1/2d a 3 2\n")
+    assert many.write_to(out) == 1
+    assert out.getvalue() == expected
+    assert many.write_to(out) == 0
+    # Across chunks and threads, the same text as the iterator's lines.
+    lines = ["xo_/_x_/3_ o", "2_o/_x_/3_ x", "3_/3_/3_ x"] * 30_000
+    out = io.StringIO()
+    assert gridnote.convert_many(lines, "tsn", jobs=2).write_to(out) == len(lines)
+    assert out.getvalue() == "".join(t + "\n" for t in gridnote.convert_many(lines, "tsn"))

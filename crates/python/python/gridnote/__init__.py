@@ -30,6 +30,18 @@ row 2 has 4 cells, expected 3: the grid has 3 rows and must be square
   |    ^^
 (3, 5)
 
+Tafl games are played by gridnote's rules engine, moves in OTN move notation:
+
+>>> game = gridnote.TaflGame("brandubh")
+>>> len(game.legal_moves), game.turn
+(40, 'attackers')
+>>> game.push("d2-c2")
+'d2-c2'
+>>> game.perft(2)
+975
+>>> game.pop()
+'d2-c2'
+
 The learning environments are in ``gridnote.env`` (Gymnasium and PettingZoo).
 """
 
@@ -47,12 +59,17 @@ from gridnote._gridnote import (
     ConvertMany,
     FormatInfo,
     GridnoteError,
+    IllegalMoveError,
     MnkGame,
     ParseError,
     Position,
     Problem,
     Solution,
     SolveError,
+    TAFL_PLANES,
+    TAFL_PRESETS,
+    TaflGame,
+    TaflOutcome,
     convert,
     formats,
     read,
@@ -70,12 +87,17 @@ __all__ = [
     "ConvertMany",
     "FormatInfo",
     "GridnoteError",
+    "IllegalMoveError",
     "MnkGame",
     "ParseError",
     "Position",
     "Problem",
     "Solution",
     "SolveError",
+    "TAFL_PLANES",
+    "TAFL_PRESETS",
+    "TaflGame",
+    "TaflOutcome",
     "convert",
     "convert_many",
     "detect",
@@ -113,7 +135,9 @@ def convert_many(
     off the interpreter's lock and on ``jobs`` threads (0: one per core), so a large
     batch costs no Python loop per position. An item may be ``str`` or UTF-8 ``bytes``;
     one trailing ``\\n`` or ``\\r\\n`` is removed, so an open file can be passed as it
-    is. A failing input raises its error (``.index`` is its position in the input; the
+    is. As the command line does with lines, blank inputs, ``#`` comment lines and a
+    byte-order mark at the very start are skipped (they still count for ``.index``).
+    ``write_to(file)`` on the result writes the outputs a chunk at a time. A failing input raises its error (``.index`` is its position in the input; the
     iterator stays usable) with ``errors="raise"``, gives ``None`` with
     ``errors="none"`` and is left out with ``errors="skip"``.
 
@@ -121,6 +145,8 @@ def convert_many(
     ['(x __o _x_ ___)', '(x xo_ xo_ ___)']
     >>> list(convert_many(["3_/3_/3_ x", "nonsense"], "digits", errors="none"))
     ['000000000', None]
+    >>> list(convert_many(["# a comment", "", "3_/3_/3_ x"], "digits"))
+    ['000000000']
     """
     return _convert_many(
         texts,

@@ -1,5 +1,6 @@
-"""Learning environments for m,n,k games: Gymnasium's single-agent ``Mnk`` and the
-PettingZoo AEC environment ``mnk_v0``.
+"""Learning environments: for m,n,k games Gymnasium's single-agent ``Mnk`` and the
+PettingZoo AEC environment ``mnk_v0``; for tafl the PettingZoo AEC environment
+``tafl_v0``.
 
 The game's state lives on the Rust side (``gridnote.MnkGame``): a step is one call, and
 the perfect opponent and the ``info["value"]`` oracle are gridnote's solver.
@@ -28,7 +29,7 @@ from gymnasium import spaces
 
 from gridnote._gridnote import MnkGame
 
-__all__ = ["Mnk", "mnk_v0"]
+__all__ = ["Mnk", "mnk_v0", "tafl_v0"]
 
 Opponent = Union[str, Callable[[np.ndarray, np.ndarray], int]]
 
@@ -170,3 +171,39 @@ def mnk_v0(
     from gridnote._pettingzoo import MnkAEC
 
     return MnkAEC(m, n, k, misere=misere, diagonals=diagonals, render_mode=render_mode)
+
+
+def tafl_v0(
+    rules: str = "brandubh",
+    *,
+    max_moves: Optional[int] = None,
+    render_mode: Optional[str] = None,
+) -> Any:
+    """The PettingZoo AEC environment of a tafl variant (a preset's name or an OTN rules
+    record) for two agents, ``attackers`` and ``defenders``; the agent selected is the
+    side to move (the same side again after a berserk capture).
+
+    Actions are ``(from_square * 4 + direction) * (size - 1) + distance - 1``: squares
+    row-major from the top-left one, directions 0 up, 1 right, 2 down, 3 left, distances
+    1 to ``size - 1`` (``TaflGame.action`` and ``action_move`` translate). Observations
+    are dicts of ``observation``, ``int8`` planes ``(len(gridnote.TAFL_PLANES), size,
+    size)``, and ``action_mask``. Rewards come at the end: +1 and -1, 0 each for a draw;
+    a side to move without a legal move loses; an illegal action ends the game with -1
+    for its player and 0 for the other. ``max_moves`` truncates a game after that many
+    plies.
+
+    >>> from gridnote.env import tafl_v0
+    >>> env = tafl_v0("brandubh")
+    >>> env.reset(seed=0)
+    >>> env.agent_selection, int(env.action_space("attackers").n)
+    ('attackers', 1176)
+    >>> obs = env.observe("attackers")
+    >>> obs["observation"].shape, int(obs["action_mask"].sum())
+    ((14, 7, 7), 40)
+    >>> env.step(env.game.action("d2-c2"))
+    >>> env.agent_selection
+    'defenders'
+    """
+    from gridnote._pettingzoo import TaflAEC
+
+    return TaflAEC(rules, max_moves=max_moves, render_mode=render_mode)
