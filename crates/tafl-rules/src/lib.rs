@@ -4,6 +4,7 @@
 
 mod config;
 mod position;
+mod record;
 mod rules;
 mod square;
 mod text;
@@ -12,6 +13,7 @@ pub use gridnote_board as board;
 
 pub use config::Kind;
 pub use position::{Outcome, Position, Reason, Undo};
+pub use record::{CaptureText, CheckedLine, Entry, LineEnd, LineError, check_line};
 pub use rules::{Rules, RulesError};
 pub use square::{Move, MoveTextError, Square, SquareError};
 pub use text::{IllegalMove, Played};
