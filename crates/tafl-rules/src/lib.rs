@@ -3,6 +3,7 @@
 #![warn(missing_docs)]
 
 mod config;
+mod legality;
 mod position;
 mod record;
 mod rules;
@@ -12,6 +13,7 @@ mod text;
 pub use gridnote_board as board;
 
 pub use config::Kind;
+pub use legality::Surplus;
 pub use position::{Outcome, Position, Reason, Undo};
 pub use record::{CaptureText, CheckedLine, Entry, LineEnd, LineError, check_line};
 pub use rules::{Rules, RulesError};

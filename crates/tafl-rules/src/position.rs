@@ -40,6 +40,17 @@ fn is_piece(b: u8) -> bool {
     b != 0 && b != OFF
 }
 
+/// How many pieces of each kind (in [`Kind`]'s order) a board's cells hold.
+pub(crate) fn count_kinds(cells: &[u8]) -> [usize; 12] {
+    let mut counts = [0; 12];
+    for &b in cells {
+        if is_piece(b) {
+            counts[kind_of(b)] += 1;
+        }
+    }
+    counts
+}
+
 /// Why a game ended.
 ///
 /// ```
@@ -496,6 +507,11 @@ impl Position {
         let i = self.index(sq)?;
         let b = self.cells[i as usize];
         is_piece(b).then(|| Kind::new(Player::BOTH[side_of(b)], role_of(b)).expect("role < 6"))
+    }
+
+    /// How many pieces of each kind (in [`Kind`]'s order) stand on the board.
+    pub(crate) fn kind_counts(&self) -> [usize; 12] {
+        count_kinds(&self.cells)
     }
 
     /// The pieces of the board as OTN symbols, one row a string from the top row; `.`

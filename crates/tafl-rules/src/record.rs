@@ -144,7 +144,7 @@ impl core::fmt::Display for LineEnd {
 /// let err = check_line(start, [Entry::Move("d2-c2"), Entry::Move("d1-d2")], CaptureText::Listed)
 ///     .unwrap_err();
 /// assert_eq!(err.index, 1);
-/// assert_eq!(err.to_string(), "d1-d2 is not a legal move for the defenders");
+/// assert_eq!(err.to_string(), "d1-d2: the defenders are to move, and the piece on d1 is not theirs");
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]

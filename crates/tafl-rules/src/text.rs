@@ -27,6 +27,20 @@ pub enum IllegalMove {
         /// `attackers` or `defenders`, the side to move.
         side: &'static str,
     },
+    /// No piece stands on the move's start square.
+    #[error("{mv}: no piece stands on {}", mv.from)]
+    EmptyStart {
+        /// The move.
+        mv: Move,
+    },
+    /// The piece on the start square is not the side to move's.
+    #[error("{mv}: the {to_move} are to move, and the piece on {} is not theirs", mv.from)]
+    WrongSide {
+        /// The move.
+        mv: Move,
+        /// `attackers` or `defenders`, the side to move.
+        to_move: &'static str,
+    },
     /// The move's piece symbol names another piece than the one on its square.
     #[error("{mv}: the text names the piece `{written}`, but `{actual}` stands on {}", mv.from)]
     Piece {
@@ -293,8 +307,15 @@ impl Position {
             return Err(IllegalMove::GameOver { outcome });
         }
         let m = t.mv;
-        if !self.is_legal(m) {
-            return Err(IllegalMove::NotLegal { mv: m, side: side_name(self) });
+        match self.piece_at(m.from) {
+            None => return Err(IllegalMove::EmptyStart { mv: m }),
+            Some(k) if k.side() != self.to_move() => {
+                return Err(IllegalMove::WrongSide { mv: m, to_move: side_name(self) });
+            }
+            Some(_) if !self.is_legal(m) => {
+                return Err(IllegalMove::NotLegal { mv: m, side: side_name(self) });
+            }
+            Some(_) => {}
         }
         let piece = self.piece_at(m.from).expect("legal");
         if let Some(w) = t.piece {
