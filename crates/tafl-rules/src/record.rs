@@ -3,45 +3,7 @@
 use gridnote_board::Player;
 
 use crate::position::{Outcome, Position, side_name};
-use crate::square::MoveText;
-use crate::text::{IllegalMove, Played};
-
-/// How a game record writes the captures of its moves.
-///
-/// ```
-/// use gridnote_tafl_rules::CaptureText;
-/// assert_eq!(CaptureText::of(["d1-d4", "e5-e2xd2"]), CaptureText::Listed);
-/// assert_eq!(CaptureText::of(["d1-d4", "e5-e2"]), CaptureText::Computed);
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub enum CaptureText {
-    /// The record lists each move's captures, as OpenTafl's records do: a custodial or
-    /// jump capture left out is an error. (OpenTafl leaves shieldwall and Linnaean
-    /// captures out of its records, so those may be left out, or listed, all of them.)
-    Listed,
-    /// The record never lists captures (a plain move list, `a4-a1`): the rules compute
-    /// them.
-    Computed,
-}
-
-impl CaptureText {
-    /// How a record whose moves are `texts` writes captures: [`CaptureText::Listed`]
-    /// when any of them lists a capture, else [`CaptureText::Computed`]. (A record in
-    /// which no move captures anything reads the same either way.)
-    ///
-    /// ```
-    /// use gridnote_tafl_rules::CaptureText;
-    /// assert_eq!(CaptureText::of(["Kd4-c4xb4"]), CaptureText::Listed);
-    /// assert_eq!(CaptureText::of(Vec::<&str>::new()), CaptureText::Computed);
-    /// ```
-    pub fn of<'a>(texts: impl IntoIterator<Item = &'a str>) -> CaptureText {
-        let listed = texts
-            .into_iter()
-            .any(|text| MoveText::parse(text).is_ok_and(|t| !t.captures.is_empty()));
-        if listed { CaptureText::Listed } else { CaptureText::Computed }
-    }
-}
+use crate::text::{CaptureText, IllegalMove, Played};
 
 /// One entry of a game record's line: a move record, or a resignation of the side to
 /// move.
