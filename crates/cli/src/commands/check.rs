@@ -14,7 +14,8 @@ use crate::names::{parse_rules, tafl_side_letter, tafl_side_name};
 use crate::tafl::{SideFrom, place};
 use crate::status::{EXIT_USAGE, finish, report_failure};
 
-/// Check syntax, legality and outcome (tafl: the semantic check).
+/// Check syntax, legality and outcome (tafl: the semantic check, and with --rules the side to
+/// move, the outcome and the piece counts under the rules engine).
 #[derive(Debug, clap::Args)]
 pub(crate) struct Args {
     /// The input flags: --from, --input, --json, --quiet and the INPUTs.

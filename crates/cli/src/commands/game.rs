@@ -8,7 +8,7 @@
 //! since the last capture and the defenders at the start (the start position's). The
 //! conversion's notes (what the target drops; the defenders when the start's had to be
 //! rounded) go to standard error, summarised as `gridnote convert` does. With `--final`,
-//! only the last one. `--check` replays every line and lists
+//! only the last one. `--check` replays every line under the tafl rules engine and lists
 //! every problem with its line, column and a caret. Nothing is printed on standard output
 //! unless the whole command succeeds.
 
@@ -65,7 +65,9 @@ pub(crate) struct Args {
     /// Print no notes on stderr.
     #[arg(long, short)]
     pub(crate) quiet: bool,
-    /// Validate the file instead: replay every line and list every problem.
+    /// Validate the file instead: replay every line under the rules (every move legal, the
+    /// captures listed exactly those the rules make, or computed when the record lists
+    /// none; the result tag against the main line's end) and list every problem.
     #[arg(long, conflicts_with_all = ["final_only", "to", "line", "notes", "quiet"])]
     pub(crate) check: bool,
 }
