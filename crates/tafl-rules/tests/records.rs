@@ -171,3 +171,65 @@ fn an_illegal_move_a_wrong_piece_and_moves_after_the_end_are_refused() {
         (1, "the defenders resigned: the line cannot go on".to_owned())
     );
 }
+
+#[test]
+fn opentafl_move_texts_of_random_games_under_random_rules_check_clean() {
+    // The random games of `playouts/random` (40 random rules records with every role,
+    // berserk, jumps, shieldwalls, Linnaean captures), each move as OpenTafl writes it:
+    // read as a record that lists captures, every game replays with OpenTafl's captures
+    // and ends where OpenTafl ends it.
+    let dir = gridnote_testkit::workspace_root().join("fixtures/tafl-rules/playouts/random");
+    let variants = fs::read_to_string(dir.join("variants.jsonl")).unwrap();
+    let (mut games, mut plies) = (0, 0);
+    for line in variants.lines() {
+        let v: Value = serde_json::from_str(line).unwrap();
+        let (name, record) = (v["variant"].as_str().unwrap(), v["record"].as_str().unwrap());
+        let rules = Rules::from_otn(record).unwrap();
+        let text = fs::read_to_string(dir.join(format!("play-{name}.jsonl"))).unwrap();
+        let rows: Vec<Value> = text.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+        let mut start = None;
+        let mut moves: Vec<(String, Vec<String>)> = Vec::new();
+        for row in rows {
+            if let Some(s) = row.get("start").and_then(Value::as_str) {
+                let side = if row["to_move"] == "a" { Player::One } else { Player::Two };
+                start = Some(Position::from_record(&rules, s, side).unwrap());
+                moves.clear();
+            } else if let Some(end) = row.get("end").and_then(Value::as_str) {
+                let here = format!("{name} game {}", row["game"]);
+                let line = check_line(
+                    start.take().expect("a game opens with its start"),
+                    moves.iter().map(|(m, _)| Entry::Move(m)),
+                    CaptureText::Listed,
+                )
+                .unwrap_or_else(|e| panic!("{here}: ply {}: {e}", e.index + 1));
+                for (played, (text, expected)) in line.played.iter().zip(&moves) {
+                    let mut got: Vec<String> =
+                        played.captures.iter().map(|(s, _)| s.to_string()).collect();
+                    got.sort();
+                    let mut expected = expected.clone();
+                    expected.sort();
+                    assert_eq!(got, expected, "{here}: {text}");
+                }
+                assert_eq!(line.position.otn(), row["position"].as_str().unwrap(), "{here}");
+                let LineEnd::Rules(outcome) = line.end else {
+                    panic!("{here}: no resignation in a playout")
+                };
+                let ends = outcome.ends();
+                // A game the harness stopped (at its ply limit, or with no legal move) goes
+                // on under the rules.
+                let end = if matches!(end, "max_plies" | "no_moves") { "none" } else { end };
+                assert_eq!(ends, end, "{here}");
+                games += 1;
+                plies += moves.len();
+            } else if let Some(m) = row.get("move").and_then(Value::as_str) {
+                let captures = row["captures"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|c| c.as_str().unwrap().to_owned());
+                moves.push((m.to_owned(), captures.collect()));
+            }
+        }
+    }
+    assert!(games >= 40 && plies >= 2000, "{games} games, {plies} plies");
+}
