@@ -309,8 +309,18 @@ fn a_bad_move_names_turn_line_column_and_nothing_is_printed() {
     );
     let (status, out, err) = run(&["game", "--check", "-"], text.as_bytes());
     assert_eq!((status, out.as_str()), (1, ""));
-    assert!(err.starts_with("-:3:10: error: line main: turn 1."), "{err}");
-    assert!(err.ends_with("-: 1 of 1 line(s) cannot be replayed\n"), "{err}");
+    assert_eq!(
+        err,
+        "-:3:10: error: line main: turn 1. `c1-c2`: c1-c2: no piece stands on c1\n  | 1. a1-a2 c1-c2\n  |          ^^^^^\n-: 1 of 1 line(s) cannot be replayed\n"
+    );
+    // The defenders moving the attackers' piece.
+    let text = "[rules:dim:3 start:/t2/1K1/3/]\n\n1. a1-a2 a2-a3\n";
+    let (status, _, err) = run(&["game", "--check", "-"], text.as_bytes());
+    assert_eq!(status, 1);
+    assert!(
+        err.starts_with("-:3:10: error: line main: turn 1. `a2-a3`: a2-a3: the defenders are to move, and the piece on a2 is not theirs\n"),
+        "{err}"
+    );
 }
 
 #[test]
