@@ -58,6 +58,16 @@ fn the_side_comes_from_the_position_then_side_then_the_rules() {
     let (status, out, _) = run(&["moves", BRANDUB_RECORD]);
     assert_eq!(status, 0);
     assert!(out.contains("\n  attackers to move (the rules' first mover: the position does not say); ongoing; 40 legal moves\n"), "{out}");
+    // TEN carries the side and, in its extension, the rules (atkf:n: the defenders).
+    let ten = "7 4 3a3/3a3/3d3/aadkdaa/3d3/3a3/3a3 d 1 0 otn:1:dim:7%20name:Brandub%20atkf:n%20ks:w%20start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/";
+    let (status, out, _) = run(&["moves", ten]);
+    assert_eq!(status, 0);
+    assert!(
+        out.contains(
+            "\n  defenders to move (as the position says); ongoing; 24 legal moves\n  d5-c5\n"
+        ),
+        "{out}"
+    );
     // TSN carries the side (bottom row first).
     let (status, out, _) = run(&["moves", "--rules", "brandub", "7 4 7/7/7/da1k3/7/7/6a d 1 0"]);
     assert_eq!(status, 0);
