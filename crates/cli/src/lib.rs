@@ -13,6 +13,7 @@ mod names;
 mod notes;
 mod status;
 mod svg;
+mod tafl;
 
 use std::ffi::OsString;
 use std::io::{self, BufRead, Write};

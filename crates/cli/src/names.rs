@@ -1,6 +1,7 @@
 //! How the command line names things: the formats and rules its flags take, and the
 //! sides it prints.
 
+use gridnote_board::tafl::TaflRules;
 use gridnote_board::{Player, Rules, UnknownName};
 use gridnote_convert::Format;
 
@@ -18,4 +19,46 @@ pub(crate) fn parse_rules(text: &str) -> Result<Rules, String> {
 /// How `format` names `player` as the side to move, for people.
 pub(crate) fn side_name(format: Format, player: Player) -> &'static str {
     format.side_names()[player.index()]
+}
+
+/// `--rules` for a tafl command: a tafl preset's name (`copenhagen`, `brandub`, …) or a
+/// whole OpenTafl rules record (`dim:… start:/…/`), with the name it is shown by (the
+/// preset's name, or the record's canonical text).
+pub(crate) fn parse_tafl_rules(text: &str) -> Result<(TaflRules, String), String> {
+    if text.starts_with("dim:") {
+        let rules: TaflRules =
+            text.parse().map_err(|e| format!("not an OpenTafl rules record: {e}"))?;
+        return Ok((rules.clone(), rules.to_string()));
+    }
+    TaflRules::preset(text).map(|rules| (rules, text.to_owned())).map_err(|_| {
+        format!(
+            "unknown tafl rules `{text}`: expected a preset ({}) or an OpenTafl rules record (dim:… start:/…/)",
+            gridnote_board::tafl::PRESETS.join(", ")
+        )
+    })
+}
+
+/// `--side`: `a` (or `attackers`) or `d` (or `defenders`).
+pub(crate) fn parse_tafl_side(text: &str) -> Result<Player, String> {
+    match text {
+        "a" | "attackers" => Ok(Player::One),
+        "d" | "defenders" => Ok(Player::Two),
+        _ => Err(format!("unknown side `{text}`: expected a (attackers) or d (defenders)")),
+    }
+}
+
+/// A tafl side's letter, `a` or `d`.
+pub(crate) fn tafl_side_letter(side: Player) -> &'static str {
+    match side {
+        Player::One => "a",
+        Player::Two => "d",
+    }
+}
+
+/// A tafl side's name, `attackers` or `defenders`.
+pub(crate) fn tafl_side_name(side: Player) -> &'static str {
+    match side {
+        Player::One => "attackers",
+        Player::Two => "defenders",
+    }
 }

@@ -17,7 +17,7 @@ fn a_preset_of_the_position_size_is_named_and_finds_no_problem() {
     assert_eq!(
         out,
         format!(
-            "argument 1: {BRANDUB}\n  format: otn, tafl rules: brandub (semantic check; no rules engine here)\n  no problems\n"
+            "argument 1: {BRANDUB}\n  format: otn, tafl rules: brandub\n  attackers to move (the rules' first mover: the position does not say)\n  no problems\n  outcome: ongoing\n"
         )
     );
 }
@@ -34,6 +34,8 @@ fn rules_for_another_size_are_a_problem() {
 
 #[test]
 fn a_rules_record_is_named_by_its_canonical_text() {
+    // The king is surrounded by four attackers, so no defender can move: under the rules
+    // (defenders to move first, atkf:n) the attackers have won.
     let (status, out, _) = run(&[
         "check",
         "--json",
@@ -44,7 +46,7 @@ fn a_rules_record_is_named_by_its_canonical_text() {
     assert_eq!(status, 0);
     assert_eq!(
         out,
-        "{\"input\":\"/1t1/tKt/1t1/\",\"format\":\"otn\",\"rules\":\"dim:3 atkf:n ks:s start:/1t1/tKt/1t1/\",\"legal\":true,\"problems\":[]}\n"
+        "{\"input\":\"/1t1/tKt/1t1/\",\"format\":\"otn\",\"rules\":\"dim:3 atkf:n ks:s start:/1t1/tKt/1t1/\",\"legal\":true,\"problems\":[],\"to_move\":\"d\",\"outcome\":\"attackers\",\"reason\":\"defenders_immobile\"}\n"
     );
 }
 
@@ -72,5 +74,42 @@ fn unknown_names_and_bad_records_are_usage_errors() {
     assert!(
         err.contains("not an OpenTafl rules record: rules entry `esc:`: expected `c` (corner) or `e` (edge), found `x`"),
         "{err}"
+    );
+}
+
+#[test]
+fn the_side_to_move_and_the_outcome_come_from_the_rules_engine() {
+    // TSN carries the side; the king on a corner (a7: rank 7 is TSN's first row) has
+    // escaped.
+    let (status, out, err) = run(&[
+        "check",
+        "--rules",
+        "brandub",
+        "7 4 k6/7/7/7/7/7/6a a 5 0",
+        "7 4 1k5/7/7/7/7/7/6a d 5 0",
+    ]);
+    assert_eq!((status, err.as_str()), (0, ""));
+    assert_eq!(
+        out,
+        "argument 1: 7 4 k6/7/7/7/7/7/6a a 5 0\n  format: tsn, tafl rules: brandub\n  attackers to move (as the position says)\n  no problems\n  outcome: the defenders win: the king escaped\n\
+         argument 2: 7 4 1k5/7/7/7/7/7/6a d 5 0\n  format: tsn, tafl rules: brandub\n  defenders to move (as the position says)\n  no problems\n  outcome: ongoing\n"
+    );
+    let (status, out, _) =
+        run(&["check", "--json", "--rules", "brandub", "7 4 k6/7/7/7/7/7/6a a 5 0"]);
+    assert_eq!(status, 0);
+    assert_eq!(
+        out,
+        "{\"input\":\"7 4 k6/7/7/7/7/7/6a a 5 0\",\"format\":\"tsn\",\"rules\":\"brandub\",\"legal\":true,\"problems\":[],\"to_move\":\"a\",\"outcome\":\"defenders\",\"reason\":\"king_escaped\"}\n"
+    );
+}
+
+#[test]
+fn more_pieces_of_a_kind_than_the_start_is_a_problem() {
+    // Brandubh starts with one king; mercenaries would count for both sides together.
+    let (status, out, _) = run(&["check", "--rules", "brandub", "/7/7/7/KK5/7/7/6t/"]);
+    assert_eq!(status, 1);
+    assert_eq!(
+        out,
+        "argument 1: /7/7/7/KK5/7/7/6t/\n  format: otn, tafl rules: brandub\n  attackers to move (the rules' first mover: the position does not say)\n  problems:\n    - the defenders have 2 kings, the rules' start position 1\n  outcome: ongoing\n"
     );
 }

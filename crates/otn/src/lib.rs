@@ -23,7 +23,7 @@ pub use piece::{Kind, OtnPiece, PieceTypes, Side, Space};
 #[doc(hidden)]
 pub use position::__check_position_readers_agree;
 pub use position::{Inverted, PositionRecord};
-pub use replay::{Ply, Replay};
+pub use replay::{LineMove, Ply, Replay};
 pub use rules::{
     Berserk, CANONICAL_ORDER, Entry, Escape, JumpMode, KingArmed, KingStrength, RulesRecord,
     Shieldwall, Threefold, YesNo,

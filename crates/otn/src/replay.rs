@@ -82,7 +82,82 @@ impl Replay {
 /// A reference to one move of the game: turn index and slot index.
 type PlyRef = (usize, usize);
 
+/// One move of a line as written, without replaying it: where it stands in the game
+/// record.
+///
+/// ```
+/// use gridnote_otn::{Game, LinePath};
+/// let game: Game = "[rules:dim:2 start:/t1/2/]\n\n1. a1-b1\n".parse()?;
+/// let moves = game.line_moves(&LinePath::MAIN)?;
+/// assert_eq!((moves[0].turn.as_str(), moves[0].record.to_string()), ("1.", "a1-b1".to_owned()));
+/// assert_eq!((moves[0].line, moves[0].column, moves[0].span.clone()), (3, 4, 31..36));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct LineMove {
+    /// The address of the turn that holds the move (for a `.....` placeholder, the
+    /// parent line's turn it stands for).
+    pub turn: String,
+    /// The move record.
+    pub record: MoveRecord,
+    /// Its line in the game record, from 1 (0 when the game was not read from text).
+    pub line: usize,
+    /// Its column (in characters), from 1.
+    pub column: usize,
+    /// Its byte span in the game record.
+    pub span: core::ops::Range<usize>,
+}
+
 impl Game {
+    /// The moves of `line` in the order played, as written, a variation's placeholders
+    /// resolved to its parent's moves (see [`Game::replay`]), without playing them: for
+    /// a rules engine to replay.
+    ///
+    /// # Errors
+    /// [`ReplayError`] for a line not in the game, or a variation branching beyond its
+    /// parent line.
+    ///
+    /// ```
+    /// use gridnote_otn::{Game, LinePath};
+    /// let text = "[rules:dim:3 start:/t2/1K1/3/]\n\n1. a1-a2 b2-c2\n1a.1.1a. ..... b2-b1\n";
+    /// let game: Game = text.parse()?;
+    /// let moves = game.line_moves(&"1a.1".parse()?)?;
+    /// let records: Vec<String> = moves.iter().map(|m| m.record.to_string()).collect();
+    /// assert_eq!(records, ["a1-a2", "b2-b1"]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn line_moves(&self, line: &LinePath) -> Result<Vec<LineMove>, ReplayError> {
+        if !self.lines().contains(line) {
+            return Err(ReplayError {
+                turn: String::new(),
+                text: String::new(),
+                line: 0,
+                column: 0,
+                span: 0..0,
+                problem: ReplayProblem::NoSuchLine { line: line.to_string() },
+            });
+        }
+        let (plies, _) = self.plies_of(line)?;
+        Ok(plies
+            .into_iter()
+            .map(|(t, s)| {
+                let turn = &self.turns()[t];
+                let Slot::Move(record) = &turn.slots[s] else {
+                    unreachable!("placeholders are resolved to their parent's moves")
+                };
+                let location = turn.locations.get(s).cloned().unwrap_or_default();
+                LineMove {
+                    turn: turn.address.to_string(),
+                    record: record.clone(),
+                    line: location.line,
+                    column: location.column,
+                    span: location.span,
+                }
+            })
+            .collect())
+    }
+
     /// Plays `line` from the start position ([`Game::start`]).
     ///
     /// Each move moves the piece on its start square to its destination and removes

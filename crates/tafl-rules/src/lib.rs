@@ -3,7 +3,9 @@
 #![warn(missing_docs)]
 
 mod config;
+mod legality;
 mod position;
+mod record;
 mod rules;
 mod square;
 mod text;
@@ -11,7 +13,9 @@ mod text;
 pub use gridnote_board as board;
 
 pub use config::Kind;
+pub use legality::Surplus;
 pub use position::{Outcome, Position, Reason, Undo};
+pub use record::{CheckedLine, Entry, LineEnd, LineError, check_line};
 pub use rules::{Rules, RulesError};
 pub use square::{Move, MoveTextError, Square, SquareError};
-pub use text::{IllegalMove, Played};
+pub use text::{CaptureText, IllegalMove, Played};

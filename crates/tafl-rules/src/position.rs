@@ -40,6 +40,17 @@ fn is_piece(b: u8) -> bool {
     b != 0 && b != OFF
 }
 
+/// How many pieces of each kind (in [`Kind`]'s order) a board's cells hold.
+pub(crate) fn count_kinds(cells: &[u8]) -> [usize; 12] {
+    let mut counts = [0; 12];
+    for &b in cells {
+        if is_piece(b) {
+            counts[kind_of(b)] += 1;
+        }
+    }
+    counts
+}
+
 /// Why a game ended.
 ///
 /// ```
@@ -97,7 +108,105 @@ pub enum Outcome {
     },
 }
 
+impl Reason {
+    /// The reason's name in `snake_case` (`king_escaped`), as its serde form spells it.
+    ///
+    /// ```
+    /// use gridnote_tafl_rules::Reason;
+    /// assert_eq!(Reason::DefendersImmobile.name(), "defenders_immobile");
+    /// ```
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Reason::KingEscaped => "king_escaped",
+            Reason::KingCaptured => "king_captured",
+            Reason::NoPieces => "no_pieces",
+            Reason::DefendersImmobile => "defenders_immobile",
+            Reason::EdgeFort => "edge_fort",
+            Reason::Surrounded => "surrounded",
+            Reason::Repetition => "repetition",
+        }
+    }
+}
+
+impl core::fmt::Display for Reason {
+    /// What happened, for people (`the king escaped`).
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str(match self {
+            Reason::KingEscaped => "the king escaped",
+            Reason::KingCaptured => "the king was captured",
+            Reason::NoPieces => "a side has no pieces left",
+            Reason::DefendersImmobile => "no defender can move",
+            Reason::EdgeFort => "the king is in an edge fort",
+            Reason::Surrounded => "the defenders are surrounded",
+            Reason::Repetition => "the position occurred a third time",
+        })
+    }
+}
+
+impl core::fmt::Display for Outcome {
+    /// `ongoing`, `the defenders win: the king escaped`, `drawn: the position occurred a
+    /// third time`.
+    ///
+    /// ```
+    /// use gridnote_tafl_rules::{board::Player, Outcome, Reason};
+    /// let o = Outcome::Won { winner: Player::Two, reason: Reason::KingEscaped };
+    /// assert_eq!(o.to_string(), "the defenders win: the king escaped");
+    /// assert_eq!(Outcome::Ongoing.to_string(), "ongoing");
+    /// ```
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self {
+            Outcome::Ongoing => f.write_str("ongoing"),
+            Outcome::Won { winner, reason } => {
+                write!(f, "the {} win: {reason}", side_name(*winner))
+            }
+            Outcome::Drawn { reason } => write!(f, "drawn: {reason}"),
+        }
+    }
+}
+
+/// `attackers` ([`Player::One`]) or `defenders` ([`Player::Two`]).
+pub(crate) const fn side_name(side: Player) -> &'static str {
+    match side {
+        Player::One => "attackers",
+        Player::Two => "defenders",
+    }
+}
+
 impl Outcome {
+    /// What the outcome ends the game with: `none` (it goes on), `attackers`,
+    /// `defenders` (the winner) or `draw`.
+    ///
+    /// ```
+    /// use gridnote_tafl_rules::{Outcome, Reason};
+    /// assert_eq!(Outcome::Ongoing.ends(), "none");
+    /// assert_eq!(Outcome::Drawn { reason: Reason::Repetition }.ends(), "draw");
+    /// ```
+    #[must_use]
+    pub const fn ends(self) -> &'static str {
+        match self {
+            Outcome::Ongoing => "none",
+            Outcome::Won { winner, .. } => side_name(winner),
+            Outcome::Drawn { .. } => "draw",
+        }
+    }
+
+    /// The winner, if a side has won.
+    ///
+    /// ```
+    /// use gridnote_tafl_rules::{board::Player, Outcome, Reason};
+    /// let o = Outcome::Won { winner: Player::One, reason: Reason::KingCaptured };
+    /// assert_eq!(o.winner(), Some(Player::One));
+    /// assert_eq!(Outcome::Ongoing.winner(), None);
+    /// ```
+    #[must_use]
+    pub const fn winner(self) -> Option<Player> {
+        match self {
+            Outcome::Won { winner, .. } => Some(winner),
+            _ => None,
+        }
+    }
+
     /// Whether the game is over.
     ///
     /// ```
@@ -215,8 +324,7 @@ impl Position {
     /// ```
     #[must_use]
     pub fn start(rules: &Rules) -> Position {
-        let first = if rules.cfg.attackers_first { Player::One } else { Player::Two };
-        Position::from_parts(rules, rules.start.clone(), first)
+        Position::from_parts(rules, rules.start.clone(), rules.first_to_move())
     }
 
     /// A position of `rules`' board from the model's board (every cell a piece of any
@@ -399,6 +507,11 @@ impl Position {
         let i = self.index(sq)?;
         let b = self.cells[i as usize];
         is_piece(b).then(|| Kind::new(Player::BOTH[side_of(b)], role_of(b)).expect("role < 6"))
+    }
+
+    /// How many pieces of each kind (in [`Kind`]'s order) stand on the board.
+    pub(crate) fn kind_counts(&self) -> [usize; 12] {
+        count_kinds(&self.cells)
     }
 
     /// The pieces of the board as OTN symbols, one row a string from the top row; `.`

@@ -2,8 +2,8 @@
 
 use std::sync::Arc;
 
-use gridnote_board::UnknownName;
 use gridnote_board::tafl::TaflRules;
+use gridnote_board::{Player, UnknownName};
 
 use crate::Kind;
 use crate::config::{
@@ -494,6 +494,19 @@ impl Rules {
     #[must_use]
     pub fn dim(&self) -> usize {
         self.cfg.dim
+    }
+
+    /// The side that moves first (`atkf`: the attackers, [`Player::One`], unless `atkf:n`).
+    ///
+    /// ```
+    /// use gridnote_tafl_rules::{board::Player, Rules};
+    /// assert_eq!(Rules::brandubh().first_to_move(), Player::One);
+    /// assert_eq!(Rules::from_otn("dim:3 atkf:n start:/3/1K1/3/")?.first_to_move(), Player::Two);
+    /// # Ok::<(), gridnote_tafl_rules::RulesError>(())
+    /// ```
+    #[must_use]
+    pub fn first_to_move(&self) -> Player {
+        if self.cfg.attackers_first { Player::One } else { Player::Two }
     }
 
     /// Copenhagen hnefatafl 11×11, OpenTafl's record (the preset `copenhagen`).

@@ -26,6 +26,20 @@ pub enum IllegalMove {
         /// `attackers` or `defenders`, the side to move.
         side: &'static str,
     },
+    /// No piece stands on the move's start square.
+    #[error("{mv}: no piece stands on {}", mv.from)]
+    EmptyStart {
+        /// The move.
+        mv: Move,
+    },
+    /// The piece on the start square is not the side to move's.
+    #[error("{mv}: the {to_move} are to move, and the piece on {} is not theirs", mv.from)]
+    WrongSide {
+        /// The move.
+        mv: Move,
+        /// `attackers` or `defenders`, the side to move.
+        to_move: &'static str,
+    },
     /// The move's piece symbol names another piece than the one on its square.
     #[error("{mv}: the text names the piece `{written}`, but `{actual}` stands on {}", mv.from)]
     Piece {
@@ -36,16 +50,79 @@ pub enum IllegalMove {
         /// The piece on the start square.
         actual: char,
     },
-    /// The captures written are not those the move makes.
-    #[error("{mv}: the text captures {written}, the rules capture {actual}")]
+    /// The captures written are not those the move makes: some the rules make are
+    /// missing from the text, or the text lists some the rules do not make.
+    #[error("{mv}: {}", capture_difference(missing, extra))]
     Captures {
         /// The move.
         mv: Move,
-        /// The squares written, `/`-separated (`nothing` for none).
-        written: String,
-        /// The squares the rules capture, `/`-separated (`nothing` for none).
-        actual: String,
+        /// The squares the rules capture that the text does not list.
+        missing: Vec<Square>,
+        /// The squares the text lists that the rules do not capture.
+        extra: Vec<Square>,
     },
+    /// A move or resignation after a resignation.
+    #[error("the {side} resigned: the line cannot go on")]
+    AfterResignation {
+        /// `attackers` or `defenders`, the side that resigned.
+        side: &'static str,
+    },
+    /// The game is already over: no move may follow.
+    #[error("the game is already over ({outcome})")]
+    GameOver {
+        /// How it ended.
+        outcome: Outcome,
+    },
+}
+
+/// `missing from the text: e4; listed but not captured: e5`.
+fn capture_difference(missing: &[Square], extra: &[Square]) -> String {
+    let mut parts = Vec::new();
+    if !missing.is_empty() {
+        parts.push(format!("the rules capture {} (missing from the text)", square_list(missing)));
+    }
+    if !extra.is_empty() {
+        parts
+            .push(format!("the text lists {}, which the rules do not capture", square_list(extra)));
+    }
+    parts.join("; ")
+}
+
+/// How a game record writes the captures of its moves.
+///
+/// ```
+/// use gridnote_tafl_rules::CaptureText;
+/// assert_eq!(CaptureText::of(["d1-d4", "e5-e2xd2"]), CaptureText::Listed);
+/// assert_eq!(CaptureText::of(["d1-d4", "e5-e2"]), CaptureText::Computed);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum CaptureText {
+    /// The record lists each move's captures, as OpenTafl's records do: a custodial or
+    /// jump capture left out is an error. (OpenTafl leaves shieldwall and Linnaean
+    /// captures out of its records, so those may be left out, or listed, all of them.)
+    Listed,
+    /// The record never lists captures (a plain move list, `a4-a1`): the rules compute
+    /// them.
+    Computed,
+}
+
+impl CaptureText {
+    /// How a record whose moves are `texts` writes captures: [`CaptureText::Listed`]
+    /// when any of them lists a capture, else [`CaptureText::Computed`]. (A record in
+    /// which no move captures anything reads the same either way.)
+    ///
+    /// ```
+    /// use gridnote_tafl_rules::CaptureText;
+    /// assert_eq!(CaptureText::of(["Kd4-c4xb4"]), CaptureText::Listed);
+    /// assert_eq!(CaptureText::of(Vec::<&str>::new()), CaptureText::Computed);
+    /// ```
+    pub fn of<'a>(texts: impl IntoIterator<Item = &'a str>) -> CaptureText {
+        let listed = texts
+            .into_iter()
+            .any(|text| MoveText::parse(text).is_ok_and(|t| !t.captures.is_empty()));
+        if listed { CaptureText::Listed } else { CaptureText::Computed }
+    }
 }
 
 /// A move played: the move, its captures, its OTN record and the outcome after it.
@@ -198,25 +275,124 @@ impl Position {
             }
         }
         if !t.captures.is_empty() {
-            let mut copy = self.clone();
-            let undo = copy.make(m);
-            let all: Vec<Square> = copy.captures_since(&undo).into_iter().map(|(s, _)| s).collect();
-            let mut actual = all.clone();
-            // OpenTafl's own records write only the custodial and jump captures.
-            let mut custodial = all[..Position::custodial_count(&undo)].to_vec();
-            let mut written = t.captures.clone();
-            actual.sort_unstable();
-            custodial.sort_unstable();
-            written.sort_unstable();
-            if actual != written && custodial != written {
-                return Err(IllegalMove::Captures {
-                    mv: m,
-                    written: square_list(&t.captures),
-                    actual: square_list(&actual),
-                });
-            }
+            self.check_captures(m, &t.captures)?;
         }
         Ok(m)
+    }
+
+    /// Checks the captures `written` for the legal move `m`: exactly the custodial and
+    /// jump captures the move makes, with either none or all of its shieldwall and
+    /// Linnaean captures (OpenTafl's records leave those out).
+    fn check_captures(&self, m: Move, written: &[Square]) -> Result<(), IllegalMove> {
+        let mut copy = self.clone();
+        let undo = copy.make(m);
+        let all: Vec<Square> = copy.captures_since(&undo).into_iter().map(|(s, _)| s).collect();
+        let custodial = &all[..Position::custodial_count(&undo)];
+        let mut written = written.to_vec();
+        written.sort_unstable();
+        written.dedup();
+        // The text is measured against the custodial captures, or against all of them
+        // when it lists any of the others.
+        let reference: Vec<Square> = if written.iter().all(|s| custodial.contains(s)) {
+            custodial.to_vec()
+        } else {
+            all.clone()
+        };
+        let missing: Vec<Square> =
+            reference.iter().copied().filter(|s| !written.contains(s)).collect();
+        let extra: Vec<Square> = written.iter().copied().filter(|s| !all.contains(s)).collect();
+        if missing.is_empty() && extra.is_empty() {
+            return Ok(());
+        }
+        Err(IllegalMove::Captures { mv: m, missing, extra })
+    }
+
+    /// Reads a move of a game record and plays it, checking it against the rules: the
+    /// game must not be over, the move must be legal, a piece symbol written must be the
+    /// piece on the start square, and the captures must be as `captures` says a record
+    /// writes them ([`CaptureText`]): with [`CaptureText::Listed`] every custodial and
+    /// jump capture must be listed (the shieldwall and Linnaean ones may be left out, as
+    /// OpenTafl leaves them out, or listed, all of them) and nothing else; with
+    /// [`CaptureText::Computed`] a text that lists no capture is played with the
+    /// captures the rules make (one that lists captures is checked as above).
+    ///
+    /// # Errors
+    /// [`IllegalMove`] naming what does not hold; the position is unchanged.
+    ///
+    /// ```
+    /// use gridnote_tafl_rules::{board::Player, CaptureText, IllegalMove, Position, Rules};
+    /// let rules = Rules::brandubh();
+    /// let pos = Position::from_record(&rules, "/7/7/7/Tt1K3/7/7/7/", Player::Two)?;
+    /// // d4-c4 captures b4: a record that writes captures must list it.
+    /// let err = pos.clone().play_record("Kd4-c4", CaptureText::Listed).unwrap_err();
+    /// assert_eq!(err.to_string(), "d4-c4: the rules capture b4 (missing from the text)");
+    /// assert!(matches!(err, IllegalMove::Captures { .. }));
+    /// assert_eq!(pos.clone().play_record("Kd4-c4xb4", CaptureText::Listed).unwrap().text, "Kd4-c4xb4");
+    /// // A plain move list never writes them: the rules compute them.
+    /// assert_eq!(pos.clone().play_record("d4-c4", CaptureText::Computed).unwrap().text, "Kd4-c4xb4");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn play_record(
+        &mut self,
+        text: &str,
+        captures: CaptureText,
+    ) -> Result<Played, IllegalMove> {
+        let t = MoveText::parse(text)?;
+        let outcome = self.outcome();
+        if outcome.is_over() {
+            return Err(IllegalMove::GameOver { outcome });
+        }
+        let m = t.mv;
+        match self.piece_at(m.from) {
+            None => return Err(IllegalMove::EmptyStart { mv: m }),
+            Some(k) if k.side() != self.to_move() => {
+                return Err(IllegalMove::WrongSide { mv: m, to_move: side_name(self) });
+            }
+            Some(_) if !self.is_legal(m) => {
+                return Err(IllegalMove::NotLegal { mv: m, side: side_name(self) });
+            }
+            Some(_) => {}
+        }
+        let piece = self.piece_at(m.from).expect("legal");
+        if let Some(w) = t.piece {
+            if w != piece.symbol() {
+                return Err(IllegalMove::Piece { mv: m, written: w, actual: piece.symbol() });
+            }
+        }
+        if captures == CaptureText::Listed || !t.captures.is_empty() {
+            self.check_captures(m, &t.captures)?;
+        }
+        Ok(self.play_legal(m).1)
+    }
+
+    /// Every legal move played from here: what it captures and ends (as [`Played`]) and
+    /// the position after it. A finished game has none.
+    ///
+    /// ```
+    /// use gridnote_tafl_rules::{board::Player, Outcome, Position, Rules};
+    /// let rules = Rules::brandubh();
+    /// let pos = Position::from_record(&rules, "/7/7/7/3K3/7/7/6t/", Player::Two)?;
+    /// let next = pos.successors();
+    /// assert_eq!(next.len(), 12);
+    /// let (played, after) = &next[0];
+    /// assert_eq!(played.text, "Kd4-c4");
+    /// assert_eq!(after.otn(), "/7/7/7/2K4/7/7/6t/");
+    /// assert_eq!(played.outcome, Outcome::Ongoing);
+    /// # Ok::<(), gridnote_tafl_rules::RulesError>(())
+    /// ```
+    #[must_use]
+    pub fn successors(&self) -> Vec<(Played, Position)> {
+        if self.outcome().is_over() {
+            return Vec::new();
+        }
+        self.legal_moves()
+            .into_iter()
+            .map(|m| {
+                let mut after = self.clone();
+                let (_, played) = after.play_legal(m);
+                (played, after)
+            })
+            .collect()
     }
 
     /// Reads a move with [`Position::parse_move`] and plays it.

@@ -4,16 +4,18 @@
 use std::io::{self, BufRead, Write};
 
 use gridnote_board::notation::{Game, Notation};
-use gridnote_board::{Outcome, Problems, Rules};
+use gridnote_board::{Outcome, Player, Problems, Rules};
 use gridnote_convert::{Format, Source};
 use serde::Serialize;
 
 use crate::inputs::{InputArgs, Io, for_each_input, hint_if_terminal, open};
 use crate::json;
-use crate::names::parse_rules;
+use crate::names::{parse_rules, tafl_side_letter, tafl_side_name};
+use crate::tafl::{SideFrom, place};
 use crate::status::{EXIT_USAGE, finish, report_failure};
 
-/// Check syntax, legality and outcome (tafl: the semantic check).
+/// Check syntax, legality and outcome (tafl: the semantic check, and with --rules the side to
+/// move, the outcome and the piece counts under the rules engine).
 #[derive(Debug, clap::Args)]
 pub(crate) struct Args {
     /// The input flags: --from, --input, --json, --quiet and the INPUTs.
@@ -117,8 +119,14 @@ struct CheckJson<'a> {
     rules: Option<String>,
     legal: bool,
     problems: Vec<ProblemJson>,
+    /// A tafl position's side to move under `--rules`: `a` or `d`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    to_move: Option<&'static str>,
     #[serde(skip_serializing_if = "Option::is_none")]
     outcome: Option<String>,
+    /// A tafl position's outcome under `--rules`: why the game is over.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    reason: Option<&'static str>,
     #[serde(skip_serializing_if = "Option::is_none")]
     digits: Option<DigitsJson>,
     /// The legality problems in gridnote-board's own serde form (`Problems`).
@@ -129,12 +137,21 @@ struct CheckJson<'a> {
     report: Option<gridnote_digits::Report>,
 }
 
+/// A tafl position under its rules: whose move it is (and why) and how it stands.
+struct TaflFindings {
+    to_move: Player,
+    side_from: SideFrom,
+    outcome: gridnote_tafl_rules::Outcome,
+}
+
 /// Everything `check` says about one well-formed input.
 struct Findings {
     format: Format,
     rules: Option<Rules>,
     /// The tafl rules `--rules` named for a tafl position.
     tafl_rules: Option<String>,
+    /// What the rules engine says of a tafl position under `--rules`.
+    tafl: Option<TaflFindings>,
     problems: Vec<ProblemJson>,
     outcome: Option<Outcome>,
     digits: Option<DigitsJson>,
@@ -147,6 +164,7 @@ fn examine(source: &Source, args: &Args) -> Findings {
     if format.game() == Game::Tafl {
         let mut problems = tafl_problems(source);
         let mut tafl_rules = None;
+        let mut tafl = None;
         if let Some(CheckRules::Tafl { rules, name }) = &args.rules {
             let size = source.board.rows();
             if rules.dim() != size || source.board.cols() != size {
@@ -159,6 +177,20 @@ fn examine(source: &Source, args: &Args) -> Findings {
                         source.board.cols()
                     ),
                 });
+            } else {
+                match place(source, Some(rules), None) {
+                    Ok(placed) => {
+                        problems.extend(placed.rules.surplus(&placed.position).iter().map(|s| {
+                            ProblemJson { name: "piece-count", message: s.to_string() }
+                        }));
+                        tafl = Some(TaflFindings {
+                            to_move: placed.position.to_move(),
+                            side_from: placed.side_from,
+                            outcome: placed.position.outcome(),
+                        });
+                    }
+                    Err(message) => problems.push(ProblemJson { name: "rules", message }),
+                }
             }
             tafl_rules = Some(name.clone());
         }
@@ -166,6 +198,7 @@ fn examine(source: &Source, args: &Args) -> Findings {
             format,
             rules: None,
             tafl_rules,
+            tafl,
             problems,
             outcome: None,
             digits: None,
@@ -198,6 +231,7 @@ fn examine(source: &Source, args: &Args) -> Findings {
         format,
         rules: Some(rules),
         tafl_rules: None,
+        tafl: None,
         problems,
         outcome: Some(source.board.outcome(rules)),
         digits,
@@ -224,11 +258,17 @@ fn write_plain(out: &mut dyn Write, origin: &str, input: &str, f: &Findings) -> 
     match f.rules {
         Some(rules) => writeln!(out, "  format: {}, rules: {rules}", f.format)?,
         None => match &f.tafl_rules {
-            Some(name) => writeln!(
-                out,
-                "  format: {}, tafl rules: {name} (semantic check; no rules engine here)",
-                f.format
-            )?,
+            Some(name) => {
+                writeln!(out, "  format: {}, tafl rules: {name}", f.format)?;
+                if let Some(t) = &f.tafl {
+                    writeln!(
+                        out,
+                        "  {} to move ({})",
+                        tafl_side_name(t.to_move),
+                        t.side_from.describe()
+                    )?;
+                }
+            }
             None => writeln!(out, "  format: {} (semantic check; no tafl rules here)", f.format)?,
         },
     }
@@ -242,6 +282,9 @@ fn write_plain(out: &mut dyn Write, origin: &str, input: &str, f: &Findings) -> 
     }
     if let Some(outcome) = f.outcome {
         writeln!(out, "  outcome: {outcome}")?;
+    }
+    if let Some(t) = &f.tafl {
+        writeln!(out, "  outcome: {}", t.outcome)?;
     }
     if let Some(d) = &f.digits {
         writeln!(
@@ -287,7 +330,16 @@ pub(crate) fn run(args: &Args, stdin: &mut dyn BufRead, io: &mut Io<'_>) -> u8 {
                                 .map(|r| r.to_string())
                                 .or(findings.tafl_rules.clone()),
                             legal: findings.problems.is_empty(),
-                            outcome: findings.outcome.map(|o| o.to_string()),
+                            to_move: findings.tafl.as_ref().map(|t| tafl_side_letter(t.to_move)),
+                            outcome: findings
+                                .outcome
+                                .map(|o| o.to_string())
+                                .or_else(|| findings.tafl.as_ref().map(|t| t.outcome.ends().to_owned())),
+                            reason: findings.tafl.as_ref().and_then(|t| match t.outcome {
+                                gridnote_tafl_rules::Outcome::Won { reason, .. }
+                                | gridnote_tafl_rules::Outcome::Drawn { reason } => Some(reason.name()),
+                                _ => None,
+                            }),
                             problems: findings.problems,
                             digits: findings.digits,
                             legality: findings.legality,

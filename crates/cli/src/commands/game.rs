@@ -8,7 +8,7 @@
 //! since the last capture and the defenders at the start (the start position's). The
 //! conversion's notes (what the target drops; the defenders when the start's had to be
 //! rounded) go to standard error, summarised as `gridnote convert` does. With `--final`,
-//! only the last one. `--check` replays every line and lists
+//! only the last one. `--check` replays every line under the tafl rules engine and lists
 //! every problem with its line, column and a caret. Nothing is printed on standard output
 //! unless the whole command succeeds.
 
@@ -21,10 +21,12 @@ use gridnote_board::report::{Spanned, render};
 use gridnote_board::setup::{self, TaflFields};
 use gridnote_board::{Board, Player};
 use gridnote_convert::{Field, Format, Note, Options, read, write_into};
-use gridnote_otn::{Game, LinePath, MoveRecord, OtnRecord, Replay, Side};
+use gridnote_board::tafl::TaflRules;
+use gridnote_otn::{Game, GameResult, LinePath, MoveRecord, OtnRecord, Replay, Side, Slot};
+use gridnote_tafl_rules::{CaptureText, Entry, LineEnd, Position, Rules, check_line};
 
 use crate::inputs::Io;
-use crate::names::parse_format;
+use crate::names::{parse_format, tafl_side_name};
 use crate::notes::NoteSink;
 use crate::status::{EXIT_FAILED, EXIT_OK, EXIT_USAGE};
 
@@ -63,7 +65,9 @@ pub(crate) struct Args {
     /// Print no notes on stderr.
     #[arg(long, short)]
     pub(crate) quiet: bool,
-    /// Validate the file instead: replay every line and list every problem.
+    /// Validate the file instead: replay every line under the rules (every move legal, the
+    /// captures listed exactly those the rules make, or computed when the record lists
+    /// none; the result tag against the main line's end) and list every problem.
     #[arg(long, conflicts_with_all = ["final_only", "to", "line", "notes", "quiet"])]
     pub(crate) check: bool,
 }
@@ -335,19 +339,74 @@ fn otn_format() -> Option<Format> {
     <OtnRecord as Notation>::NAME.parse().ok()
 }
 
-/// `--check`: every line replayed, every problem listed.
+/// `--check`: every line replayed under the record's rules, every problem listed, and
+/// the result tag checked against how the main line ends.
 fn check(game: &Game, file: &str, text: &str, io: &mut Io<'_>) -> u8 {
+    let rules = match TaflRules::try_from(game.rules()).map_err(|e| e.to_string()).and_then(
+        |typed| Rules::new(&typed).map_err(|e| e.to_string()),
+    ) {
+        Ok(rules) => rules,
+        Err(message) => {
+            let _ = writeln!(io.err, "error: {file}: the rules tag: {message}");
+            return EXIT_FAILED;
+        }
+    };
+    let start = match Position::from_record(&rules, &game.start().to_string(), rules.first_to_move())
+    {
+        Ok(start) => start,
+        Err(err) => {
+            let _ = writeln!(io.err, "error: {file}: the start position: {err}");
+            return EXIT_FAILED;
+        }
+    };
+    // A record that lists any capture must list them all; a plain move list gets them
+    // computed.
+    let texts: Vec<String> = game
+        .turns()
+        .iter()
+        .flat_map(|turn| turn.slots.iter())
+        .filter_map(|slot| match slot {
+            Slot::Move(MoveRecord::Move(m)) => Some(m.to_string()),
+            _ => None,
+        })
+        .collect();
+    let captures = CaptureText::of(texts.iter().map(String::as_str));
     let lines = game.lines();
-    let (mut failed, mut plies) = (0, 0);
+    let (mut failed, mut plies, mut computed, mut main_end) = (0, 0, false, None);
     for line in &lines {
-        match game.replay(line) {
-            Ok(replay) => {
-                plies += replay.plies.len();
-                warnings(&replay, file, io);
-            }
+        let moves = match game.line_moves(line) {
+            Ok(moves) => moves,
             Err(err) => {
                 failed += 1;
                 problem(io.err, file, text, err.span.clone(), &format!("line {line}: {err}"));
+                continue;
+            }
+        };
+        let records: Vec<String> = moves.iter().map(|m| m.record.to_string()).collect();
+        let entries = moves.iter().zip(&records).map(|(m, text)| match m.record {
+            MoveRecord::Resignation => Entry::Resignation,
+            _ => Entry::Move(text),
+        });
+        match check_line(start.clone(), entries, captures) {
+            Ok(checked) => {
+                plies += moves.len();
+                if captures == CaptureText::Computed {
+                    computed |= checked.played.iter().any(|p| !p.captures.is_empty());
+                }
+                if line.is_main() {
+                    main_end = Some((checked.end, moves.last().map(|m| m.turn.clone())));
+                }
+            }
+            Err(err) => {
+                failed += 1;
+                let at = &moves[err.index];
+                problem(
+                    io.err,
+                    file,
+                    text,
+                    at.span.clone(),
+                    &format!("line {line}: turn {} `{}`: {err}", at.turn, at.record),
+                );
             }
         }
     }
@@ -355,7 +414,32 @@ fn check(game: &Game, file: &str, text: &str, io: &mut Io<'_>) -> u8 {
         let _ = writeln!(io.err, "{file}: {failed} of {} line(s) cannot be replayed", lines.len());
         return EXIT_FAILED;
     }
-    let _ = writeln!(io.out, "{file}: ok ({} line(s), {plies} plies)", lines.len());
+    let (end, last_turn) = main_end.unwrap_or((LineEnd::Rules(start.outcome()), None));
+    let claimed = match game.result() {
+        Some(GameResult::AttackersWin) => Some(Some(Player::One)),
+        Some(GameResult::DefendersWin) => Some(Some(Player::Two)),
+        Some(GameResult::Draw) => Some(None),
+        _ => None,
+    };
+    if let (Some(claimed), Some(result)) = (claimed, game.result()) {
+        if !end.agrees(claimed) {
+            let at = last_turn.map_or_else(|| "at the start".to_owned(), |t| format!("after turn {t}"));
+            let _ = writeln!(
+                io.err,
+                "error: {file}: the result tag [result:{result}] says {}, but the main line ends {at}: {end}",
+                match claimed {
+                    Some(side) => format!("the {} win", tafl_side_name(side)),
+                    None => "a draw".to_owned(),
+                }
+            );
+            return EXIT_FAILED;
+        }
+    }
+    let mut summary = format!("{} line(s), {plies} plies; the main line ends: {end}", lines.len());
+    if computed {
+        summary.push_str("; the record lists no captures: the rules computed them");
+    }
+    let _ = writeln!(io.out, "{file}: ok ({summary})");
     EXIT_OK
 }
 

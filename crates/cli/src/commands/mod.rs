@@ -44,4 +44,6 @@ subcommands! {
     Otep => otep,
     Match => referee,
     Game => game,
+    Moves => moves,
+    Perft => perft,
 }
