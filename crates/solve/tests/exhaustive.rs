@@ -492,3 +492,16 @@ fn two_double_threats_no_move_stops_lose_at_the_fourth_ply() {
     assert_eq!(as_pair(&solution), (-1, 4));
     assert_eq!(as_pair(&solution), reference(&pos, rules, &mut HashMap::new()));
 }
+
+/// Past 5×5: five rows of six with four in a row is a first-player win (the published
+/// value), in 11 plies from the two central cells of the middle row; 6×6 with five in
+/// a row is a draw.
+#[test]
+fn four_in_a_row_on_5x6_is_won_and_five_in_a_row_on_6x6_drawn() {
+    let k4 = Rules::TIC_TAC_TOE.with_in_a_row(4);
+    let solution = Solver::new().solve(&Position::start(5, 6).unwrap(), k4).unwrap();
+    assert_eq!(solution.to_string(), "x wins in 11 plies; best: c3 d3");
+    let k5 = Rules::TIC_TAC_TOE.with_in_a_row(5);
+    let solution = Solver::new().solve(&Position::start(6, 6).unwrap(), k5).unwrap();
+    assert_eq!((solution.value, solution.plies), (Value::Draw, 36));
+}
