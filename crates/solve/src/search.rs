@@ -181,7 +181,7 @@ impl<'a, M: Mask> Search<'a, M> {
             aborted: false,
             history: vec![0; geo.order.len().max(1) + board.cells().len()],
             progress: None,
-            threats: !geo.misere && geo.k >= 3,
+            threats: !geo.misere && geo.k >= 3 && geo.playable.count() >= THREATS_BOARD,
             pairing_from: if geo.playable.count() >= PAIRING_BOARD && !geo.misere {
                 PAIRING_FROM
             } else {
@@ -235,22 +235,30 @@ impl<'a, M: Mask> Search<'a, M> {
     }
 
     fn scan(&self) -> Scan<M> {
+        if self.threats {
+            return self.scan_threats();
+        }
         let mut scan = Scan { wins: [M::ZERO; 2], open: [false; 2], doubles: [M::ZERO; 2] };
         let k1 = self.geo.k - 1;
-        if !self.threats {
-            for &line in &self.geo.lines {
-                let mine = [line & self.pieces[0], line & self.pieces[1]];
-                for p in 0..2 {
-                    if mine[1 - p].is_zero() {
-                        scan.open[p] = true;
-                        if mine[p].count() == k1 {
-                            scan.wins[p] |= line & !mine[p];
-                        }
+        for &line in &self.geo.lines {
+            let mine = [line & self.pieces[0], line & self.pieces[1]];
+            for p in 0..2 {
+                if mine[1 - p].is_zero() {
+                    scan.open[p] = true;
+                    if mine[p].count() == k1 {
+                        scan.wins[p] |= line & !mine[p];
                     }
                 }
             }
-            return scan;
         }
+        scan
+    }
+
+    /// [`scan`](Self::scan) with the doubles listed too.
+    #[inline(never)]
+    fn scan_threats(&self) -> Scan<M> {
+        let mut scan = Scan { wins: [M::ZERO; 2], open: [false; 2], doubles: [M::ZERO; 2] };
+        let k1 = self.geo.k - 1;
         let mut pairs =
             Pairs { free: [[M::ZERO; MAX_PAIRS]; 2], count: [0; 2], overflow: [false; 2] };
         for &line in &self.geo.lines {
@@ -572,9 +580,10 @@ impl<'a, M: Mask> Search<'a, M> {
     fn later_moves(&self, node: &Node<M>, suicide: M, first: Option<usize>, allowed: M) -> Moves {
         let geo = self.geo;
         let mut moves = Moves { cells: [0; 128], count: 0 };
+        let empty = node.empty & allowed;
         for &cell in &geo.order {
             let bit = M::bit(usize::from(cell));
-            if !(node.empty & allowed & bit).is_zero()
+            if !(empty & bit).is_zero()
                 && Some(usize::from(cell)) != first
                 && (suicide & bit).is_zero()
             {
@@ -614,8 +623,12 @@ impl<'a, M: Mask> Search<'a, M> {
         }
         let suicide = if self.geo.misere { scan.wins[self.side] } else { M::ZERO };
         let mut allowed = node.empty;
-        if !scan.doubles[them].is_zero() && node.empties >= 4 {
+        let mut first = first;
+        if self.threats && !scan.doubles[them].is_zero() && node.empties >= 4 {
             allowed = self.defences(scan.doubles[them], node.empty);
+            if first.is_some_and(|cell| (allowed & M::bit(cell)).is_zero()) {
+                first = None;
+            }
             let lost = node.empty & !allowed;
             if !lost.is_zero() {
                 // Each move left out lets the other side's double threat stand: it loses
@@ -627,13 +640,12 @@ impl<'a, M: Mask> Search<'a, M> {
                 }
             }
         }
-        let first = first.filter(|&cell| !(allowed & M::bit(cell)).is_zero());
         if let Some(cell) = first {
             if self.try_move(node, suicide, cell, &mut best) {
                 return (best.score, best.cell);
             }
         }
-        let moves = self.later_moves(node, suicide & allowed, first, allowed);
+        let moves = self.later_moves(node, suicide, first, allowed);
         for &cell in &moves.cells[..moves.count] {
             let cell = usize::from(cell);
             if self.try_move(node, suicide, cell, &mut best) {
@@ -681,6 +693,7 @@ impl<'a, M: Mask> Search<'a, M> {
     /// a move on the double's cell or on a cell completing one of its threats, or a move
     /// that makes a threat of the mover's own (the other side must answer it first).
     /// Every other move loses to a double threat.
+    #[inline(never)]
     fn defences(&self, doubles: M, empty: M) -> M {
         let (me, them) = (self.side, self.side ^ 1);
         let pairs = self.pairs();
@@ -727,6 +740,10 @@ impl<'a, M: Mask> Search<'a, M> {
     }
 }
 
+/// Boards of fewer playable cells than this (3×3 and smaller) are searched without
+/// looking for double threats: their whole solve takes a few hundred nodes, fewer than
+/// the look costs.
+const THREATS_BOARD: u32 = 10;
 /// Lines a pairing is looked for over at most (more: none is looked for).
 const MAX_PAIRED_LINES: usize = 64;
 /// Boards of fewer playable cells than this (3×3, 3×4, 3×5) are searched without
