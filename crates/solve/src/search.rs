@@ -67,6 +67,74 @@ struct Scan<M> {
     wins: [M; 2],
     /// For each player, whether some line holds none of the other player's pieces.
     open: [bool; 2],
+    /// For each player, the empty cells that would give them two or more different
+    /// cells completing a line (a double threat), when every player's lines one move
+    /// short of a threat fitted in [`MAX_PAIRS`] (else none are listed: they only
+    /// shorten the search).
+    doubles: [M; 2],
+}
+
+/// The free cells of lines one move short of a threat (a player's `k - 2` pieces, none
+/// of the other's, two empty cells), per player; at most [`MAX_PAIRS`] each.
+struct Pairs<M> {
+    free: [[M; MAX_PAIRS]; 2],
+    count: [usize; 2],
+    /// Whether a player had more such lines than fit.
+    overflow: [bool; 2],
+}
+
+/// Lines one move short of a threat listed per player and node (more: no double
+/// threats are looked for).
+const MAX_PAIRS: usize = 48;
+
+impl<M: Mask> Pairs<M> {
+    /// Adds the free cells of one of `player`'s lines.
+    #[inline]
+    fn push(&mut self, player: usize, free: M) {
+        if self.count[player] == MAX_PAIRS {
+            self.overflow[player] = true;
+        } else {
+            self.free[player][self.count[player]] = free;
+            self.count[player] += 1;
+        }
+    }
+
+    /// The cells of `player` that make a double threat: each cell whose lines become
+    /// threats completed by two or more different cells.
+    fn doubles(&self, player: usize) -> M {
+        if self.overflow[player] {
+            return M::ZERO;
+        }
+        let pairs = &self.free[player][..self.count[player]];
+        let mut seen = M::ZERO;
+        let mut twice = M::ZERO;
+        for &pair in pairs {
+            twice |= seen & pair;
+            seen |= pair;
+        }
+        let mut doubles = M::ZERO;
+        let mut cells = twice;
+        while !cells.is_zero() {
+            let cell = cells.lowest();
+            cells ^= M::bit(cell);
+            if self.completions(player, cell).count() >= 2 {
+                doubles |= M::bit(cell);
+            }
+        }
+        doubles
+    }
+
+    /// The cells that would complete a line of `player`'s after they play `cell`.
+    fn completions(&self, player: usize, cell: usize) -> M {
+        let bit = M::bit(cell);
+        let mut completions = M::ZERO;
+        for &pair in &self.free[player][..self.count[player]] {
+            if !(pair & bit).is_zero() {
+                completions |= pair ^ bit;
+            }
+        }
+        completions
+    }
 }
 
 /// One search over one position (played on and taken back in place).
@@ -87,6 +155,8 @@ pub(crate) struct Search<'a, M: Mask> {
     history: Vec<u32>,
     /// Pairings are looked for in positions with at least this many empty cells.
     pairing_from: u32,
+    /// Whether double threats are looked for (normal play, k of 3 or more).
+    threats: bool,
     /// Told the nodes searched every `PROGRESS_EVERY` nodes.
     progress: Option<&'a mut dyn FnMut(u64)>,
 }
@@ -111,6 +181,7 @@ impl<'a, M: Mask> Search<'a, M> {
             aborted: false,
             history: vec![0; geo.order.len().max(1) + board.cells().len()],
             progress: None,
+            threats: !geo.misere && geo.k >= 3 && geo.playable.count() >= THREATS_BOARD,
             pairing_from: if geo.playable.count() >= PAIRING_BOARD && !geo.misere {
                 PAIRING_FROM
             } else {
@@ -164,7 +235,10 @@ impl<'a, M: Mask> Search<'a, M> {
     }
 
     fn scan(&self) -> Scan<M> {
-        let mut scan = Scan { wins: [M::ZERO; 2], open: [false; 2] };
+        if self.threats {
+            return self.scan_threats();
+        }
+        let mut scan = Scan { wins: [M::ZERO; 2], open: [false; 2], doubles: [M::ZERO; 2] };
         let k1 = self.geo.k - 1;
         for &line in &self.geo.lines {
             let mine = [line & self.pieces[0], line & self.pieces[1]];
@@ -178,6 +252,48 @@ impl<'a, M: Mask> Search<'a, M> {
             }
         }
         scan
+    }
+
+    /// [`scan`](Self::scan) with the doubles listed too.
+    #[inline(never)]
+    fn scan_threats(&self) -> Scan<M> {
+        let mut scan = Scan { wins: [M::ZERO; 2], open: [false; 2], doubles: [M::ZERO; 2] };
+        let k1 = self.geo.k - 1;
+        let mut pairs =
+            Pairs { free: [[M::ZERO; MAX_PAIRS]; 2], count: [0; 2], overflow: [false; 2] };
+        for &line in &self.geo.lines {
+            let mine = [line & self.pieces[0], line & self.pieces[1]];
+            for p in 0..2 {
+                if mine[1 - p].is_zero() {
+                    scan.open[p] = true;
+                    let count = mine[p].count();
+                    if count == k1 {
+                        scan.wins[p] |= line & !mine[p];
+                    } else if count == k1 - 1 {
+                        pairs.push(p, line & !mine[p]);
+                    }
+                }
+            }
+        }
+        scan.doubles = [pairs.doubles(0), pairs.doubles(1)];
+        scan
+    }
+
+    /// Every line one move short of a threat (`k - 2` pieces of a player, none of the
+    /// other's), per player.
+    fn pairs(&self) -> Pairs<M> {
+        let mut pairs =
+            Pairs { free: [[M::ZERO; MAX_PAIRS]; 2], count: [0; 2], overflow: [false; 2] };
+        let k2 = self.geo.k - 2;
+        for &line in &self.geo.lines {
+            let mine = [line & self.pieces[0], line & self.pieces[1]];
+            for p in 0..2 {
+                if mine[1 - p].is_zero() && mine[p].count() == k2 {
+                    pairs.push(p, line & !mine[p]);
+                }
+            }
+        }
+        pairs
     }
 
     /// The cells that complete a line for the side to move and for the other side.
@@ -374,6 +490,11 @@ impl<'a, M: Mask> Search<'a, M> {
             if scan.wins[them].count() >= 2 {
                 return Err(-(WIN - (ply + 2)));
             }
+            if scan.wins[them].is_zero() && !scan.doubles[me].is_zero() && empty.count() >= 3 {
+                // A double threat: the other side cannot win first (no threat of
+                // theirs) and blocks one of the two cells at most.
+                return Err(WIN - (ply + 3));
+            }
             let mut lo = if scan.open[them] { -(WIN - (ply + 2)) } else { 0 };
             let mut hi = if scan.open[me] { WIN - (ply + 3) } else { 0 };
             // On small boards and near the end of the game the search settles it sooner
@@ -456,12 +577,13 @@ impl<'a, M: Mask> Search<'a, M> {
     /// safe moves by history, then static order; then (misère) the moves that complete
     /// one of the mover's own lines.
     #[inline]
-    fn later_moves(&self, node: &Node<M>, suicide: M, first: Option<usize>) -> Moves {
+    fn later_moves(&self, node: &Node<M>, suicide: M, first: Option<usize>, allowed: M) -> Moves {
         let geo = self.geo;
         let mut moves = Moves { cells: [0; 128], count: 0 };
+        let empty = node.empty & allowed;
         for &cell in &geo.order {
             let bit = M::bit(usize::from(cell));
-            if !(node.empty & bit).is_zero()
+            if !(empty & bit).is_zero()
                 && Some(usize::from(cell)) != first
                 && (suicide & bit).is_zero()
             {
@@ -500,12 +622,30 @@ impl<'a, M: Mask> Search<'a, M> {
             return (best.score, best.cell);
         }
         let suicide = if self.geo.misere { scan.wins[self.side] } else { M::ZERO };
+        let mut allowed = node.empty;
+        let mut first = first;
+        if self.threats && !scan.doubles[them].is_zero() && node.empties >= 4 {
+            allowed = self.defences(scan.doubles[them], node.empty);
+            if first.is_some_and(|cell| (allowed & M::bit(cell)).is_zero()) {
+                first = None;
+            }
+            let lost = node.empty & !allowed;
+            if !lost.is_zero() {
+                // Each move left out lets the other side's double threat stand: it loses
+                // at the fourth ply, and no move loses sooner (no threat is on the board).
+                let score = -(WIN - (node.ply + 4));
+                best = Best { score, cell: lost.lowest(), alpha: alpha.max(score) };
+                if best.alpha >= node.beta {
+                    return (best.score, best.cell);
+                }
+            }
+        }
         if let Some(cell) = first {
             if self.try_move(node, suicide, cell, &mut best) {
                 return (best.score, best.cell);
             }
         }
-        let moves = self.later_moves(node, suicide, first);
+        let moves = self.later_moves(node, suicide, first, allowed);
         for &cell in &moves.cells[..moves.count] {
             let cell = usize::from(cell);
             if self.try_move(node, suicide, cell, &mut best) {
@@ -548,6 +688,31 @@ impl<'a, M: Mask> Search<'a, M> {
         best.alpha >= node.beta
     }
 
+    /// The moves of the side to move (normal play, no threat on the board) that can stop
+    /// every one of the other side's `doubles` (moves giving them two threats at once):
+    /// a move on the double's cell or on a cell completing one of its threats, or a move
+    /// that makes a threat of the mover's own (the other side must answer it first).
+    /// Every other move loses to a double threat.
+    #[inline(never)]
+    fn defences(&self, doubles: M, empty: M) -> M {
+        let (me, them) = (self.side, self.side ^ 1);
+        let pairs = self.pairs();
+        let mut allowed = empty;
+        let mut cells = doubles;
+        while !cells.is_zero() {
+            let cell = cells.lowest();
+            cells ^= M::bit(cell);
+            allowed &= M::bit(cell) | pairs.completions(them, cell);
+        }
+        if pairs.overflow[me] {
+            return empty;
+        }
+        for &pair in &pairs.free[me][..pairs.count[me]] {
+            allowed |= pair & empty;
+        }
+        allowed
+    }
+
     /// Stores the result of a node searched with the window (alpha, node.beta).
     #[inline]
     fn store(&mut self, node: &Node<M>, key: Key<M>, alpha: i32, best: i32, best_move: usize) {
@@ -575,6 +740,10 @@ impl<'a, M: Mask> Search<'a, M> {
     }
 }
 
+/// Boards of fewer playable cells than this (3×3 and smaller) are searched without
+/// looking for double threats: their whole solve takes a few hundred nodes, fewer than
+/// the look costs.
+const THREATS_BOARD: u32 = 10;
 /// Lines a pairing is looked for over at most (more: none is looked for).
 const MAX_PAIRED_LINES: usize = 64;
 /// Boards of fewer playable cells than this (3×3, 3×4, 3×5) are searched without

@@ -420,3 +420,88 @@ fn four_in_a_row_is_a_draw_up_to_5x5_by_the_pairing_bounds() {
         assert_eq!(solution.best.len(), rows * cols, "{rows}x{cols}: every cell draws");
     }
 }
+
+/// Positions a few plies from the end of 4×4, 4×5 and 5×5 games (random legal games,
+/// stopped with 7 to 10 empty cells), under k = 3 and k = 4, normal play: where the
+/// double-threat shortcuts of the search (a double threat wins at the third ply, a move
+/// that leaves one standing loses at the fourth) do the most, checked value and distance
+/// against plain minimax.
+#[test]
+fn positions_near_the_end_of_bigger_boards_agree_with_minimax() {
+    let mut seed = 0x9e37_79b9_7f4a_7c15_u64;
+    let mut next = move |bound: usize| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        (seed % bound as u64) as usize
+    };
+    let mut checked = 0;
+    for (rows, cols) in [(4, 4), (4, 5), (5, 5)] {
+        for k in [3, 4] {
+            let rules = Rules::TIC_TAC_TOE.with_in_a_row(k);
+            let mut memo = HashMap::new();
+            let mut solver = Solver::new();
+            for _ in 0..150 {
+                let mut pos = Position::start(rows, cols).unwrap();
+                let left = 6 + next(5);
+                while pos.outcome(rules) == Outcome::InProgress {
+                    let moves = pos.moves(rules);
+                    if moves.len() <= left {
+                        break;
+                    }
+                    let (r, c) = moves[next(moves.len())];
+                    pos = pos.play(r, c, rules).unwrap();
+                }
+                if pos.outcome(rules) != Outcome::InProgress {
+                    continue;
+                }
+                let solution = solver.solve(&pos, rules).unwrap();
+                assert_eq!(
+                    as_pair(&solution),
+                    reference(&pos, rules, &mut memo),
+                    "{pos:?} {rules}"
+                );
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked >= 300, "{checked}");
+}
+
+/// Player Two to move on 5×5, k = 4, facing two double threats of Player One's that no
+/// one move stops (c3 and e5 each make two fours at once; no cell belongs to the
+/// defences of both) and without a three of their own: every move loses at the fourth
+/// ply, as minimax says.
+#[test]
+fn two_double_threats_no_move_stops_lose_at_the_fourth_ply() {
+    use gridnote_solve::board::Cell;
+    let rows = ["ooxoo", "o.x.x", "xx..x", "o....", "oxx.."];
+    let cells = rows
+        .iter()
+        .flat_map(|row| row.chars())
+        .map(|c| match c {
+            'x' => Cell::ONE,
+            'o' => Cell::TWO,
+            _ => Cell::Empty,
+        })
+        .collect();
+    let board = Board::from_cells(5, 5, cells).unwrap();
+    let pos = Position::new(board, Player::Two);
+    let rules = Rules::TIC_TAC_TOE.with_in_a_row(4);
+    let solution = solve(&pos, rules).unwrap();
+    assert_eq!(as_pair(&solution), (-1, 4));
+    assert_eq!(as_pair(&solution), reference(&pos, rules, &mut HashMap::new()));
+}
+
+/// Past 5×5: five rows of six with four in a row is a first-player win (the published
+/// value), in 11 plies from the two central cells of the middle row; 6×6 with five in
+/// a row is a draw.
+#[test]
+fn four_in_a_row_on_5x6_is_won_and_five_in_a_row_on_6x6_drawn() {
+    let k4 = Rules::TIC_TAC_TOE.with_in_a_row(4);
+    let solution = Solver::new().solve(&Position::start(5, 6).unwrap(), k4).unwrap();
+    assert_eq!(solution.to_string(), "x wins in 11 plies; best: c3 d3");
+    let k5 = Rules::TIC_TAC_TOE.with_in_a_row(5);
+    let solution = Solver::new().solve(&Position::start(6, 6).unwrap(), k5).unwrap();
+    assert_eq!((solution.value, solution.plies), (Value::Draw, 36));
+}
