@@ -141,9 +141,15 @@ impl Play<'_> {
         let process = self.processes[engine.index()].as_mut().expect("started");
         process.send(&command).map_err(|f| Forfeit::for_failure(f, available))?;
         let sent = Instant::now();
-        let reply = process
-            .receive(sent + available + self.contest.margin)
-            .map_err(|f| Forfeit::for_failure(f, available))?;
+        let deadline = sent + available + self.contest.margin;
+        // `info …` lines (rustep's principal variations, as UCI engines send them) are
+        // skipped; the move must still come by the deadline.
+        let reply = loop {
+            let line = process.receive(deadline).map_err(|f| Forfeit::for_failure(f, available))?;
+            if !is_info(&line) {
+                break line;
+            }
+        };
         let used = sent.elapsed();
         if !clock.spend(used.saturating_sub(self.contest.margin)) {
             return Err(Forfeit::Time { used_ms: millis(used), available_ms: millis(available) });
@@ -503,4 +509,10 @@ mod tests {
             a.iter().all(|p| p.outcome(rules) == Outcome::InProgress && p.to_move == Player::One)
         );
     }
+}
+
+/// Whether `line` is an `info …` line an engine may send while it thinks.
+fn is_info(line: &str) -> bool {
+    let line = line.trim_start();
+    line == "info" || line.starts_with("info ")
 }

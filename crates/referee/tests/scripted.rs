@@ -54,6 +54,18 @@ fn a_whole_game_is_won_by_three_in_a_row_and_recorded() {
 }
 
 #[test]
+fn info_lines_before_the_move_are_skipped() {
+    // A as rustep talks: its principal variation, then its move.
+    let a = "sh -c \"read v; echo 'st3p version 1 ok'; read m; echo 'info pv [b1, a1]'; echo 'best b1'; \
+             read m; echo info; echo 'best b2'; read m; echo 'best b3'; sleep 1\""
+        .to_string();
+    let c = contest(a, scripted(&["a1", "a2"]), "5+0");
+    let game = c.play(1, Engine::A);
+    assert_eq!(game.score, GameScore::AWins);
+    assert_eq!(game.ending, Ending::Rules("x made 3 in a row".into()));
+}
+
+#[test]
 fn colours_alternate_and_the_second_game_is_won_by_b_as_x() {
     let c = contest(scripted(&["a1", "a2"]), scripted(&["b1", "b2", "b3"]), "5+0");
     let game = c.play(2, Engine::B);
