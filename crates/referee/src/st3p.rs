@@ -481,6 +481,12 @@ pub fn random_openings(
     openings
 }
 
+/// Whether `line` is an `info …` line an engine may send while it thinks.
+fn is_info(line: &str) -> bool {
+    let line = line.trim_start();
+    line == "info" || line.starts_with("info ")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -509,10 +515,4 @@ mod tests {
             a.iter().all(|p| p.outcome(rules) == Outcome::InProgress && p.to_move == Player::One)
         );
     }
-}
-
-/// Whether `line` is an `info …` line an engine may send while it thinks.
-fn is_info(line: &str) -> bool {
-    let line = line.trim_start();
-    line == "info" || line.starts_with("info ")
 }
