@@ -56,6 +56,7 @@ impl Options {
     /// assert_eq!(Options::values("colour"), None);
     /// ```
     #[must_use]
+    #[inline]
     pub fn values(name: &str) -> Option<&'static [&'static str]> {
         match name {
             "code" => Some(CodeKind::NAMES),
@@ -86,6 +87,7 @@ impl Options {
     /// );
     /// # Ok::<(), gridnote_convert::UnknownName>(())
     /// ```
+    #[inline]
     pub fn set(&mut self, name: &str, value: &str) -> Result<(), UnknownName> {
         match name {
             "code" => self.code = value.parse()?,
@@ -104,6 +106,7 @@ impl Options {
     /// assert_eq!(Options::default().get("radix"), Some("dec"));
     /// ```
     #[must_use]
+    #[inline]
     pub fn get(&self, name: &str) -> Option<&'static str> {
         match name {
             "code" => Some(self.code.name()),
