@@ -52,7 +52,7 @@ impl FromStr for PositionRecord {
 ///
 /// One pass over the bytes. The first row's width is the board size (at most 255); the
 /// board is allocated once that is known, and never grows beyond size × size.
-#[inline]
+#[inline(always)]
 pub(crate) fn read(
     text: &str,
     base: usize,
