@@ -8,7 +8,7 @@
 mod common;
 
 use gridnote_board::report::Spanned;
-use gridnote_convert::{CodeKind, Format, NoteKind, Options, convert};
+use gridnote_convert::{Format, NoteKind, Options, convert};
 use libfuzzer_sys::fuzz_target;
 
 /// Every registered format.
@@ -23,7 +23,10 @@ fuzz_target!(|data: &[u8]| {
     let from = FORMATS.get(pick % (n + 1)).copied();
     let to = FORMATS[pick / (n + 1) % n];
     let mut options = Options::default();
-    options.code = CodeKind::ALL[pick / (n * (n + 1)) % CodeKind::ALL.len()];
+    let codes = Options::values("code").unwrap_or_default();
+    if let Some(code) = codes.get(pick / (n * (n + 1)) % codes.len().max(1)) {
+        options.set("code", code).unwrap();
+    }
     options.lossless = pick & 0x80 != 0 && pick % 2 == 0;
     options.strict = pick & 0x80 != 0 && pick % 2 == 1;
     let converted = match convert(text, from, to, &options) {

@@ -14,7 +14,7 @@ use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else { return };
-    gridnote_otn::__check_position_readers_agree(text);
+    gridnote_otn::fuzzing::check_readers_agree(text);
     common::round_trip::<PositionRecord>(text);
     common::round_trip::<RulesRecord>(text);
     common::round_trip::<MoveRecord>(text);

@@ -6,5 +6,5 @@ use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else { return };
-    gridnote_t3en::__check_readers_agree(text);
+    gridnote_t3en::fuzzing::check_readers_agree(text);
 });

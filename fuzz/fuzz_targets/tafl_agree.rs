@@ -6,5 +6,5 @@ use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else { return };
-    gridnote_tafl::__check_readers_agree(text);
+    gridnote_tafl::fuzzing::check_readers_agree(text);
 });

@@ -15,8 +15,19 @@
 //!    defining module), and no chain of dependencies leads back ([`modules`]).
 //! 5. No `#[path = "…"]` reaches outside its crate (a test including a file of
 //!    `fixtures/` or of another crate): shared test code lives in gridnote-testkit.
+//! 6. No hand-written list of the formats (five or more of the registry's names as
+//!    string literals in a row: fewer are a sample, as in `for to in ["tsn", "t3en"]`) in
+//!    the Rust and Python sources and tests of crates/ and xtask: such a list goes stale
+//!    when a format is added; iterate `Format::ALL` (or `Format::NAMES`) instead. The
+//!    files that still hold one are listed in [`NAME_LISTS`] until they iterate the
+//!    registry. Comments are not read (rustdoc examples may show a list).
+//! 7. A format crate (one a registry line names) is named only in its own crate, the
+//!    registry (gridnote-convert) and docs: no other crate depends on it (but for
+//!    dev-dependencies: tests may name formats) or names it in its sources, so that the
+//!    hubs reach formats through the registry. The crates that still do are listed in
+//!    [`FORMAT_USERS`] with what for; tidy fails when one no longer does.
 //!
-//! Tests, examples and benches are outside these rules: they may name formats.
+//! Tests, examples and benches are outside rules 1 to 3: they may name formats.
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -45,6 +56,33 @@ const CLOSED: [(&str, &str); 9] = [
     ("Outcome", "an m,n,k position is in progress, won, drawn, or contested: nothing else"),
     ("Engine", "a match is between exactly two engines, A and B"),
     ("GameScore", "a game is won by A, drawn, or won by B"),
+];
+
+/// The files that still hold a hand-written list of format names (rule 6), each with
+/// what the list is; tidy fails when one of them no longer holds any, so that this list
+/// stays true.
+const NAME_LISTS: [(&str, &str); 4] = [
+    ("xtask/src/fuzz.rs", "the fuzz targets, one per notation"),
+    ("crates/wasm/src/api.rs", "its tests' expected formats() and unknown-format message"),
+    ("crates/wasm/tests/node.rs", "the Node tests' expected formats() and targets"),
+    ("crates/python/tests/test_api.py", "the Python tests' expected formats and targets"),
+];
+
+/// The crates that still use a format crate directly (rule 7): (crate, format crate,
+/// what for). tidy fails when a pair no longer holds, so that this list stays true.
+const FORMAT_USERS: [(&str, &str, &str); 8] = [
+    ("gridnote-cli", "gridnote-t3en", "gridnote st3p plays T3EN positions (commands/st3p.rs)"),
+    ("gridnote-cli", "gridnote-tafl", "gridnote check's tafl problems (commands/check.rs)"),
+    ("gridnote-cli", "gridnote-digits", "gridnote check's digit-string report (commands/check.rs)"),
+    ("gridnote-cli", "gridnote-otn", "gridnote game reads OTN game records (commands/game.rs)"),
+    ("gridnote-wasm", "gridnote-tafl", "check's tafl problems (api.rs)"),
+    ("gridnote-python", "gridnote-tafl", "Position's tafl problems (position.rs)"),
+    ("gridnote-referee", "gridnote-t3en", "ST3P, the protocol, carries T3EN positions"),
+    (
+        "xtask",
+        "gridnote-otn",
+        "the conformance suite's reference answers (conformance_gridnote.rs)",
+    ),
 ];
 
 /// Runs every check and reports every violation.
@@ -81,6 +119,8 @@ pub(crate) fn run() -> ExitCode {
     cycles(&root, "xtask", &root.join("xtask").join("src"), &xtask_sources, &mut problems);
     path_includes(&root, &root.join("xtask"), &mut problems);
     crate::conformance_export::check_fresh(&root, &mut problems);
+    name_lists(&root, &mut problems);
+    format_users(&root, &crates, &mut problems);
     if problems.is_empty() {
         println!("tidy: {} crates follow the architecture rules", crates.len());
         ExitCode::SUCCESS
@@ -253,6 +293,223 @@ fn format_names(shown: &str, text: &str, problems: &mut Vec<String>) {
     }
 }
 
+/// Rule 6: the sources and tests of crates/ and xtask name no five formats in a row
+/// (but for the files of [`NAME_LISTS`], which must). This file is left out: its test
+/// writes lists on purpose.
+fn name_lists(root: &Path, problems: &mut Vec<String>) {
+    let mut dirs = vec![root.join("xtask").join("src")];
+    if let Ok(entries) = std::fs::read_dir(root.join("crates")) {
+        for entry in entries.flatten() {
+            dirs.push(entry.path().join("src"));
+            dirs.push(entry.path().join("tests"));
+        }
+    }
+    dirs.sort();
+    let mut files: Vec<PathBuf> = Vec::new();
+    for dir in &dirs {
+        files.extend(source_files(dir, &["rs", "py"]));
+    }
+    for file in &files {
+        let Ok(text) = std::fs::read_to_string(file) else { continue };
+        let shown = file.strip_prefix(root).unwrap_or(file).display().to_string();
+        if shown == "xtask/src/tidy.rs" {
+            continue;
+        }
+        let lines = format_name_lists(&text, gridnote_convert::Format::NAMES);
+        let known = NAME_LISTS.iter().any(|(listed, _)| *listed == shown);
+        if !known {
+            for line in lines {
+                problems.push(format!(
+                    "{shown}:{line}: a hand-written list of format names: iterate Format::ALL (or Format::NAMES) so that a new format is in it"
+                ));
+            }
+        } else if lines.is_empty() {
+            problems.push(format!(
+                "{shown}: no longer lists format names by hand: drop it from NAME_LISTS in xtask/src/tidy.rs"
+            ));
+        }
+    }
+}
+
+/// Rule 7: no crate but a format's own and gridnote-convert depends on a format crate or
+/// names it in its sources (comments aside), but for the pairs of [`FORMAT_USERS`]
+/// (which must).
+fn format_users(root: &Path, crates: &[Crate], problems: &mut Vec<String>) {
+    let registry =
+        std::fs::read_to_string(root.join("crates/convert/src/format.rs")).unwrap_or_default();
+    let formats = registry_crates(&registry);
+    if formats.is_empty() {
+        problems.push("crates/convert/src/format.rs: no registry line names a crate".to_owned());
+        return;
+    }
+    let xtask_manifest = std::fs::read_to_string(root.join("xtask/Cargo.toml")).unwrap_or_default();
+    let mut users: Vec<(String, &str, PathBuf)> =
+        crates.iter().map(|c| (c.name.clone(), c.manifest.as_str(), c.dir.join("src"))).collect();
+    users.push(("xtask".to_owned(), xtask_manifest.as_str(), root.join("xtask/src")));
+    let mut found: Vec<(String, String)> = Vec::new();
+    for (name, manifest, src) in &users {
+        if name == "gridnote-convert" || formats.contains(name) {
+            continue;
+        }
+        let mut named = normal_dependencies(manifest);
+        for file in rust_files(src) {
+            // This file names format crates in its tests on purpose.
+            if file.ends_with("xtask/src/tidy.rs") {
+                continue;
+            }
+            let text = std::fs::read_to_string(&file).unwrap_or_default();
+            for line in text.lines().filter(|l| !l.trim_start().starts_with("//")) {
+                for format in &formats {
+                    if names_crate(line, &format.replace('-', "_")) {
+                        named.push(format.clone());
+                    }
+                }
+            }
+        }
+        for format in &formats {
+            if named.contains(format) {
+                found.push((name.clone(), format.clone()));
+            }
+        }
+    }
+    for (name, format) in &found {
+        if !FORMAT_USERS.iter().any(|(c, f, _)| c == name && f == format) {
+            problems.push(format!(
+                "{name} uses the format crate {format}: reach formats through the registry (gridnote-convert)"
+            ));
+        }
+    }
+    for (name, format, _) in FORMAT_USERS {
+        if !found.iter().any(|(c, f)| c == name && f == format) {
+            problems.push(format!(
+                "{name} no longer uses {format}: drop the pair from FORMAT_USERS in xtask/src/tidy.rs"
+            ));
+        }
+    }
+}
+
+/// The crates the registry lines name (`Variant => gridnote_x::Type, …`), as packages.
+fn registry_crates(registry: &str) -> Vec<String> {
+    let mut crates: Vec<String> = Vec::new();
+    for line in registry.lines() {
+        let Some((_, after)) = line.split_once("=> gridnote_") else { continue };
+        let name: String =
+            after.chars().take_while(|c| c.is_ascii_alphanumeric() || *c == '_').collect();
+        let package = format!("gridnote-{}", name.replace('_', "-"));
+        if !name.is_empty() && !crates.contains(&package) {
+            crates.push(package);
+        }
+    }
+    crates
+}
+
+/// The gridnote packages of a manifest's dependency sections but dev-dependencies.
+fn normal_dependencies(manifest: &str) -> Vec<String> {
+    let mut deps = Vec::new();
+    let mut normal = false;
+    for line in manifest.lines() {
+        let line = line.trim();
+        if line.starts_with('[') {
+            normal = line.ends_with("dependencies]") && !line.ends_with("dev-dependencies]");
+            continue;
+        }
+        if let Some(dep) = line.split(['=', '.', ' ']).next()
+            && normal
+            && dep.starts_with("gridnote-")
+        {
+            deps.push(dep.to_owned());
+        }
+    }
+    deps
+}
+
+/// Whether `line` names the crate `krate` (`gridnote_tafl`, not `gridnote_tafl_rules`).
+fn names_crate(line: &str, krate: &str) -> bool {
+    line.match_indices(krate).any(|(at, _)| {
+        let before = line[..at].chars().next_back();
+        let after = line[at + krate.len()..].chars().next();
+        !before.is_some_and(|c| c.is_ascii_alphanumeric() || c == '_')
+            && !after.is_some_and(|c| c.is_ascii_alphanumeric() || c == '_')
+    })
+}
+
+/// Names in a row that make a list of the formats rather than a sample.
+const LIST_LENGTH: usize = 5;
+
+/// The lines where [`LIST_LENGTH`] or more of `names` follow each other as string
+/// literals separated only by commas and white space, outside comments.
+fn format_name_lists(text: &str, names: &[&str]) -> Vec<usize> {
+    let code: String = text
+        .lines()
+        .map(|line| {
+            if line.trim_start().starts_with("//")
+                || line.trim_start().starts_with('#') && !line.trim_start().starts_with("#[")
+            {
+                ""
+            } else {
+                line
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("\n");
+    let text = code.as_str();
+    let mut found = Vec::new();
+    // The run so far: its length, the line it starts on, and where its last literal ends.
+    let (mut run, mut start, mut end) = (0usize, 0usize, 0usize);
+    let mut rest = text;
+    let mut offset = 0;
+    while let Some(open) = rest.find('"') {
+        let after = &rest[open + 1..];
+        let Some(close) = after.find('"') else { break };
+        let literal = &after[..close];
+        let at = offset + open;
+        let between = &text[end.min(at)..at];
+        let follows = run > 0
+            && between.contains(',')
+            && between.chars().all(|c| c == ',' || c.is_whitespace());
+        if names.contains(&literal) {
+            if follows {
+                run += 1;
+            } else {
+                if run >= LIST_LENGTH {
+                    found.push(start);
+                }
+                run = 1;
+                start = text[..at].matches('\n').count() + 1;
+            }
+            end = at + close + 2;
+        } else {
+            if run >= LIST_LENGTH {
+                found.push(start);
+            }
+            run = 0;
+        }
+        offset = at + close + 2;
+        rest = &text[offset..];
+    }
+    if run >= LIST_LENGTH {
+        found.push(start);
+    }
+    found
+}
+
+/// The files under `dir` with one of these extensions, sorted.
+fn source_files(dir: &Path, extensions: &[&str]) -> Vec<PathBuf> {
+    let mut files = Vec::new();
+    let Ok(entries) = std::fs::read_dir(dir) else { return files };
+    for entry in entries.flatten() {
+        let path = entry.path();
+        if path.is_dir() {
+            files.extend(source_files(&path, extensions));
+        } else if path.extension().and_then(|e| e.to_str()).is_some_and(|e| extensions.contains(&e))
+        {
+            files.push(path);
+        }
+    }
+    files.sort();
+    files
+}
+
 /// Rule 5: every `#[path = "…"]` in the crate's sources, tests, examples and benches
 /// resolves inside the crate's folder.
 fn path_includes(root: &Path, crate_dir: &Path, problems: &mut Vec<String>) {
@@ -339,6 +596,37 @@ mod tests {
         format_names("c.rs", "enum Format { Tsn }\nlet f = Format::Tsn;\n", &mut none);
         assert!(none.is_empty());
         assert!(problems[0].starts_with("b.rs:1: names the format variant Format::T3en"));
+    }
+
+    #[test]
+    fn format_crates_are_read_from_the_registry_and_found_in_manifests_and_code() {
+        let registry = "registry! {\n    /// doc\n    T3en => gridnote_t3en::T3en, |_| ();\n    Tsn => gridnote_tafl::Tsn, |_| ();\n    Ten => gridnote_tafl::Ten, |_| ();\n}\n";
+        assert_eq!(registry_crates(registry), ["gridnote-t3en", "gridnote-tafl"]);
+        let manifest = "[dependencies]\ngridnote-tafl.workspace = true\ngridnote-tafl-rules = { workspace = true }\n\
+                        [dev-dependencies]\ngridnote-t3en.workspace = true\n\
+                        [target.'cfg(unix)'.dependencies]\ngridnote-otn.workspace = true\n";
+        assert_eq!(
+            normal_dependencies(manifest),
+            ["gridnote-tafl", "gridnote-tafl-rules", "gridnote-otn"]
+        );
+        assert!(names_crate("use gridnote_tafl::Tsn;", "gridnote_tafl"));
+        assert!(!names_crate("use gridnote_tafl_rules::Game;", "gridnote_tafl"));
+        assert!(!names_crate("my_gridnote_tafl::x", "gridnote_tafl"));
+    }
+
+    #[test]
+    fn lists_of_the_formats_are_found() {
+        let names = &["t3en", "tsn", "ten", "tuple", "digits", "bits"];
+        let text = "let a = [\"t3en\", \"tsn\", \"ten\", \"tuple\"];\nlet b = [\n    \"t3en\",\n    \"tsn\",\n    \"ten\",\n    \"tuple\",\n    \"bits\",\n];\n\
+                    let c = (\"t3en\", \"tsn\", \"x\", \"ten\", \"tuple\", \"bits\");\n\
+                    let d = \"tuple\" == \"ten\" && \"tsn\" != \"bits\" || \"digits\" == s;\n\
+                    // [\"t3en\", \"tsn\", \"ten\", \"tuple\", \"bits\"]\n\
+                    # [\"t3en\", \"tsn\", \"ten\", \"tuple\", \"bits\"]\n\
+                    for f in [\"bits\", \"digits\", \"tuple\", \"ten\", \"tsn\", \"t3en\"] {}\n";
+        // Four in a row (a) are a sample; names parted by another literal (c) or by
+        // operators (d) are no list, nor are comments (Rust's and Python's); five or more
+        // over several lines (b, from line 3) and on one line are.
+        assert_eq!(format_name_lists(text, names), [3, 13]);
     }
 
     #[test]

@@ -51,12 +51,23 @@ fn json_output_has_one_object_per_input_in_order() {
     let out = gridnote(&["convert", "--json", "--to", "digits"], b"3_/3_/3_ o\nzz\n120000000\n");
     assert_eq!(out.status.code(), Some(1));
     let lines: Vec<&str> = std::str::from_utf8(&out.stdout).unwrap().lines().collect();
+    // Detection's message lists every registered format with what it looks for, in
+    // detection order (the converter's tests pin the order).
+    let undetected = gridnote_convert::detect("zz").unwrap_err().to_string();
+    assert!(undetected.starts_with("cannot tell the format (give one with --from): tried "));
+    for tried in [
+        "tuple (starts with `(`), otn (starts with `/` or `dim:`), ten (7 fields starting with a digit), tsn (6 fields), t3en (2 fields), ",
+        "digits (9 characters 0/1/2), ",
+        "bits (a decimal, 0b or 0x number)",
+    ] {
+        assert!(undetected.contains(tried), "{undetected}");
+    }
     assert_eq!(
         lines,
         [
-            r#"{"input":"3_/3_/3_ o","line":1,"output":"000000000","notes":[{"kind":"dropped","field":"side-to-move","value":"o","reason":"digits carries no side to move; the counts give x"}]}"#,
-            r#"{"input":"zz","line":2,"error":{"message":"cannot tell the format (give one with --from): tried tuple (starts with `(`), otn (starts with `/` or `dim:`), ten (7 fields starting with a digit), tsn (6 fields), t3en (2 fields), digits (9 characters 0/1/2), bits (a decimal, 0b or 0x number)","span":[0,2]}}"#,
-            r#"{"input":"120000000","line":3,"output":"120000000","notes":[]}"#,
+            r#"{"input":"3_/3_/3_ o","line":1,"output":"000000000","notes":[{"kind":"dropped","field":"side-to-move","value":"o","reason":"digits carries no side to move; the counts give x"}]}"#.to_owned(),
+            format!(r#"{{"input":"zz","line":2,"error":{{"message":"{undetected}","span":[0,2]}}}}"#),
+            r#"{"input":"120000000","line":3,"output":"120000000","notes":[]}"#.to_owned(),
         ]
     );
 }

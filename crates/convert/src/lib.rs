@@ -14,7 +14,6 @@ mod write;
 pub use convert::{convert, convert_into};
 pub use error::{ConvertError, ModelError, SyntaxError};
 pub use format::{Format, UndetectedFormat, detect};
-pub use gridnote_bits::{CodeKind, Radix};
 /// The shared board model (gridnote-board), re-exported so that a program depending on
 /// this crate alone can name the types its functions take and return.
 pub use gridnote_board as board;
@@ -22,7 +21,6 @@ pub use gridnote_board::UnknownName;
 pub use gridnote_board::notes::{Field, Note, NoteKind, NoteValue};
 pub use gridnote_board::report::Spanned;
 pub use gridnote_board::setup::{Setup, TaflFields};
-pub use gridnote_tafl::Extension;
 pub use options::Options;
 pub use read::read;
 pub use source::Source;

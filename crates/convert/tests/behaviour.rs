@@ -2,8 +2,7 @@
 
 use gridnote_convert::Spanned;
 use gridnote_convert::{
-    CodeKind, ConvertError, Field, Format, NoteKind, NoteValue, Options, Radix, convert, detect,
-    read,
+    ConvertError, Field, Format, NoteKind, NoteValue, Options, convert, detect, read,
 };
 
 fn opts() -> Options {
@@ -200,21 +199,21 @@ fn strict_t3en_rejects_non_canonical_runs() {
 fn bit_codes_and_radix() {
     let mut o = opts();
     assert_eq!(out("xxx/3_/ooo x", None, Format::Bits), "2749");
-    o.radix = Radix::Binary;
+    o.set("radix", "bin").unwrap();
     assert_eq!(convert("xxx/3_/ooo x", None, Format::Bits, &o).unwrap().output, "0b0101010111101");
-    o.radix = Radix::Decimal;
-    o.code = CodeKind::Naive;
+    o.set("radix", "dec").unwrap();
+    o.set("code", "naive").unwrap();
     assert_eq!(convert("102002010", None, Format::Bits, &o).unwrap().output, "1894");
     assert_eq!(
         convert("1894", Some(Format::Bits), Format::Digits, &o).unwrap().output,
         "102002010"
     );
-    o.code = CodeKind::Dense;
+    o.set("code", "dense").unwrap();
     assert_eq!(
         err("xxx/3_/ooo x", None, Format::Bits, &o),
         "cannot write bits: the dense code takes only positions reachable in play, and this one is not: both players hold a line"
     );
-    o.code = CodeKind::Symmetric;
+    o.set("code", "symmetric").unwrap();
     let sym = convert("x2_/3_/3_ o", None, Format::Bits, &o).unwrap();
     let corner = convert("2_x/3_/3_ o", None, Format::Bits, &o).unwrap();
     assert_eq!(sym.output, corner.output);

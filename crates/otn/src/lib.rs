@@ -5,6 +5,8 @@
 
 mod cursor;
 mod error;
+#[doc(hidden)]
+pub mod fuzzing;
 mod game;
 mod moves;
 mod notation;
@@ -20,8 +22,6 @@ pub use game::{Address, Comment, Game, GameResult, Half, LinePath, Slot, Tag, Tu
 pub use moves::{Capture, Info, Move, MoveRecord, MoveType};
 pub use notation::OtnRecord;
 pub use piece::{Kind, OtnPiece, PieceTypes, Side, Space};
-#[doc(hidden)]
-pub use position::__check_position_readers_agree;
 pub use position::{Inverted, PositionRecord};
 pub use replay::{LineMove, Ply, Replay};
 pub use rules::{

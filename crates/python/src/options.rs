@@ -1,7 +1,7 @@
 //! The converter's options from Python keyword arguments: the one place that builds a
 //! `gridnote_convert::Options`.
 
-use gridnote_convert::{CodeKind, Format, Options, Radix};
+use gridnote_convert::{Format, Options};
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
@@ -58,13 +58,11 @@ pub(crate) fn convert_options(
             "since_capture" => options.since_capture = Some(whole("since_capture", &value, 0)?),
             "code" => {
                 let name: String = value.extract()?;
-                options.code =
-                    name.parse::<CodeKind>().map_err(|e| bad_argument(format!("code: {e}")))?;
+                options.set("code", &name).map_err(|e| bad_argument(format!("code: {e}")))?;
             }
             "radix" => {
                 let name: String = value.extract()?;
-                options.radix =
-                    name.parse::<Radix>().map_err(|e| bad_argument(format!("radix: {e}")))?;
+                options.set("radix", &name).map_err(|e| bad_argument(format!("radix: {e}")))?;
             }
             other => {
                 return Err(PyTypeError::new_err(format!(

@@ -277,7 +277,8 @@ impl Search {
     }
 
     /// The value for the side to move (who did not just complete a line), `ply` plies
-    /// from the root, fail-soft within (alpha, beta).
+    /// from the root, fail-soft within (alpha, beta): the threats on the board, the
+    /// table, the moves in order, and the result stored.
     fn negamax(&mut self, depth: u8, mut alpha: i64, beta: i64, ply: i64) -> i64 {
         if self.budget.tick() {
             return 0;
@@ -298,25 +299,11 @@ impl Search {
             return self.horizon(ply);
         }
         let slot = (self.grid.hash as usize) & (TABLE - 1);
-        let entry = self.table[slot];
-        let mut first = None;
-        if entry.bound != 0 && entry.hash == self.grid.hash {
-            if entry.depth >= depth {
-                match entry.bound {
-                    1 => return entry.score,
-                    2 if entry.score >= beta => return entry.score,
-                    3 if entry.score <= alpha => return entry.score,
-                    _ => {}
-                }
-            }
-            first = Some(entry.best as usize);
-        }
-        let mut moves =
-            if let [block] = theirs.as_slice() { vec![*block] } else { self.ordered(me, WIDTH) };
-        if let Some(cell) = first.filter(|&c| moves.contains(&c)) {
-            moves.retain(|&c| c != cell);
-            moves.insert(0, cell);
-        }
+        let first = match self.probe(slot, depth, alpha, beta) {
+            Ok(first) => first,
+            Err(score) => return score,
+        };
+        let moves = self.moves(me, &theirs, first);
         let alpha_in = alpha;
         let mut best = -INF;
         let mut best_move = moves.first().copied().unwrap_or(0);
@@ -336,6 +323,45 @@ impl Search {
                 break;
             }
         }
+        self.store(slot, depth, alpha_in, beta, best, best_move);
+        best
+    }
+
+    /// The table's word on this position (its `slot`): `Err` with the score when a
+    /// stored result settles it, else the stored best move, if any.
+    #[inline]
+    fn probe(&self, slot: usize, depth: u8, alpha: i64, beta: i64) -> Result<Option<usize>, i64> {
+        let entry = self.table[slot];
+        if entry.bound == 0 || entry.hash != self.grid.hash {
+            return Ok(None);
+        }
+        if entry.depth >= depth {
+            match entry.bound {
+                1 => return Err(entry.score),
+                2 if entry.score >= beta => return Err(entry.score),
+                3 if entry.score <= alpha => return Err(entry.score),
+                _ => {}
+            }
+        }
+        Ok(Some(entry.best as usize))
+    }
+
+    /// The moves to try, in order: the block of the other side's single threat, else
+    /// the widest-gain moves; the table's move (`first`) first when it is among them.
+    #[inline]
+    fn moves(&mut self, me: usize, theirs: &[usize], first: Option<usize>) -> Vec<usize> {
+        let mut moves = if let [block] = theirs { vec![*block] } else { self.ordered(me, WIDTH) };
+        if let Some(cell) = first.filter(|&c| moves.contains(&c)) {
+            moves.retain(|&c| c != cell);
+            moves.insert(0, cell);
+        }
+        moves
+    }
+
+    /// Stores the search's result: exact, a lower bound (it cut off at `beta`) or an
+    /// upper bound (nothing beat `alpha_in`).
+    #[inline]
+    fn store(&mut self, slot: usize, depth: u8, alpha_in: i64, beta: i64, best: i64, cell: usize) {
         let bound = if best <= alpha_in {
             3
         } else if best >= beta {
@@ -344,8 +370,7 @@ impl Search {
             1
         };
         self.table[slot] =
-            Entry { hash: self.grid.hash, score: best, depth, bound, best: best_move as u32 };
-        best
+            Entry { hash: self.grid.hash, score: best, depth, bound, best: cell as u32 };
     }
 
     /// The value at the horizon: a short VCF probe for the side to move when it has a

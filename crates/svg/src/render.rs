@@ -309,318 +309,429 @@ fn lines_of(board: &Board, rules: Rules) -> (Outcome, Vec<gridnote_board::Line>)
     (outcome, lines)
 }
 
-/// Writes the whole picture; the options were validated.
+/// Writes the whole picture; the options were validated. Layer by layer, in painting
+/// order: each step draws over the ones before it.
 pub(crate) fn write_svg(
     out: &mut impl Write,
     board: &Board,
     to_move: Option<Player>,
     options: &Options,
 ) -> fmt::Result {
-    let layout = Layout::new(board, options);
-    let theme = &options.theme;
-    let tafl = match options.pieces {
-        Pieces::Marks => false,
-        Pieces::Tafl => true,
-        _ => board.counts().kings != [0, 0],
-    };
-    let (outcome, lines) = match options.rules {
-        Some(rules) => {
-            let (outcome, lines) = lines_of(board, rules);
-            (Some((rules, outcome)), lines)
-        }
-        None => (None, Vec::new()),
-    };
+    let picture = Picture::new(board, options);
+    picture.root(out)?;
+    picture.accessibility(out, to_move)?;
+    picture.definitions(out)?;
+    picture.background_and_board(out)?;
+    picture.tafl_squares(out)?;
+    picture.voids(out)?;
+    picture.last_move_and_fills(out)?;
+    picture.grid_and_border(out)?;
+    picture.coordinates(out)?;
+    picture.pieces(out)?;
+    picture.winning_lines(out)?;
+    picture.arrows(out)?;
+    out.write_str("</svg>\n")
+}
 
-    // The root element.
-    out.write_str("<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\" version=\"1.1\"")?;
-    if let Some(size) = options.size {
-        let (w, h) = layout.pixels(size);
-        put!(out, " width=\"", w, "\" height=\"", h, "\"");
-    }
-    put!(out, " viewBox=\"0 0 ", layout.width, " ", layout.height, "\">\n");
+/// What the steps of [`write_svg`] read: the board and the options, where things go,
+/// how pieces are drawn, the glyphs used, and the lines that decide the game.
+struct Picture<'a> {
+    board: &'a Board,
+    options: &'a Options,
+    theme: &'a Theme,
+    layout: Layout,
+    /// Tafl pieces rather than marks.
+    tafl: bool,
+    /// The glyphs the pieces use ([`Glyph::bit`]).
+    used: u8,
+    /// Whether the board has void cells (shaded and hatched).
+    voids: bool,
+    /// The rules and their outcome, when rules are given.
+    outcome: Option<(Rules, Outcome)>,
+    /// The lines to draw (see [`lines_of`]).
+    lines: Vec<gridnote_board::Line>,
+    /// The board's width and height in board units.
+    bw: usize,
+    bh: usize,
+}
 
-    // Accessibility: the title, and what the rules say.
-    out.write_str("<title>")?;
-    match &options.title {
-        Some(title) => text(out, title)?,
-        None => write!(out, "{}x{} board", board.rows(), board.cols())?,
-    }
-    out.write_str("</title>\n")?;
-    if to_move.is_some() || outcome.is_some() {
-        out.write_str("<desc>")?;
-        if let Some(player) = to_move {
-            write!(out, "{player} to move")?;
-            if outcome.is_some() {
-                out.write_str("; ")?;
+impl<'a> Picture<'a> {
+    fn new(board: &'a Board, options: &'a Options) -> Picture<'a> {
+        let layout = Layout::new(board, options);
+        let tafl = match options.pieces {
+            Pieces::Marks => false,
+            Pieces::Tafl => true,
+            _ => board.counts().kings != [0, 0],
+        };
+        let (outcome, lines) = match options.rules {
+            Some(rules) => {
+                let (outcome, lines) = lines_of(board, rules);
+                (Some((rules, outcome)), lines)
+            }
+            None => (None, Vec::new()),
+        };
+        // Only the glyphs and patterns the picture uses are defined.
+        let mut used = 0u8;
+        let mut voids = false;
+        for &cell in board.cells() {
+            if let Some(piece) = cell.piece() {
+                used |= Glyph::of(piece, tafl).bit();
+            } else if cell.is_void() {
+                voids = true;
             }
         }
-        if let Some((rules, outcome)) = outcome {
-            write!(out, "{rules}: {outcome}")?;
-            for line in &lines {
-                out.write_str(", line")?;
-                for cell in line.cells() {
-                    write!(out, " {}", board.cell_name(cell.0, cell.1))?;
+        let (bw, bh) = (layout.cols * CELL, layout.rows * CELL);
+        Picture {
+            board,
+            options,
+            theme: &options.theme,
+            layout,
+            tafl,
+            used,
+            voids,
+            outcome,
+            lines,
+            bw,
+            bh,
+        }
+    }
+
+    /// The root element.
+    fn root(&self, out: &mut impl Write) -> fmt::Result {
+        let Picture { options, ref layout, .. } = *self;
+        out.write_str("<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\" version=\"1.1\"")?;
+        if let Some(size) = options.size {
+            let (w, h) = layout.pixels(size);
+            put!(out, " width=\"", w, "\" height=\"", h, "\"");
+        }
+        put!(out, " viewBox=\"0 0 ", layout.width, " ", layout.height, "\">\n");
+        Ok(())
+    }
+
+    /// Accessibility: the title, and what the rules say.
+    fn accessibility(&self, out: &mut impl Write, to_move: Option<Player>) -> fmt::Result {
+        let Picture { board, options, outcome, ref lines, .. } = *self;
+        out.write_str("<title>")?;
+        match &options.title {
+            Some(title) => text(out, title)?,
+            None => write!(out, "{}x{} board", board.rows(), board.cols())?,
+        }
+        out.write_str("</title>\n")?;
+        if to_move.is_some() || outcome.is_some() {
+            out.write_str("<desc>")?;
+            if let Some(player) = to_move {
+                write!(out, "{player} to move")?;
+                if outcome.is_some() {
+                    out.write_str("; ")?;
                 }
             }
+            if let Some((rules, outcome)) = outcome {
+                write!(out, "{rules}: {outcome}")?;
+                for line in lines {
+                    out.write_str(", line")?;
+                    for cell in line.cells() {
+                        write!(out, " {}", board.cell_name(cell.0, cell.1))?;
+                    }
+                }
+            }
+            out.write_str("</desc>\n")?;
         }
-        out.write_str("</desc>\n")?;
+        Ok(())
     }
 
-    // Definitions: only the glyphs and patterns this picture uses.
-    let mut used = 0u8;
-    let mut voids = false;
-    for &cell in board.cells() {
-        if let Some(piece) = cell.piece() {
-            used |= Glyph::of(piece, tafl).bit();
-        } else if cell.is_void() {
-            voids = true;
+    /// Definitions: only the glyphs and patterns this picture uses.
+    fn definitions(&self, out: &mut impl Write) -> fmt::Result {
+        let Picture { options, theme, ref layout, used, voids, .. } = *self;
+        if used != 0 || voids {
+            out.write_str("<defs>\n")?;
+            if voids {
+                write!(
+                    out,
+                    "<pattern id=\"hatch\" patternUnits=\"userSpaceOnUse\" x=\"{}\" y=\"{}\" width=\"10\" height=\"10\"><path d=\"M-1 11L11-1\" stroke=\"",
+                    layout.left + 5,
+                    layout.top
+                )?;
+                attr(out, &theme.void_hatch)?;
+                out.write_str("\" stroke-width=\"2\"/></pattern>\n")?;
+            }
+            for glyph in Glyph::ALL {
+                if used & glyph.bit() != 0 {
+                    glyph.define(out, theme)?;
+                }
+            }
+            out.write_str("</defs>\n")?;
         }
+        if let Some(css) = &options.css {
+            out.write_str("<style type=\"text/css\">")?;
+            text(out, css)?;
+            out.write_str("</style>\n")?;
+        }
+        Ok(())
     }
-    if used != 0 || voids {
-        out.write_str("<defs>\n")?;
+
+    /// The background and the board.
+    fn background_and_board(&self, out: &mut impl Write) -> fmt::Result {
+        let Picture { theme, ref layout, bw, bh, .. } = *self;
+        put!(
+            out,
+            "<rect class=\"background\" width=\"",
+            layout.width,
+            "\" height=\"",
+            layout.height,
+            "\" fill=\""
+        );
+        attr(out, &theme.background)?;
+        out.write_str("\"/>\n")?;
+        put!(
+            out,
+            "<rect class=\"board\" x=\"",
+            layout.left,
+            "\" y=\"",
+            layout.top,
+            "\" width=\"",
+            bw,
+            "\" height=\"",
+            bh,
+            "\" fill=\""
+        );
+        attr(out, &theme.board)?;
+        out.write_str("\"/>\n")?;
+        Ok(())
+    }
+
+    /// Tafl squares: the ones given (`Options::special`), else the throne and the corners.
+    fn tafl_squares(&self, out: &mut impl Write) -> fmt::Result {
+        let Picture { board, options, theme, ref layout, .. } = *self;
+        if options.tafl_squares {
+            // The squares given, else the throne (centre of a board with odd sides) and
+            // the corners.
+            let (rows, cols) = (board.rows(), board.cols());
+            let corners_and_throne =
+                [(0, 0), (0, cols - 1), (rows - 1, 0), (rows - 1, cols - 1), (rows / 2, cols / 2)];
+            let with_throne = if rows % 2 == 1 && cols % 2 == 1 { 5 } else { 4 };
+            let special = options.special.as_deref().unwrap_or(&corners_and_throne[..with_throne]);
+            let mut cells: Vec<(usize, usize)> = Vec::with_capacity(special.len());
+            for &cell in special {
+                if !cells.contains(&cell) && board.get(cell.0, cell.1) != Some(Cell::Void) {
+                    cells.push(cell);
+                }
+            }
+            if !cells.is_empty() {
+                out.write_str("<path class=\"special\" d=\"")?;
+                squares(out, layout, cells.iter().copied())?;
+                out.write_str("\" fill=\"")?;
+                attr(out, &theme.special)?;
+                out.write_str("\"/>\n<path class=\"special-mark\" d=\"")?;
+                for &cell in &cells {
+                    let (x, y) = layout.corner(cell);
+                    put!(out, "M", x + 8, " ", y + 8, "h24v24h-24zl24 24m0-24l-24 24");
+                }
+                out.write_str("\" fill=\"none\" stroke=\"")?;
+                attr(out, &theme.special_mark)?;
+                out.write_str("\" stroke-width=\"1.5\"/>\n")?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Void cells: shaded, then hatched.
+    fn voids(&self, out: &mut impl Write) -> fmt::Result {
+        let Picture { board, theme, ref layout, voids, .. } = *self;
         if voids {
-            write!(
-                out,
-                "<pattern id=\"hatch\" patternUnits=\"userSpaceOnUse\" x=\"{}\" y=\"{}\" width=\"10\" height=\"10\"><path d=\"M-1 11L11-1\" stroke=\"",
-                layout.left + 5,
-                layout.top
-            )?;
-            attr(out, &theme.void_hatch)?;
-            out.write_str("\" stroke-width=\"2\"/></pattern>\n")?;
-        }
-        for glyph in Glyph::ALL {
-            if used & glyph.bit() != 0 {
-                glyph.define(out, theme)?;
+            let void_cells = || board.iter().filter(|(_, cell)| cell.is_void()).map(|(rc, _)| rc);
+            for (class, paint) in [("void", None), ("void-hatch", Some("url(#hatch)"))] {
+                write!(out, "<path class=\"{class}\" d=\"")?;
+                squares(out, layout, void_cells())?;
+                out.write_str("\" fill=\"")?;
+                match paint {
+                    Some(paint) => out.write_str(paint)?,
+                    None => attr(out, &theme.void)?,
+                }
+                out.write_str("\"/>\n")?;
             }
         }
-        out.write_str("</defs>\n")?;
-    }
-    if let Some(css) = &options.css {
-        out.write_str("<style type=\"text/css\">")?;
-        text(out, css)?;
-        out.write_str("</style>\n")?;
+        Ok(())
     }
 
-    // The background and the board.
-    put!(
-        out,
-        "<rect class=\"background\" width=\"",
-        layout.width,
-        "\" height=\"",
-        layout.height,
-        "\" fill=\""
-    );
-    attr(out, &theme.background)?;
-    out.write_str("\"/>\n")?;
-    let (bw, bh) = (layout.cols * CELL, layout.rows * CELL);
-    put!(
-        out,
-        "<rect class=\"board\" x=\"",
-        layout.left,
-        "\" y=\"",
-        layout.top,
-        "\" width=\"",
-        bw,
-        "\" height=\"",
-        bh,
-        "\" fill=\""
-    );
-    attr(out, &theme.board)?;
-    out.write_str("\"/>\n")?;
-
-    // Tafl squares: the ones given, else the throne (centre of a board with odd sides)
-    // and the corners.
-    if options.tafl_squares {
-        let (rows, cols) = (board.rows(), board.cols());
-        let corners_and_throne =
-            [(0, 0), (0, cols - 1), (rows - 1, 0), (rows - 1, cols - 1), (rows / 2, cols / 2)];
-        let with_throne = if rows % 2 == 1 && cols % 2 == 1 { 5 } else { 4 };
-        let special = options.special.as_deref().unwrap_or(&corners_and_throne[..with_throne]);
-        let mut cells: Vec<(usize, usize)> = Vec::with_capacity(special.len());
-        for &cell in special {
-            if !cells.contains(&cell) && board.get(cell.0, cell.1) != Some(Cell::Void) {
-                cells.push(cell);
-            }
-        }
-        if !cells.is_empty() {
-            out.write_str("<path class=\"special\" d=\"")?;
-            squares(out, &layout, cells.iter().copied())?;
+    /// The last move, then the highlighted cells.
+    fn last_move_and_fills(&self, out: &mut impl Write) -> fmt::Result {
+        let Picture { options, theme, ref layout, .. } = *self;
+        if !options.last_move.is_empty() {
+            out.write_str("<path class=\"last-move\" d=\"")?;
+            squares(out, layout, options.last_move.iter().copied())?;
             out.write_str("\" fill=\"")?;
-            attr(out, &theme.special)?;
-            out.write_str("\"/>\n<path class=\"special-mark\" d=\"")?;
-            for &cell in &cells {
-                let (x, y) = layout.corner(cell);
-                put!(out, "M", x + 8, " ", y + 8, "h24v24h-24zl24 24m0-24l-24 24");
-            }
-            out.write_str("\" fill=\"none\" stroke=\"")?;
-            attr(out, &theme.special_mark)?;
-            out.write_str("\" stroke-width=\"1.5\"/>\n")?;
-        }
-    }
-
-    // Void cells: shaded, then hatched.
-    if voids {
-        let void_cells = || board.iter().filter(|(_, cell)| cell.is_void()).map(|(rc, _)| rc);
-        for (class, paint) in [("void", None), ("void-hatch", Some("url(#hatch)"))] {
-            write!(out, "<path class=\"{class}\" d=\"")?;
-            squares(out, &layout, void_cells())?;
-            out.write_str("\" fill=\"")?;
-            match paint {
-                Some(paint) => out.write_str(paint)?,
-                None => attr(out, &theme.void)?,
-            }
+            attr(out, &theme.last_move)?;
             out.write_str("\"/>\n")?;
         }
-    }
-
-    // The last move, then the highlighted cells.
-    if !options.last_move.is_empty() {
-        out.write_str("<path class=\"last-move\" d=\"")?;
-        squares(out, &layout, options.last_move.iter().copied())?;
-        out.write_str("\" fill=\"")?;
-        attr(out, &theme.last_move)?;
-        out.write_str("\"/>\n")?;
-    }
-    for (cell, color) in &options.fills {
-        let (x, y) = layout.corner(*cell);
-        put!(
-            out,
-            "<rect class=\"fill\" x=\"",
-            x,
-            "\" y=\"",
-            y,
-            "\" width=\"40\" height=\"40\" fill=\""
-        );
-        attr(out, color.as_deref().unwrap_or(&theme.highlight))?;
-        out.write_str("\"/>\n")?;
-    }
-
-    // The grid and the border.
-    if layout.rows > 1 || layout.cols > 1 {
-        out.write_str("<path class=\"grid\" d=\"")?;
-        for r in 1..layout.rows {
-            put!(out, "M", layout.left, " ", layout.top + r * CELL, "h", bw);
-        }
-        for c in 1..layout.cols {
-            put!(out, "M", layout.left + c * CELL, " ", layout.top, "v", bh);
-        }
-        out.write_str("\" fill=\"none\" stroke=\"")?;
-        attr(out, &theme.grid)?;
-        out.write_str("\" stroke-width=\"1\"/>\n")?;
-    }
-    put!(
-        out,
-        "<rect class=\"border\" x=\"",
-        layout.left,
-        "\" y=\"",
-        layout.top,
-        "\" width=\"",
-        bw,
-        "\" height=\"",
-        bh,
-        "\" fill=\"none\" stroke=\""
-    );
-    attr(out, &theme.grid)?;
-    out.write_str("\" stroke-width=\"2\"/>\n")?;
-
-    // File letters under the board, rank numbers to its left.
-    if options.coordinates {
-        put!(
-            out,
-            "<g class=\"coordinates\" font-family=\"",
-            FONT,
-            "\" font-size=\"12\" text-anchor=\"middle\" fill=\""
-        );
-        attr(out, &theme.coordinates)?;
-        out.write_str("\">\n")?;
-        let bottom = layout.top + bh + layout.top / 2 + 4;
-        for col in 0..layout.cols {
-            let (x, _) = layout.centre((0, col));
-            put!(out, "<text x=\"", x, "\" y=\"", bottom, "\">");
-            write!(Letters(out), "{}", CellName { file: col, rank: 1 })?;
-            out.write_str("</text>\n")?;
-        }
-        let left = layout.left / 2;
-        for row in 0..layout.rows {
-            let (_, y) = layout.centre((row, 0));
-            put!(out, "<text x=\"", left, "\" y=\"", y + 4, "\">", layout.rows - row, "</text>\n");
-        }
-        out.write_str("</g>\n")?;
-    }
-
-    // The pieces.
-    for ((row, col), cell) in board.iter() {
-        if let Some(piece) = cell.piece() {
-            let (x, y) = layout.centre((row, col));
+        for (cell, color) in &options.fills {
+            let (x, y) = layout.corner(*cell);
             put!(
                 out,
-                "<use xlink:href=\"#",
-                Glyph::of(piece, tafl).id(),
-                "\" x=\"",
+                "<rect class=\"fill\" x=\"",
                 x,
                 "\" y=\"",
                 y,
-                "\"/>\n"
+                "\" width=\"40\" height=\"40\" fill=\""
             );
+            attr(out, color.as_deref().unwrap_or(&theme.highlight))?;
+            out.write_str("\"/>\n")?;
         }
+        Ok(())
     }
 
-    // The lines that decide the game.
-    if !lines.is_empty() {
-        out.write_str("<path class=\"win\" d=\"")?;
-        for line in &lines {
-            let first = line.start;
-            let last = line.cells().last().unwrap_or(first);
-            let (x1, y1) = layout.centre(first);
-            let (x2, y2) = layout.centre(last);
-            put!(out, "M", x1, " ", y1, "L", x2, " ", y2);
+    /// The grid and the border.
+    fn grid_and_border(&self, out: &mut impl Write) -> fmt::Result {
+        let Picture { theme, ref layout, bw, bh, .. } = *self;
+        if layout.rows > 1 || layout.cols > 1 {
+            out.write_str("<path class=\"grid\" d=\"")?;
+            for r in 1..layout.rows {
+                put!(out, "M", layout.left, " ", layout.top + r * CELL, "h", bw);
+            }
+            for c in 1..layout.cols {
+                put!(out, "M", layout.left + c * CELL, " ", layout.top, "v", bh);
+            }
+            out.write_str("\" fill=\"none\" stroke=\"")?;
+            attr(out, &theme.grid)?;
+            out.write_str("\" stroke-width=\"1\"/>\n")?;
         }
-        out.write_str("\" fill=\"none\" stroke=\"")?;
-        attr(out, &theme.win)?;
-        out.write_str("\" stroke-width=\"6\" stroke-linecap=\"round\"/>\n")?;
+        put!(
+            out,
+            "<rect class=\"border\" x=\"",
+            layout.left,
+            "\" y=\"",
+            layout.top,
+            "\" width=\"",
+            bw,
+            "\" height=\"",
+            bh,
+            "\" fill=\"none\" stroke=\""
+        );
+        attr(out, &theme.grid)?;
+        out.write_str("\" stroke-width=\"2\"/>\n")?;
+        Ok(())
     }
 
-    // Arrows, last, so they lie over everything.
-    for arrow in &options.arrows {
-        let color = arrow.color.as_deref().unwrap_or(&theme.arrow);
-        let (x1, y1) = layout.centre(arrow.from);
-        let (x2, y2) = layout.centre(arrow.to);
-        if arrow.from == arrow.to {
+    /// File letters under the board, rank numbers to its left.
+    fn coordinates(&self, out: &mut impl Write) -> fmt::Result {
+        let Picture { options, theme, ref layout, bh, .. } = *self;
+        if options.coordinates {
+            put!(
+                out,
+                "<g class=\"coordinates\" font-family=\"",
+                FONT,
+                "\" font-size=\"12\" text-anchor=\"middle\" fill=\""
+            );
+            attr(out, &theme.coordinates)?;
+            out.write_str("\">\n")?;
+            let bottom = layout.top + bh + layout.top / 2 + 4;
+            for col in 0..layout.cols {
+                let (x, _) = layout.centre((0, col));
+                put!(out, "<text x=\"", x, "\" y=\"", bottom, "\">");
+                write!(Letters(out), "{}", CellName { file: col, rank: 1 })?;
+                out.write_str("</text>\n")?;
+            }
+            let left = layout.left / 2;
+            for row in 0..layout.rows {
+                let (_, y) = layout.centre((row, 0));
+                put!(
+                    out,
+                    "<text x=\"",
+                    left,
+                    "\" y=\"",
+                    y + 4,
+                    "\">",
+                    layout.rows - row,
+                    "</text>\n"
+                );
+            }
+            out.write_str("</g>\n")?;
+        }
+        Ok(())
+    }
+
+    /// The pieces.
+    fn pieces(&self, out: &mut impl Write) -> fmt::Result {
+        let Picture { board, ref layout, tafl, .. } = *self;
+        for ((row, col), cell) in board.iter() {
+            if let Some(piece) = cell.piece() {
+                let (x, y) = layout.centre((row, col));
+                put!(
+                    out,
+                    "<use xlink:href=\"#",
+                    Glyph::of(piece, tafl).id(),
+                    "\" x=\"",
+                    x,
+                    "\" y=\"",
+                    y,
+                    "\"/>\n"
+                );
+            }
+        }
+        Ok(())
+    }
+
+    /// The lines that decide the game.
+    fn winning_lines(&self, out: &mut impl Write) -> fmt::Result {
+        let Picture { theme, ref layout, ref lines, .. } = *self;
+        if !lines.is_empty() {
+            out.write_str("<path class=\"win\" d=\"")?;
+            for line in lines {
+                let first = line.start;
+                let last = line.cells().last().unwrap_or(first);
+                let (x1, y1) = layout.centre(first);
+                let (x2, y2) = layout.centre(last);
+                put!(out, "M", x1, " ", y1, "L", x2, " ", y2);
+            }
+            out.write_str("\" fill=\"none\" stroke=\"")?;
+            attr(out, &theme.win)?;
+            out.write_str("\" stroke-width=\"6\" stroke-linecap=\"round\"/>\n")?;
+        }
+        Ok(())
+    }
+
+    /// Arrows, last, so they lie over everything.
+    fn arrows(&self, out: &mut impl Write) -> fmt::Result {
+        let Picture { options, theme, ref layout, .. } = *self;
+        for arrow in &options.arrows {
+            let color = arrow.color.as_deref().unwrap_or(&theme.arrow);
+            let (x1, y1) = layout.centre(arrow.from);
+            let (x2, y2) = layout.centre(arrow.to);
+            if arrow.from == arrow.to {
+                write!(
+                    out,
+                    "<circle class=\"arrow\" cx=\"{x1}\" cy=\"{y1}\" r=\"16\" fill=\"none\" stroke=\""
+                )?;
+                attr(out, color)?;
+                out.write_str("\" stroke-width=\"4\" opacity=\"0.85\"/>\n")?;
+                continue;
+            }
+            let (x1, y1, x2, y2) = (x1 as f64, y1 as f64, x2 as f64, y2 as f64);
+            let (dx, dy) = (x2 - x1, y2 - y1);
+            let length = (dx * dx + dy * dy).sqrt();
+            let (ux, uy) = (dx / length, dy / length);
+            let (head, half) = (16.0, 9.0);
+            let (bx, by) = (x2 - ux * head, y2 - uy * head);
+            out.write_str("<g class=\"arrow\" opacity=\"0.85\" fill=\"")?;
+            attr(out, color)?;
+            out.write_str("\" stroke=\"")?;
+            attr(out, color)?;
+            out.write_str("\"><path d=\"M")?;
+            write!(out, "{} {}L{} {}", Num(x1), Num(y1), Num(bx + ux), Num(by + uy))?;
+            out.write_str("\" stroke-width=\"6\" stroke-linecap=\"round\"/><path d=\"M")?;
             write!(
                 out,
-                "<circle class=\"arrow\" cx=\"{x1}\" cy=\"{y1}\" r=\"16\" fill=\"none\" stroke=\""
+                "{} {}L{} {}L{} {}Z",
+                Num(x2),
+                Num(y2),
+                Num(bx - uy * half),
+                Num(by + ux * half),
+                Num(bx + uy * half),
+                Num(by - ux * half)
             )?;
-            attr(out, color)?;
-            out.write_str("\" stroke-width=\"4\" opacity=\"0.85\"/>\n")?;
-            continue;
+            out.write_str("\" stroke=\"none\"/></g>\n")?;
         }
-        let (x1, y1, x2, y2) = (x1 as f64, y1 as f64, x2 as f64, y2 as f64);
-        let (dx, dy) = (x2 - x1, y2 - y1);
-        let length = (dx * dx + dy * dy).sqrt();
-        let (ux, uy) = (dx / length, dy / length);
-        let (head, half) = (16.0, 9.0);
-        let (bx, by) = (x2 - ux * head, y2 - uy * head);
-        out.write_str("<g class=\"arrow\" opacity=\"0.85\" fill=\"")?;
-        attr(out, color)?;
-        out.write_str("\" stroke=\"")?;
-        attr(out, color)?;
-        out.write_str("\"><path d=\"M")?;
-        write!(out, "{} {}L{} {}", Num(x1), Num(y1), Num(bx + ux), Num(by + uy))?;
-        out.write_str("\" stroke-width=\"6\" stroke-linecap=\"round\"/><path d=\"M")?;
-        write!(
-            out,
-            "{} {}L{} {}L{} {}Z",
-            Num(x2),
-            Num(y2),
-            Num(bx - uy * half),
-            Num(by + ux * half),
-            Num(bx + uy * half),
-            Num(by - ux * half)
-        )?;
-        out.write_str("\" stroke=\"none\"/></g>\n")?;
+        Ok(())
     }
-
-    out.write_str("</svg>\n")
 }
 
 /// Writes `M x y h40v40h-40z` for each cell: one path for many squares.

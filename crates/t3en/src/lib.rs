@@ -6,6 +6,8 @@
 mod alphabet;
 mod error;
 mod fast;
+#[doc(hidden)]
+pub mod fuzzing;
 mod grammar;
 mod notation;
 #[cfg(feature = "serde")]
@@ -21,26 +23,3 @@ pub use t3en::{ParseOptions, Parsed, T3en};
 pub use gridnote_board as board;
 pub use gridnote_board::report::Spanned;
 pub use gridnote_board::{Board, Cell, Player, Position};
-
-/// Checks that the one-pass fast reader and the grammar agree on `text`: whatever the
-/// fast reader accepts (leniently, strictly, and without tracking canonical runs), the
-/// grammar accepts with the same position and the same canonical flag. On text the fast
-/// reader leaves to the grammar there is nothing to compare: the grammar's answer,
-/// error and span included, is the reader's answer. For the fuzz target `t3en-agree`
-/// and the property tests; not part of the API.
-///
-/// # Panics
-/// When the readers disagree, naming the text.
-#[doc(hidden)]
-pub fn __check_readers_agree(text: &str) {
-    for strict in [false, true] {
-        if let Some(fast) = fast::parse(text, strict) {
-            let grammar = grammar::parse(text, strict);
-            assert_eq!(grammar.as_ref().ok(), Some(&fast), "strict {strict}: {text:?}");
-        }
-    }
-    if let Some(fast) = fast::parse_lenient(text) {
-        let grammar = grammar::parse(text, false).map(|(position, _)| position);
-        assert_eq!(grammar.ok(), Some(fast), "lenient, untracked: {text:?}");
-    }
-}

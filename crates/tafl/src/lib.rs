@@ -7,6 +7,8 @@ mod alphabet;
 mod check;
 mod error;
 mod fast;
+#[doc(hidden)]
+pub mod fuzzing;
 mod grammar;
 mod model;
 mod notation;
@@ -23,21 +25,3 @@ pub use model::{Extension, Ten, Tsn};
 pub use gridnote_board as board;
 pub use gridnote_board::report::Spanned;
 pub use gridnote_board::{Board, Cell, Glyphs, Piece, Player, Role};
-
-/// Checks that the one-pass fast reader and the grammar agree on `text` for TSN and for
-/// TEN: whatever the fast reader accepts, the grammar accepts with the same value. On text
-/// the fast reader leaves to the grammar, the grammar's answer (error and span included)
-/// is the reader's answer. For the fuzz target `tafl-agree` and the property tests; not
-/// part of the API.
-///
-/// # Panics
-/// When the readers disagree, naming the text.
-#[doc(hidden)]
-pub fn __check_readers_agree(text: &str) {
-    if let Some(fast) = fast::read_tsn(text) {
-        assert_eq!(grammar::read_tsn(text).ok(), Some(fast), "TSN: {text:?}");
-    }
-    if let Some(fast) = fast::read_ten(text) {
-        assert_eq!(grammar::read_ten(text).ok(), Some(fast), "TEN: {text:?}");
-    }
-}

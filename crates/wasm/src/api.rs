@@ -9,7 +9,7 @@ use gridnote_board::notation::Game;
 use gridnote_board::report::render_caret;
 use gridnote_board::{Outcome, Player, Position, Rules};
 use gridnote_convert::Spanned;
-use gridnote_convert::{CodeKind, ConvertError, Format, Note, Options, Radix, Source, detect};
+use gridnote_convert::{ConvertError, Format, Note, Options, Source, detect};
 use gridnote_solve::{Solution, Solver};
 
 /// The transposition table the page's solver may use: boards of up to 16 cells solve in
@@ -183,12 +183,10 @@ fn convert_options(req: &ConvertRequest) -> Result<Options, Failure> {
         }
     }
     if let Some(code) = &req.code {
-        options.code =
-            code.parse::<CodeKind>().map_err(|e| Failure::option(format!("options.code: {e}")))?;
+        options.set("code", code).map_err(|e| Failure::option(format!("options.code: {e}")))?;
     }
     if let Some(radix) = &req.radix {
-        options.radix =
-            radix.parse::<Radix>().map_err(|e| Failure::option(format!("options.radix: {e}")))?;
+        options.set("radix", radix).map_err(|e| Failure::option(format!("options.radix: {e}")))?;
     }
     Ok(options)
 }

@@ -4,7 +4,7 @@
 use std::io::{self, BufRead, Write};
 use std::sync::mpsc;
 
-use gridnote_convert::{CodeKind, Format, Note, Options, Radix, read, write_into};
+use gridnote_convert::{Format, Note, Options, read, write_into};
 
 use crate::inputs::{
     Failure, Input, InputArgs, Io, Opened, Place, for_each_input, hint_if_terminal, open,
@@ -50,10 +50,10 @@ pub(crate) struct Args {
     pub(crate) since_capture: Option<u32>,
     /// Which code `bits` means: seed (13-bit), naive, dense (reachable), symmetric.
     #[arg(long, value_name = "CODE", default_value = "seed", value_parser = parse_code_kind)]
-    pub(crate) code: CodeKind,
+    pub(crate) code: String,
     /// How `bits` output is written: dec or bin.
     #[arg(long, value_name = "RADIX", default_value = "dec", value_parser = parse_radix)]
-    pub(crate) radix: Radix,
+    pub(crate) radix: String,
 }
 
 fn parse_defenders(text: &str) -> Result<u32, String> {
@@ -64,12 +64,17 @@ fn parse_defenders(text: &str) -> Result<u32, String> {
     }
 }
 
-fn parse_code_kind(text: &str) -> Result<CodeKind, String> {
-    text.parse::<CodeKind>().map_err(|e| e.to_string())
+fn parse_code_kind(text: &str) -> Result<String, String> {
+    setting("code", text)
 }
 
-fn parse_radix(text: &str) -> Result<Radix, String> {
-    text.parse::<Radix>().map_err(|e| e.to_string())
+fn parse_radix(text: &str) -> Result<String, String> {
+    setting("radix", text)
+}
+
+/// `text` if the conversion setting `name` takes it ([`Options::set`]).
+fn setting(name: &str, text: &str) -> Result<String, String> {
+    Options::default().set(name, text).map(|()| text.to_owned()).map_err(|e| e.to_string())
 }
 
 /// What one input wrote to standard error, kept in order until it is printed.
@@ -98,8 +103,10 @@ impl Converter<'_> {
         options.defenders = args.defenders;
         options.ply = args.ply;
         options.since_capture = args.since_capture;
-        options.code = args.code;
-        options.radix = args.radix;
+        for (name, value) in [("code", &args.code), ("radix", &args.radix)] {
+            // Taken by the setting already: the flags' value parsers check it.
+            let _taken = options.set(name, value);
+        }
         Converter { args, options }
     }
 
