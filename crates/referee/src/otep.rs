@@ -256,12 +256,13 @@ impl Play<'_> {
         let crash = |f: Failure| Forfeit::Crash(f.to_string());
         let mut process = Process::spawn(command).map_err(crash)?;
         let mut seat = Seat { process, full: false, pending: Vec::new() };
-        let deadline = Instant::now() + HANDSHAKE_TIME;
+        let spawned = Instant::now();
+        let deadline = spawned + HANDSHAKE_TIME;
         loop {
             let line = seat
                 .process
                 .receive(deadline)
-                .map_err(|f| Forfeit::for_failure(f, HANDSHAKE_TIME))?;
+                .map_err(|f| failure_since(f, spawned, HANDSHAKE_TIME))?;
             match line.trim() {
                 "hello" => break,
                 other => self.side_line(&mut seat, other, None, "hello")?,
@@ -386,13 +387,24 @@ impl Play<'_> {
         let deadline = sent + available + self.contest.margin;
         loop {
             let line =
-                seat.process.receive(deadline).map_err(|f| Forfeit::for_failure(f, available))?;
+                seat.process.receive(deadline).map_err(|f| failure_since(f, sent, available))?;
             let line = line.trim();
             if let Some(mv) = line.strip_prefix("move ") {
                 return Ok((mv.trim().to_owned(), sent.elapsed()));
             }
             self.side_line(seat, line, Some(side), "move <move>")?;
         }
+    }
+}
+
+/// The forfeit for a failure to answer by a deadline set at `since`: a time loss counts the
+/// time since then (one `receive` waits only from the last line the engine sent).
+fn failure_since(failure: Failure, since: Instant, available: Duration) -> Forfeit {
+    match failure {
+        Failure::Timeout { .. } => {
+            Forfeit::Time { used_ms: millis(since.elapsed()), available_ms: millis(available) }
+        }
+        other => Forfeit::for_failure(other, available),
     }
 }
 
