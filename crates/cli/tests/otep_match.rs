@@ -43,3 +43,46 @@ fn unknown_rules_are_a_usage_error() {
     let err = String::from_utf8(out.stderr).expect("UTF-8");
     assert!(err.starts_with("error: unknown rules `chess`: expected an OTN rules record"), "{err}");
 }
+
+#[test]
+fn a_start_list_gives_each_opening_to_both_engines() {
+    let gridnote = env!("CARGO_BIN_EXE_gridnote");
+    let engine = format!("{gridnote} otep --table-mib 4");
+    let dir = std::env::temp_dir().join(format!("gridnote-otep-openings-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("a scratch directory");
+    let list = dir.join("openings.txt");
+    // The defenders to move: whoever holds them moves first and lets the king escape.
+    std::fs::write(&list, "# one opening\n/1t5/7/7/3K3/7/7/5t1/ defenders\n").expect("written");
+    let records = dir.join("records");
+    let out = Command::new(gridnote)
+        .args(["match", &engine, &engine, "--protocol", "otep", "--rules"])
+        .arg("dim:7 name:Open surf:n atkf:y ks:w start:/1t5/7/7/3K3/7/7/5t1/")
+        .args(["--games", "2", "--tc", "20+0", "--json", "--openings"])
+        .arg(&list)
+        .arg("--records")
+        .arg(&records)
+        .output()
+        .expect("runs");
+    let stdout = String::from_utf8(out.stdout).expect("UTF-8");
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    let summary: serde_json::Value = serde_json::from_str(stdout.trim()).expect("one JSON object");
+    // Game 1: A moves first, so A has the defenders; game 2: B.
+    assert_eq!((summary["a_wins"].as_u64(), summary["b_wins"].as_u64()), (Some(1), Some(1)));
+    for (name, defenders) in [("game-0001.otg", "(a)"), ("game-0002.otg", "(b)")] {
+        let record = std::fs::read_to_string(records.join(name)).expect("a record");
+        assert!(record.contains("[position:/1t5/7/7/3K3/7/7/5t1/]\n"), "{record}");
+        assert!(record.contains(&format!("[defenders:{engine} {defenders}]")), "{record}");
+        assert!(record.contains("\n1. ..... K"), "{record}");
+    }
+    std::fs::write(&list, "/1t5/7/7/3K3/7/7/5t1/\n/7/7/ defenders\n").expect("written");
+    let out = Command::new(gridnote)
+        .args(["match", "a", "b", "--protocol", "otep", "--rules", "brandubh", "--openings"])
+        .arg(&list)
+        .output()
+        .expect("runs");
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).expect("UTF-8");
+    assert!(err.starts_with("error: openings line 2: "), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -18,6 +18,7 @@ use std::fmt::Write as _;
 use std::time::{Duration, Instant};
 
 use gridnote_board::Player;
+use gridnote_board::tafl::{PRESETS, TaflRules};
 use gridnote_tafl_rules::{Outcome, Position, Reason, Rules};
 
 use crate::clock::{Clock, TimeControl};
@@ -28,67 +29,8 @@ use crate::tournament::{Contest, Ending, Engine, Forfeit, Game, millis};
 /// How long an engine may take to start and say `hello`.
 pub const HANDSHAKE_TIME: Duration = Duration::from_secs(10);
 
-/// OpenTafl's built-in variants, by a short name, with the rules records OpenTafl sends.
-pub const VARIANTS: &[(&str, &str)] = &[
-    (
-        "sea-battle",
-        "dim:9 name:Sea_Battle esc:e atkf:y ka:n nj:n cj:n cor: cen: start:/3ttt3/4t4/4T4/t3T3t/ttTTKTTtt/t3T3t/4T4/4t4/3ttt3/",
-    ),
-    (
-        "fetlar",
-        "dim:11 name:Fetlar atkf:y nj:n cj:n start:/3ttttt3/5t5/11/t4T4t/t3TTT3t/tt1TTKTT1tt/t3TTT3t/t4T4t/11/5t5/3ttttt3/",
-    ),
-    (
-        "copenhagen",
-        "dim:11 name:Copenhagen atkf:y tfr:w sw:s efe:y start:/3ttttt3/5t5/11/t4T4t/t3TTT3t/tt1TTKTT1tt/t3TTT3t/t4T4t/11/5t5/3ttttt3/",
-    ),
-    (
-        "copenhagen-relaxed",
-        "dim:11 name:Copenhagen_(relaxed_shieldwall) atkf:y tfr:w sw:s swf:n efe:y start:/3ttttt3/5t5/11/t4T4t/t3TTT3t/tt1TTKTT1tt/t3TTT3t/t4T4t/11/5t5/3ttttt3/",
-    ),
-    (
-        "berserk",
-        "dim:11 name:Berserk surf:n atkf:n tfr:l kj:r ber:c start:/3ttttt3/5c5/11/t4T4t/t3NTT3t/tc1TTKTT1ct/t3TTT3t/t4T4t/11/5c5/3ttttt3/",
-    ),
-    (
-        "brandubh",
-        "dim:7 name:Brandub surf:n atkf:y ks:w cenh: cenhe: start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/",
-    ),
-    (
-        "tawlbwrdd",
-        "dim:11 name:Tawlbwrdd esc:e atkf:y ks:w nj:n cj:n cor: cen: start:/4ttt4/4t1t4/5t5/5T5/tt2TTT2tt/t1tTTKTTt1t/tt2TTT2tt/5T5/5t5/4t1t4/4ttt4/",
-    ),
-    (
-        "tablut",
-        "dim:9 name:Tablut esc:e atkf:y ks:c nj:n cor: cenp:tcnkTCNK cens: cenh: cenhe:tcnkTCNK linc:y start:/3ttt3/4t4/4T4/t3T3t/ttTTKTTtt/t3T3t/4T4/4t4/3ttt3/",
-    ),
-    (
-        "foteviken-tablut",
-        "dim:9 name:Foteviken_Tablut esc:e atkf:y nj:n cor: afor:a4,a5,a6,b5,d1,e1,f1,e2,i4,i5,i6,h5,d9,e9,f9,e8, cenp:tcnkTCNK aforp:tcnkTCNK cens: cenh: cenhe:K aforh:K cenre: aforre: start:/3ttt3/4t4/4T4/t3T3t/ttTTKTTtt/t3T3t/4T4/4t4/3ttt3/",
-    ),
-    (
-        "magpie",
-        "dim:7 name:Magpie surf:n atkf:y ks:m spd:-1,-1,-1,-1,-1,-1,-1,-1,-1,1,-1,-1, start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/",
-    ),
-    (
-        "computer-fetlar",
-        "dim:11 name:Computer_Fetlar atkf:y tfr:w start:/3ttttt3/5t5/11/t4T4t/t3TTT3t/tt1TTKTT1tt/t3TTT3t/t4T4t/11/5t5/3ttttt3/",
-    ),
-    (
-        "tablut-15",
-        "dim:15 name:Tablut esc:e atkf:y ks:c nj:n cor: cens: cenh: start:/5ttttt5/6ttt6/7t7/7t7/7T7/t5TTT5t/tt3T1T1T3tt/ttttTTTKTTTtttt/tt3T1T1T3tt/t5TTT5t/7T7/7t7/7t7/6ttt6/5ttttt5/",
-    ),
-    (
-        "sea-battle-13",
-        "dim:13 name:Sea_Battle_(Parlett) esc:e atkf:y ka:n nj:n cj:n cor: cen: start:/4ttttt4/5t1t5/6t6/6T6/t3T3T3t/tt3TTT3tt/t1tT1TKT1Tt1t/tt3TTT3tt/t3T3T3t/6T6/6t6/5t1t5/4ttttt4/",
-    ),
-    (
-        "alea-evangelii",
-        "dim:19 name:Alea_Evangelii atkf:y tfr:w cor:a1,a2,b1,b2,a18,b18,a19,b19,r1,r2,s1,s2,r18,r19,s18,s19, cenp:tcnkTCNK cens: cenh: cenhe:tcnkTCNK start:/2t2t7t2t2/19/t4t7t4t/7t1t1t7/6t1T1T1t6/t1t2t7t2t1t/4t4T4t4/3t4T1T4t3/4T2T1T1T2T4/3t2T1TKT1T2t3/4T2T1T1T2T4/3t4T1T4t3/4t4T4t4/t1t2t7t2t1t/6t1T1T1t6/7t1t1t7/t4t7t4t/19/2t2t7t2t2/",
-    ),
-];
-
-/// The rules named `name` (a name of [`VARIANTS`]) or written as an OTN rules record.
+/// The rules named `name` (an OpenTafl variant's preset name, as
+/// [`gridnote_board::tafl::PRESETS`] lists them) or written as an OTN rules record.
 ///
 /// # Errors
 /// A message naming the known variants, or the record's error.
@@ -101,14 +43,13 @@ pub const VARIANTS: &[(&str, &str)] = &[
 /// # Ok::<(), String>(())
 /// ```
 pub fn rules_named(name: &str) -> Result<Rules, String> {
-    let record = match VARIANTS.iter().find(|(n, _)| *n == name) {
-        Some((_, record)) => *record,
+    let record = match TaflRules::preset_record(name) {
+        Some(record) => record,
         None if name.contains("dim:") => name,
         None => {
-            let names: Vec<&str> = VARIANTS.iter().map(|(n, _)| *n).collect();
             return Err(format!(
                 "unknown rules `{name}`: expected an OTN rules record (dim:… start:…) or one of {}",
-                names.join(", ")
+                PRESETS.join(", ")
             ));
         }
     };
@@ -117,7 +58,7 @@ pub fn rules_named(name: &str) -> Result<Rules, String> {
 
 /// The rules record OpenTafl would send for `name` (the record itself when it is one).
 fn record_of(name: &str) -> &str {
-    VARIANTS.iter().find(|(n, _)| *n == name).map_or(name, |(_, r)| r)
+    TaflRules::preset_record(name).unwrap_or(name)
 }
 
 /// A match of tafl games over OTEP.
@@ -151,7 +92,8 @@ pub struct OtepMatch {
 }
 
 impl OtepMatch {
-    /// A match under `rules` (a name of [`VARIANTS`] or an OTN rules record).
+    /// A match under `rules` (a preset name or an OTN rules record, as [`rules_named`]
+    /// reads them).
     ///
     /// # Errors
     /// The rules cannot be read.
@@ -211,6 +153,78 @@ pub fn random_openings(rules: &Rules, plies: usize, count: usize, seed: u64) -> 
     out
 }
 
+/// The openings of a start-list file: one position a line, an OTN position record of
+/// `rules`' board (`/3t3/…/`, rank 1 first, as OpenTafl writes it) and, after a space,
+/// the side to move (`attackers` or `defenders`; the rules' first mover when left out).
+/// Blank lines and lines starting with `#` are skipped. Each opening must leave the game
+/// open.
+///
+/// ```
+/// use gridnote_referee::otep::{read_openings, rules_named};
+/// let rules = rules_named("brandubh")?;
+/// let text = "# two openings\n/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/\n\n/2t4/3t3/3T3/ttTKTtt/3T3/3t3/3t3/ defenders\n";
+/// let openings = read_openings(&rules, text)?;
+/// assert_eq!(openings.len(), 2);
+/// assert_eq!(openings[1].to_move(), gridnote_board::Player::Two);
+/// let err = read_openings(&rules, "/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/ nobody\n").unwrap_err();
+/// assert_eq!(err.to_string(), "openings line 1: `nobody` is not a side: expected attackers or defenders");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
+/// # Errors
+/// The first line that is not a position of the rules' board, names no side, or holds
+/// a finished game, with its number.
+pub fn read_openings(rules: &Rules, text: &str) -> Result<Vec<Position>, OpeningsError> {
+    let first_mover = Position::start(rules).to_move();
+    let mut openings = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let line = line.trim_end_matches('\r');
+        if line.trim().is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let error = |message: String| OpeningsError { line: i + 1, message };
+        let mut words = line.split_ascii_whitespace();
+        let record = words.next().unwrap_or_default();
+        let side = match words.next() {
+            None => first_mover,
+            Some("attackers") => Player::One,
+            Some("defenders") => Player::Two,
+            Some(other) => {
+                return Err(error(format!(
+                    "`{other}` is not a side: expected attackers or defenders"
+                )));
+            }
+        };
+        if let Some(extra) = words.next() {
+            return Err(error(format!("`{extra}` after the side: one position a line")));
+        }
+        let pos = Position::from_record(rules, record, side).map_err(|e| error(e.to_string()))?;
+        if pos.outcome().is_over() {
+            return Err(error("the game is over in this position".to_owned()));
+        }
+        openings.push(pos);
+    }
+    Ok(openings)
+}
+
+/// A start-list line that is not an opening of the rules.
+///
+/// ```
+/// use gridnote_referee::otep::{read_openings, rules_named};
+/// let err = read_openings(&rules_named("brandubh")?, "\n/7/7/7/\n").unwrap_err();
+/// assert_eq!(err.line, 2);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("openings line {line}: {message}")]
+#[non_exhaustive]
+pub struct OpeningsError {
+    /// The line number, from 1.
+    pub line: usize,
+    /// What is wrong with it.
+    pub message: String,
+}
+
 const fn side_word(player: Player) -> &'static str {
     match player {
         Player::One => "attackers",
@@ -242,12 +256,13 @@ impl Play<'_> {
         let crash = |f: Failure| Forfeit::Crash(f.to_string());
         let mut process = Process::spawn(command).map_err(crash)?;
         let mut seat = Seat { process, full: false, pending: Vec::new() };
-        let deadline = Instant::now() + HANDSHAKE_TIME;
+        let spawned = Instant::now();
+        let deadline = spawned + HANDSHAKE_TIME;
         loop {
             let line = seat
                 .process
                 .receive(deadline)
-                .map_err(|f| Forfeit::for_failure(f, HANDSHAKE_TIME))?;
+                .map_err(|f| failure_since(f, spawned, HANDSHAKE_TIME))?;
             match line.trim() {
                 "hello" => break,
                 other => self.side_line(&mut seat, other, None, "hello")?,
@@ -372,13 +387,24 @@ impl Play<'_> {
         let deadline = sent + available + self.contest.margin;
         loop {
             let line =
-                seat.process.receive(deadline).map_err(|f| Forfeit::for_failure(f, available))?;
+                seat.process.receive(deadline).map_err(|f| failure_since(f, sent, available))?;
             let line = line.trim();
             if let Some(mv) = line.strip_prefix("move ") {
                 return Ok((mv.trim().to_owned(), sent.elapsed()));
             }
             self.side_line(seat, line, Some(side), "move <move>")?;
         }
+    }
+}
+
+/// The forfeit for a failure to answer by a deadline set at `since`: a time loss counts the
+/// time since then (one `receive` waits only from the last line the engine sent).
+fn failure_since(failure: Failure, since: Instant, available: Duration) -> Forfeit {
+    match failure {
+        Failure::Timeout { .. } => {
+            Forfeit::Time { used_ms: millis(since.elapsed()), available_ms: millis(available) }
+        }
+        other => Forfeit::for_failure(other, available),
     }
 }
 

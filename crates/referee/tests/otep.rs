@@ -104,6 +104,21 @@ fn a_hang_loses_on_time() {
 }
 
 #[test]
+fn a_time_loss_counts_from_play_however_much_the_engine_chatters() {
+    // A status line every 50 ms and no move: the time used is the whole wait since
+    // `play`, not the wait since the last line.
+    let chatter = at_first_play("while true; do echo 'status thinking'; sleep 0.05; done");
+    let c = contest(chatter, scripted(&[]), "st=0.3");
+    let game = c.play(1, Engine::A);
+    let (loser, why) = forfeit(&game);
+    assert_eq!(*loser, Engine::A);
+    match why {
+        Forfeit::Time { used_ms, available_ms: 300 } => assert!(*used_ms >= 320, "{why}"),
+        other => panic!("expected a time loss: {other}"),
+    }
+}
+
+#[test]
 fn a_late_reply_loses_on_time() {
     let c = contest(at_first_play("sleep 1; echo 'move b1-b2'; sleep 1"), scripted(&[]), "st=0.2");
     let game = c.play(1, Engine::A);

@@ -9,6 +9,6 @@ mod time;
 
 pub use eval::{Weights, evaluate};
 pub use search::{Limits, SearchResult, Searcher, WIN};
-pub use time::TimeBudget;
+pub use time::{Lateness, TimeBudget};
 
 pub use gridnote_tafl_rules as rules;

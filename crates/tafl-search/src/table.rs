@@ -41,6 +41,9 @@ pub(crate) struct Table {
     entries: Vec<Entry>,
     mask: usize,
     age: u8,
+    /// Whether an entry was stored since the table was made or cleared (clearing an
+    /// unused table is skipped: a large one takes milliseconds to fill).
+    used: bool,
 }
 
 const EMPTY: Entry = Entry { key: 0, mv: NO_MOVE, score: 0, depth: 0, bound: Bound::Upper, age: 0 };
@@ -50,7 +53,7 @@ impl Table {
     pub(crate) fn new(entries: usize) -> Table {
         let size =
             if entries <= 1 { 1 } else { 1usize << (usize::BITS - 1 - entries.leading_zeros()) };
-        Table { entries: vec![EMPTY; size], mask: size - 1, age: 1 }
+        Table { entries: vec![EMPTY; size], mask: size - 1, age: 1, used: false }
     }
 
     pub(crate) fn len(&self) -> usize {
@@ -62,7 +65,10 @@ impl Table {
     }
 
     pub(crate) fn clear(&mut self) {
-        self.entries.fill(EMPTY);
+        if self.used {
+            self.entries.fill(EMPTY);
+            self.used = false;
+        }
     }
 
     pub(crate) fn probe(&self, key: u64) -> Option<Entry> {
@@ -78,6 +84,7 @@ impl Table {
         depth: u32,
         bound: Bound,
     ) {
+        self.used = true;
         let slot = &mut self.entries[key as usize & self.mask];
         let depth = depth.min(255) as u8;
         if slot.key == key || slot.age != self.age || depth >= slot.depth {
@@ -88,5 +95,24 @@ impl Table {
             };
             *slot = Entry { key, mv, score, depth, bound, age: self.age };
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Bound, Table};
+
+    #[test]
+    fn clearing_forgets_what_was_stored() {
+        let mut table = Table::new(16);
+        table.clear();
+        table.store(0x1234, None, 7, 3, Bound::Exact);
+        assert_eq!(table.probe(0x1234).map(|e| (e.score, e.depth)), Some((7, 3)));
+        table.clear();
+        assert_eq!(table.probe(0x1234).map(|e| e.score), None);
+        table.store(0x1234, None, 9, 1, Bound::Lower);
+        assert_eq!(table.probe(0x1234).map(|e| e.score), Some(9));
+        table.clear();
+        assert_eq!(table.probe(0x1234).map(|e| e.score), None);
     }
 }

@@ -21,11 +21,11 @@
 //! place of the protocol is read.
 
 use std::io::{self, BufRead, Read};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use gridnote_board::Player;
 use gridnote_tafl_rules::{Move, Position, Rules};
-use gridnote_tafl_search::{Limits, Searcher, TimeBudget, WIN, Weights};
+use gridnote_tafl_search::{Lateness, Limits, Searcher, TimeBudget, WIN, Weights};
 
 use crate::inputs::{Io, MAX_LINE};
 use crate::status::{EXIT_FAILED, EXIT_OK};
@@ -48,6 +48,10 @@ pub(crate) struct Args {
 
 /// Bytes a transposition table entry takes.
 const ENTRY_BYTES: usize = 24;
+
+/// Kept back from every move's time for the engine's own latency: reading the command,
+/// writing the move, and the host's reading it (besides the lateness measured).
+const MARGIN: Duration = Duration::from_millis(50);
 
 /// What OTEP's `clock` says.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -89,12 +93,12 @@ impl ClockState {
     }
 
     /// The time to think for `side`: a share of main time, or most of the overtime
-    /// period once main time is spent.
-    fn budget(&self, side: Player) -> Duration {
+    /// period once main time is spent; `late` is kept back besides the fixed margin.
+    fn budget(&self, side: Player, late: Duration) -> Duration {
         let i = side.index();
         let period = Duration::from_secs(self.overtime_seconds);
         let left = Duration::from_millis(self.millis[i]);
-        let margin = Duration::from_millis(50);
+        let margin = MARGIN + late;
         if self.overtime[i] {
             return TimeBudget {
                 remaining: left,
@@ -123,6 +127,10 @@ struct Engine {
     /// Set by an `error` from the host: the next `opponent-move` carries the position to
     /// go back to.
     rejected: bool,
+    /// How late the answers to `play` have been, beyond the time planned.
+    lateness: Lateness,
+    /// The `play` being answered: when it was read and the time planned for it.
+    answering: Option<(Instant, Duration)>,
 }
 
 /// What the loop does after a command.
@@ -151,6 +159,8 @@ impl Engine {
             move_time: Duration::from_millis(args.move_time),
             full_moves: args.full_moves,
             rejected: false,
+            lateness: Lateness::default(),
+            answering: None,
         }
     }
 
@@ -315,9 +325,10 @@ impl Engine {
     }
 
     fn play(&mut self, side: Player) -> Result<Vec<String>, String> {
+        let read = Instant::now();
         self.set_side(side)?;
         let think = match self.clock {
-            Some(clock) => clock.budget(side),
+            Some(clock) => clock.budget(side, self.lateness.margin()),
             None => self.move_time,
         };
         let pos = self.position.as_ref().ok_or_else(|| "no game: send `rules` first".to_owned())?;
@@ -340,6 +351,7 @@ impl Engine {
         );
         let pos = self.position.as_mut().expect("checked above");
         pos.play(best).map_err(|e| e.to_string())?;
+        self.answering = Some((read, think));
         Ok(vec![status, format!("move {text}")])
     }
 
@@ -362,7 +374,7 @@ impl Engine {
             return Err("the game is over: nothing to analyze".to_owned());
         }
         let time =
-            Duration::from_secs(seconds.min(86_400)).saturating_sub(Duration::from_millis(50));
+            Duration::from_secs(seconds.min(86_400)).saturating_sub(MARGIN);
         let found = self
             .searcher
             .search(pos, &Limits::time(time.max(Duration::from_millis(1))).with_multipv(n));
@@ -443,6 +455,9 @@ pub(crate) fn run(args: &Args, stdin: &mut dyn BufRead, io: &mut Io<'_>) -> u8 {
         if !send(io, &lines) {
             return EXIT_FAILED;
         }
+        if let Some((read, planned)) = engine.answering.take() {
+            engine.lateness.observe(planned, read.elapsed());
+        }
         if flow == Flow::Quit {
             return EXIT_OK;
         }
@@ -472,11 +487,18 @@ mod tests {
         assert_eq!(c.overtime_seconds, 10);
         assert_eq!(c.overtimes, [3, 2]);
         // Defenders in overtime: the period less the margin.
-        assert_eq!(c.budget(Player::Two), Duration::from_millis(1450));
+        assert_eq!(c.budget(Player::Two, Duration::ZERO), Duration::from_millis(1450));
+        // Less the lateness seen.
+        assert_eq!(c.budget(Player::Two, Duration::from_millis(70)), Duration::from_millis(1380));
         // Attackers: a thirtieth of main time plus 80% of a period, the reserve.
-        assert_eq!(c.budget(Player::One), Duration::from_millis(2000 + 8000));
+        assert_eq!(c.budget(Player::One, Duration::ZERO), Duration::from_millis(2000 + 8000));
         let plain = ClockState::parse("30000 30000 0 0 0").unwrap();
-        assert_eq!(plain.budget(Player::One), Duration::from_millis(1000));
+        assert_eq!(plain.budget(Player::One, Duration::ZERO), Duration::from_millis(1000));
+        // A tenth of a second a move, late by more than that: a twentieth of it.
+        let short = ClockState::parse("100* 100* 0 2 2").unwrap();
+        assert_eq!(short.budget(Player::One, Duration::ZERO), Duration::from_millis(50));
+        assert_eq!(short.budget(Player::One, Duration::from_millis(30)), Duration::from_millis(20));
+        assert_eq!(short.budget(Player::One, Duration::from_millis(90)), Duration::from_millis(5));
         assert_eq!(
             ClockState::parse("1 2 3").unwrap_err(),
             "`clock` needs 5 values (attacker-ms[*] defender-ms[*] overtime-s attacker-overtimes defender-overtimes), got 3"

@@ -43,8 +43,9 @@ pub(crate) struct Args {
     /// Lateness forgiven on each move for process scheduling, in milliseconds.
     #[arg(long, value_name = "MS", default_value_t = 20)]
     pub(crate) margin_ms: u64,
-    /// Openings: a file of T3EN positions, one per line (each played twice, colours
-    /// swapped; blank and `#` lines skipped).
+    /// Openings: a file of positions, one per line, each played twice, colours swapped
+    /// (blank and `#` lines skipped): T3EN for st3p; for otep an OTN position record and
+    /// the side to move (`/3t3/…/ defenders`; the rules' first mover when left out).
     #[arg(long, value_name = "FILE", conflicts_with = "random_plies")]
     pub(crate) openings: Option<PathBuf>,
     /// Random openings of N plies from the empty board or the tafl start (seeded by
@@ -219,13 +220,19 @@ fn summary_text(summary: &Summary) -> String {
 fn otep_contest(
     args: &Args,
 ) -> Result<gridnote_referee::otep::OtepMatch, String> {
-    use gridnote_referee::otep::{OtepMatch, random_openings, rules_named};
-    if args.openings.is_some() {
-        return Err("--openings is for st3p; tafl matches take --random-plies N".to_owned());
-    }
+    use gridnote_referee::otep::{OtepMatch, random_openings, read_openings, rules_named};
     let rules = rules_named(&args.rules)?;
-    let openings = match args.random_plies {
-        Some(plies) => {
+    let openings = match (&args.openings, args.random_plies) {
+        (Some(path), _) => {
+            let text = std::fs::read_to_string(path)
+                .map_err(|err| format!("cannot read {}: {err}", path.display()))?;
+            let openings = read_openings(&rules, &text).map_err(|err| err.to_string())?;
+            if openings.is_empty() {
+                return Err(format!("{} holds no opening", path.display()));
+            }
+            openings
+        }
+        (None, Some(plies)) => {
             let count = args.games.div_ceil(2).max(1);
             let openings = random_openings(&rules, plies, count, args.seed);
             if openings.len() < count {
@@ -235,7 +242,7 @@ fn otep_contest(
             }
             openings
         }
-        None => Vec::new(),
+        (None, None) => Vec::new(),
     };
     let mut contest = OtepMatch::new(
         [args.engine_a.clone(), args.engine_b.clone()],
