@@ -1104,21 +1104,28 @@ impl Position {
     fn shieldwalls(&self, surrounders: usize) -> Vec<(Vec<u32>, Vec<u32>)> {
         let cfg = &*self.cfg;
         let n = cfg.dim;
-        let on_edge = |side: usize| {
+        // Whether `side` has two pieces or more on the edge squares (each visited once:
+        // the first and last rows whole, then the first and last columns between them).
+        let two_on_edge = |side: usize| {
             let mut count = 0;
-            for r in 0..n {
-                for c in 0..n {
-                    if r == 0 || c == 0 || r == n - 1 || c == n - 1 {
-                        let b = self.at(cfg.square(r, c));
-                        if is_piece(b) && side_of(b) == side {
-                            count += 1;
-                        }
-                    }
+            let mut two = |r: usize, c: usize| {
+                let b = self.at(cfg.square(r, c));
+                count += usize::from(is_piece(b) && side_of(b) == side);
+                count >= 2
+            };
+            for c in 0..n {
+                if two(0, c) || (n > 1 && two(n - 1, c)) {
+                    return true;
                 }
             }
-            count
+            for r in 1..n.saturating_sub(1) {
+                if two(r, 0) || two(r, n - 1) {
+                    return true;
+                }
+            }
+            false
         };
-        if on_edge(1 - surrounders) < 2 || on_edge(surrounders) < 2 {
+        if !two_on_edge(1 - surrounders) || !two_on_edge(surrounders) {
             return Vec::new();
         }
         let is_surrounder = |sq: u32| {
