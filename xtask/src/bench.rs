@@ -14,6 +14,7 @@ use std::process::{Command, ExitCode};
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use crate::guard::{self, Bytes, Operation};
+use crate::perft;
 use crate::{cargo, target_dir, workspace_root};
 
 /// One benchmark of `bench/benches/gridnote.rs`, as `gridnote-bench-lines catalogue` lists
@@ -91,6 +92,9 @@ pub(crate) struct BenchArgs {
     /// No instruction counts in the report (they need valgrind).
     #[arg(long)]
     no_instructions: bool,
+    /// No tafl perft beside the peer crates (`bench/tafl-peers`).
+    #[arg(long)]
+    no_perft: bool,
     /// Only count the instructions of the operations again and compare them with
     /// bench/baseline.toml: fails when one grows by more than 3% or falls by more than
     /// 10%, or when the lists differ (the regression guard `.ci/run` runs).
@@ -240,6 +244,12 @@ fn bench(args: &BenchArgs) -> Result<(), String> {
         instruction_counts(&root, &target, args.jobs())?
     };
     let solve_stats = output(Command::new(&runner).arg("solve-stats"))?;
+    let perft = if args.no_perft {
+        None
+    } else {
+        let count = !args.no_instructions && guard::valgrind_version().is_some();
+        Some(perft::measure(&root, &target, args.jobs(), args.runs.max(1), count)?)
+    };
 
     let criterion_home = target.join("criterion-gridnote");
     let mut estimates: BTreeMap<String, f64> = BTreeMap::new();
@@ -282,6 +292,7 @@ fn bench(args: &BenchArgs) -> Result<(), String> {
         variants: &variants,
         instructions: &instructions,
         solve_stats: &solve_stats,
+        perft: perft.as_ref(),
         wasm,
     };
     let report = report(&figures)?;
@@ -930,6 +941,7 @@ struct Figures<'a> {
     variants: &'a [Variant],
     instructions: &'a Instructions,
     solve_stats: &'a str,
+    perft: Option<&'a perft::Perft>,
     wasm: Option<u64>,
 }
 
@@ -1004,6 +1016,9 @@ fn report(f: &Figures<'_>) -> Result<String, String> {
     );
 
     instruction_section(w, f);
+    if let Some(perft) = f.perft {
+        perft::section(w, perft);
+    }
     let _ = writeln!(w, "\n## WASM package\n");
     let _ = match f.wasm {
         Some(bytes) => writeln!(
@@ -1349,8 +1364,8 @@ fn cli_section(w: &mut String, f: &Figures<'_>) {
     let _ = writeln!(
         w,
         "\nReproduce: `cargo xtask bench` (options: `--seconds`, `--warm-up`, `--repeat`, \
-         `--lines`, `--runs`, `--jobs`, `--no-instructions`, `--no-write`); the guard alone: \
-         `cargo xtask bench --check`, `cargo xtask bench --bless`. Benchmarks are never part \
-         of `cargo test`."
+         `--lines`, `--runs`, `--jobs`, `--no-instructions`, `--no-perft`, `--no-write`); the \
+         guard alone: `cargo xtask bench --check`, `cargo xtask bench --bless`. Benchmarks are \
+         never part of `cargo test`."
     );
 }

@@ -16,6 +16,7 @@ mod consumers;
 mod fuzz;
 mod guard;
 mod package_check;
+mod perft;
 mod pixels;
 mod python;
 mod spark;
