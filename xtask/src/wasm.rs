@@ -17,7 +17,7 @@ use crate::{cargo, target_dir, workspace_root};
 /// The Rust target of the package.
 pub(crate) const TARGET: &str = "wasm32-unknown-unknown";
 
-/// The budget for the `.wasm` file, in bytes (issue 20: at most 400 KB).
+/// The budget for the `.wasm` file, in bytes (400 KiB).
 pub(crate) const SIZE_BUDGET: u64 = 400 * 1024;
 
 /// The npm package's name and the file stem wasm-bindgen writes.

@@ -27,7 +27,7 @@ struct Case {
     opentafl: f64,
 }
 
-/// The four positions of the goal.
+/// The four positions: the start and a midgame of each variant.
 const CASES: [Case; 4] = [
     Case {
         variant: "copenhagen",
