@@ -584,8 +584,8 @@ fn main() -> ExitCode {
             // its heap an arena of its own, so the addresses the operation works at (and
             // with them the instructions that alignment-dependent code such as memcpy
             // runs) do not depend on the length of the program's path, arguments or
-            // environment, which shift the main thread's stack. Measured: without it, a
-            // 3x3 solve counted 0.07% more from one path than from another.
+            // environment, which shift the main thread's stack (without it, a solve's
+            // count moved with the path the runner was started from).
             let counted = std::thread::Builder::new()
                 .name("measured".to_owned())
                 .stack_size(8 << 20)

@@ -50,8 +50,8 @@ const CASES: [Case; 4] = [
 /// Where the OpenTafl figures of [`CASES`] come from: they are not measured by this run
 /// (it needs a JDK and an OpenTafl checkout).
 const OPENTAFL: &str = "OpenTafl v0.4.8.0b (commit 6895051), Java, through \
-                        `tools/opentafl-harness` (`speed`), measured once on the same machine \
-                        and not by this run";
+                        `tools/opentafl-harness` (`speed`), measured earlier and not by this \
+                        run";
 
 /// A callgrind count: the engine and case (indices in [`ENGINES`] and [`CASES`]), and
 /// the count or why there is none.
@@ -297,8 +297,9 @@ pub(crate) fn section(w: &mut String, p: &Perft) {
     );
     let _ = writeln!(
         w,
-        "| position | depth | leaves (gridnote) | gridnote instr. / leaf | `hnefatafl` | \
-         `hnefatafl-copenhagen` | gridnote's lead (instructions) | gridnote leaves / s | \
+        "| position | depth | leaves (gridnote) | gridnote instr. / leaf | `hnefatafl` instr. / \
+         leaf | `hnefatafl-copenhagen` instr. / leaf | gridnote's lead (instructions) | \
+         gridnote leaves / s | \
          `hnefatafl` leaves / s | `hnefatafl-copenhagen` leaves / s | OpenTafl leaves / s |"
     );
     let _ = writeln!(w, "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");

@@ -223,7 +223,8 @@ pub(super) fn guard_section(w: &mut String, f: &Figures<'_>) {
         "`bench/baseline.toml` holds the instruction count of every operation above ({} \
          operations: the reads and writers of every format, `Display` and serde, one \
          conversion per ordered pair of the registry's formats, the verdicts, the 3x3 and \
-         Tomorrow's 3x4 solves from the empty board, the SVG pictures). \
+         Tomorrow's 3x4 solves from the empty board, the VCF search, the SVG pictures, tafl \
+         perft). \
          `cargo xtask bench --check` builds the runner, counts every operation again under \
          valgrind, prints baseline, count and change, and fails when an operation costs more \
          than {}% more or more than {}% less than its baseline (an improvement must be \
