@@ -147,8 +147,7 @@ pub struct Undo {
 #[derive(Clone, Debug)]
 pub struct Position {
     cfg: Arc<Config>,
-    zob: Arc<[u64]>,
-    cells: Vec<u8>,
+    cells: Box<[u8]>,
     to_move: Player,
     berserker: u32,
     hash: u64,
@@ -187,8 +186,7 @@ impl Position {
     pub(crate) fn from_parts(rules: &Rules, cells: Vec<u8>, to_move: Player) -> Position {
         let mut pos = Position {
             cfg: rules.cfg.clone(),
-            zob: rules.zobrist.clone(),
-            cells,
+            cells: cells.into_boxed_slice(),
             to_move,
             berserker: NONE_SQ,
             hash: 0,
@@ -377,10 +375,10 @@ impl Position {
     /// ```
     #[must_use]
     pub fn hash_from_scratch(&self) -> u64 {
-        let mut h = if self.to_move == Player::Two { self.zob[0] } else { 0 };
+        let mut h = if self.to_move == Player::Two { self.cfg.zobrist[0] } else { 0 };
         for (sq, &b) in self.cells.iter().enumerate() {
             if is_piece(b) {
-                h ^= self.zob[sq * 12 + kind_of(b) + 1];
+                h ^= self.cfg.zobrist[sq * 12 + kind_of(b) + 1];
             }
         }
         h
@@ -870,14 +868,14 @@ impl Position {
     fn capture(&mut self, sq: u32) {
         let b = self.at(sq);
         self.captured.push((sq, b));
-        self.hash ^= self.zob[sq as usize * 12 + kind_of(b) + 1];
+        self.hash ^= self.cfg.zobrist[sq as usize * 12 + kind_of(b) + 1];
         self.counts[side_of(b)] -= 1;
         if role_of(b) == ROLE_MERCENARY {
             // A captured mercenary changes sides where it stands.
             let k = kind_of(b);
             let flipped = (((k + 6) % 12) as u8 + 1) | (b & DEVELOPED);
             self.cells[sq as usize] = flipped;
-            self.hash ^= self.zob[sq as usize * 12 + kind_of(flipped) + 1];
+            self.hash ^= self.cfg.zobrist[sq as usize * 12 + kind_of(flipped) + 1];
             self.counts[side_of(flipped)] += 1;
         } else {
             self.cells[sq as usize] = 0;
@@ -929,7 +927,8 @@ impl Position {
         self.cells[from as usize] = 0;
         self.cells[to as usize] = moved;
         let k = kind_of(piece) + 1;
-        self.hash ^= self.zob[from as usize * 12 + k] ^ self.zob[to as usize * 12 + k];
+        self.hash ^=
+            self.cfg.zobrist[from as usize * 12 + k] ^ self.cfg.zobrist[to as usize * 12 + k];
 
         if gate {
             if is_jump && self.jump_mode(piece) == Jump::Capture {
@@ -977,7 +976,7 @@ impl Position {
         }
         if !keep_turn {
             self.to_move = self.to_move.other();
-            self.hash ^= self.zob[0];
+            self.hash ^= self.cfg.zobrist[0];
         }
         self.history.push(self.hash);
         undo
