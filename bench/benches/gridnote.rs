@@ -1,6 +1,6 @@
 //! gridnote's benchmarks, with shakmaty's FEN reading and writing as the peer in the same
 //! run. `cargo xtask bench` runs them and writes `docs/performance.md`; the IDs here are
-//! the ones it reads (`<group>/<function>`), so keep them in step with `xtask/src/bench.rs`.
+//! the ones it reads (`<group>/<function>`), so keep them in step with `xtask/src/bench/targets.rs`.
 //!
 //! Each benchmark does a whole fixed set per iteration (see `gridnote_bench`), so the
 //! per-position and per-byte figures divide by the set's size.

@@ -521,7 +521,7 @@ pub struct SolveCase {
     pub rules: gridnote_board::Rules,
 }
 
-/// The solver's benchmarks (issue 16): 3×3 tic-tac-toe, Tomorrow's 3×4 under its four
+/// The solver's benchmarks: 3×3 tic-tac-toe, Tomorrow's 3×4 under its four
 /// rule sets, 4×4 with three and four in a row, normal and misère; all from the empty
 /// board.
 ///

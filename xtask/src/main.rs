@@ -14,7 +14,6 @@ mod conformance_matrix;
 mod conformance_run;
 mod consumers;
 mod fuzz;
-mod guard;
 mod package_check;
 mod pixels;
 mod python;

@@ -18,8 +18,8 @@ use crate::{cargo, target_dir, workspace_root};
 pub(crate) const TARGET: &str = "wasm32-unknown-unknown";
 
 /// The budget for the `.wasm` file, in bytes: 400 KiB for the converter, detection, the
-/// check, the pictures and the solver (issue 20), and 80 KiB more for the tafl rules
-/// engine behind `moves` and `play` (issue 27).
+/// check, the pictures and the solver, and 80 KiB more for the tafl rules engine behind
+/// `moves` and `play`.
 pub(crate) const SIZE_BUDGET: u64 = 480 * 1024;
 
 /// The npm package's name and the file stem wasm-bindgen writes.

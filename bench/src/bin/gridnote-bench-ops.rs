@@ -334,6 +334,7 @@ fn operations() -> Vec<Op> {
     ops.extend(conversions());
     ops.extend(solves());
     ops.push(threat_search());
+    ops.extend(perfts());
     ops.extend(pictures());
     ops
 }
@@ -393,6 +394,46 @@ fn solves() -> Vec<Op> {
                 prepared(1, Bytes::None, move |_| {
                     let mut solver = Solver::new();
                     let _ = black_box(solver.solve(black_box(&start), rules));
+                })
+            })
+        })
+        .collect()
+}
+
+/// Perft of gridnote-tafl-rules from the start and from a midgame of Copenhagen 11×11
+/// (depth 2) and Brandubh 7×7 (depth 3): the positions of `bench/tafl-peers`, which
+/// counts the same perfts one ply deeper beside the peer crates. Positions are the
+/// leaves, so the count per position is the count per leaf.
+fn perfts() -> Vec<Op> {
+    // The same plies as `bench/tafl-peers` (legal under the peers' rules too, no capture).
+    const CASES: [(&str, &str, u32, &str); 4] = [
+        ("perft/copenhagen_start_2", "copenhagen", 2, ""),
+        (
+            "perft/copenhagen_midgame_2",
+            "copenhagen",
+            2,
+            "d1-d3 e5-c5 h1-h3 g7-i7 k8-i8 f8-f9 b6-b9 d6-d4",
+        ),
+        ("perft/brandubh_start_3", "brandubh", 3, ""),
+        ("perft/brandubh_midgame_3", "brandubh", 3, "d2-c2 c4-c3 b4-b3 d3-f3 f4-f5 d5-c5"),
+    ];
+    CASES
+        .iter()
+        .map(|&(name, variant, depth, plies)| {
+            let what = if plies.is_empty() {
+                format!("tafl perft to depth {depth} from {variant}'s start")
+            } else {
+                format!("tafl perft to depth {depth} from a {variant} midgame ({plies})")
+            };
+            op(name, what, 2, move || {
+                let rules = gridnote_tafl_rules::Rules::preset(variant).expect("a preset");
+                let mut pos = gridnote_tafl_rules::Position::start(&rules);
+                for m in plies.split_whitespace() {
+                    pos.play_text(m).expect("a legal move");
+                }
+                let leaves = usize::try_from(pos.perft(depth)).expect("a small count");
+                prepared(leaves, Bytes::None, move |_| {
+                    let _ = black_box(black_box(&pos).perft(depth));
                 })
             })
         })
@@ -543,8 +584,8 @@ fn main() -> ExitCode {
             // its heap an arena of its own, so the addresses the operation works at (and
             // with them the instructions that alignment-dependent code such as memcpy
             // runs) do not depend on the length of the program's path, arguments or
-            // environment, which shift the main thread's stack. Measured: without it, a
-            // 3x3 solve counted 0.07% more from one path than from another.
+            // environment, which shift the main thread's stack (without it, a solve's
+            // count moved with the path the runner was started from).
             let counted = std::thread::Builder::new()
                 .name("measured".to_owned())
                 .stack_size(8 << 20)

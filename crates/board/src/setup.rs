@@ -156,8 +156,9 @@ pub struct Setup {
     /// text carries one.
     pub extension: Option<String>,
     /// A tafl variant's rules, typed (OTN's rules record and TEN's `otn:1:` extension
-    /// carry them), when the text carries them.
-    pub rules: Option<TaflRules>,
+    /// carry them), when the text carries them. Boxed: the rules are large and most
+    /// setups have none, and a setup is moved several times on every conversion.
+    pub rules: Option<Box<TaflRules>>,
     /// The side to move the text implies without carrying it, and why (an OpenTafl rules
     /// record says who moves first in its start position); `None` when it implies none.
     /// Only a text without a side to move implies one: [`Setup::to_move`] wins.
@@ -237,7 +238,7 @@ impl Setup {
     /// ```
     #[must_use]
     pub fn with_rules(mut self, rules: TaflRules) -> Setup {
-        self.rules = Some(rules);
+        self.rules = Some(Box::new(rules));
         self
     }
 

@@ -102,9 +102,9 @@ fn solve_json_has_one_object_per_input() {
     assert_eq!(
         lines,
         [
-            r#"{"input":"xo_/_x_/3_ o","line":1,"winner":"x","plies":4,"best":["c1"],"nodes":13}"#,
+            r#"{"input":"xo_/_x_/3_ o","line":1,"winner":"x","plies":4,"best":["c1"],"nodes":22}"#,
             r#"{"input":"xx_/3_/3_ x","line":2,"error":{"message":"illegal position: Player One has more than one piece more than Player Two","span":[0,11]}}"#,
-            r#"{"input":"2_o/_x_/3_ x","line":3,"winner":"draw","plies":7,"best":["a1","a2","a3","b1","b3","c1","c2"],"nodes":90}"#,
+            r#"{"input":"2_o/_x_/3_ x","line":3,"winner":"draw","plies":7,"best":["a1","a2","a3","b1","b3","c1","c2"],"nodes":92}"#,
         ]
     );
 }

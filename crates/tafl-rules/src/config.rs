@@ -246,6 +246,9 @@ pub(crate) struct Config {
     pub(crate) commanders_or_knights: [bool; 2],
     /// Whether any piece kind may jump at all (skips the jump scan when none may).
     pub(crate) any_jump: bool,
+    /// The Zobrist keys: index 0 the defenders to move, then 12 per padded square. Here,
+    /// shared by every position under these rules, rather than a pointer in each.
+    pub(crate) zobrist: Box<[u64]>,
 }
 
 impl Config {

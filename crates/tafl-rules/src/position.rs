@@ -256,8 +256,7 @@ pub struct Undo {
 #[derive(Clone, Debug)]
 pub struct Position {
     cfg: Arc<Config>,
-    zob: Arc<[u64]>,
-    cells: Vec<u8>,
+    cells: Box<[u8]>,
     to_move: Player,
     berserker: u32,
     hash: u64,
@@ -296,8 +295,7 @@ impl Position {
     pub(crate) fn from_parts(rules: &Rules, cells: Vec<u8>, to_move: Player) -> Position {
         let mut pos = Position {
             cfg: rules.cfg.clone(),
-            zob: rules.zobrist.clone(),
-            cells,
+            cells: cells.into_boxed_slice(),
             to_move,
             berserker: NONE_SQ,
             hash: 0,
@@ -485,10 +483,10 @@ impl Position {
     /// ```
     #[must_use]
     pub fn hash_from_scratch(&self) -> u64 {
-        let mut h = if self.to_move == Player::Two { self.zob[0] } else { 0 };
+        let mut h = if self.to_move == Player::Two { self.cfg.zobrist[0] } else { 0 };
         for (sq, &b) in self.cells.iter().enumerate() {
             if is_piece(b) {
-                h ^= self.zob[sq * 12 + kind_of(b) + 1];
+                h ^= self.cfg.zobrist[sq * 12 + kind_of(b) + 1];
             }
         }
         h
@@ -983,14 +981,14 @@ impl Position {
     fn capture(&mut self, sq: u32) {
         let b = self.at(sq);
         self.captured.push((sq, b));
-        self.hash ^= self.zob[sq as usize * 12 + kind_of(b) + 1];
+        self.hash ^= self.cfg.zobrist[sq as usize * 12 + kind_of(b) + 1];
         self.counts[side_of(b)] -= 1;
         if role_of(b) == ROLE_MERCENARY {
             // A captured mercenary changes sides where it stands.
             let k = kind_of(b);
             let flipped = (((k + 6) % 12) as u8 + 1) | (b & DEVELOPED);
             self.cells[sq as usize] = flipped;
-            self.hash ^= self.zob[sq as usize * 12 + kind_of(flipped) + 1];
+            self.hash ^= self.cfg.zobrist[sq as usize * 12 + kind_of(flipped) + 1];
             self.counts[side_of(flipped)] += 1;
         } else {
             self.cells[sq as usize] = 0;
@@ -1042,7 +1040,8 @@ impl Position {
         self.cells[from as usize] = 0;
         self.cells[to as usize] = moved;
         let k = kind_of(piece) + 1;
-        self.hash ^= self.zob[from as usize * 12 + k] ^ self.zob[to as usize * 12 + k];
+        self.hash ^=
+            self.cfg.zobrist[from as usize * 12 + k] ^ self.cfg.zobrist[to as usize * 12 + k];
 
         if gate {
             if is_jump && self.jump_mode(piece) == Jump::Capture {
@@ -1090,7 +1089,7 @@ impl Position {
         }
         if !keep_turn {
             self.to_move = self.to_move.other();
-            self.hash ^= self.zob[0];
+            self.hash ^= self.cfg.zobrist[0];
         }
         self.history.push(self.hash);
         undo
@@ -1217,21 +1216,28 @@ impl Position {
     fn shieldwalls(&self, surrounders: usize) -> Vec<(Vec<u32>, Vec<u32>)> {
         let cfg = &*self.cfg;
         let n = cfg.dim;
-        let on_edge = |side: usize| {
+        // Whether `side` has two pieces or more on the edge squares (each visited once:
+        // the first and last rows whole, then the first and last columns between them).
+        let two_on_edge = |side: usize| {
             let mut count = 0;
-            for r in 0..n {
-                for c in 0..n {
-                    if r == 0 || c == 0 || r == n - 1 || c == n - 1 {
-                        let b = self.at(cfg.square(r, c));
-                        if is_piece(b) && side_of(b) == side {
-                            count += 1;
-                        }
-                    }
+            let mut two = |r: usize, c: usize| {
+                let b = self.at(cfg.square(r, c));
+                count += usize::from(is_piece(b) && side_of(b) == side);
+                count >= 2
+            };
+            for c in 0..n {
+                if two(0, c) || (n > 1 && two(n - 1, c)) {
+                    return true;
                 }
             }
-            count
+            for r in 1..n.saturating_sub(1) {
+                if two(r, 0) || two(r, n - 1) {
+                    return true;
+                }
+            }
+            false
         };
-        if on_edge(1 - surrounders) < 2 || on_edge(surrounders) < 2 {
+        if !two_on_edge(1 - surrounders) || !two_on_edge(surrounders) {
             return Vec::new();
         }
         let is_surrounder = |sq: u32| {

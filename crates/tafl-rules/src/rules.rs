@@ -52,7 +52,6 @@ pub enum RulesError {
 #[derive(Clone, Debug)]
 pub struct Rules {
     pub(crate) cfg: Arc<Config>,
-    pub(crate) zobrist: Arc<[u64]>,
     pub(crate) start: Vec<u8>,
 }
 
@@ -95,7 +94,7 @@ const DEFAULTS: &[(&str, &str)] = &[
 ];
 
 /// The Zobrist keys: index 0 the defenders to move, then 12 per padded square.
-fn zobrist_keys(len: usize) -> Arc<[u64]> {
+fn zobrist_keys(len: usize) -> Box<[u64]> {
     let mut state = 0x9E37_79B9_7F4A_7C15u64;
     (0..len * 12 + 1)
         .map(|_| {
@@ -430,6 +429,7 @@ impl Rules {
             },
             commanders_or_knights: [false, false],
             any_jump: false,
+            zobrist: Box::default(),
         };
         let mut cfg = cfg;
         cfg.any_jump = cfg.jump.iter().any(|&j| j != Jump::None);
@@ -447,7 +447,8 @@ impl Rules {
                 };
             }
         }
-        Ok(Rules { zobrist: zobrist_keys(len), cfg: Arc::new(cfg), start })
+        cfg.zobrist = zobrist_keys(len);
+        Ok(Rules { cfg: Arc::new(cfg), start })
     }
 
     /// Compiles the model's typed rules. The record is read as OpenTafl's engine reads
