@@ -53,7 +53,7 @@ pub(crate) fn place(
     if source.format.game() != Game::Tafl {
         return Err(format!("not a tafl position ({} is an m,n,k format)", source.format));
     }
-    let typed = rules.or(source.rules.as_ref()).ok_or_else(|| {
+    let typed = rules.or(source.rules.as_deref()).ok_or_else(|| {
         "no tafl rules: give --rules (a preset such as copenhagen, or an OpenTafl rules record); \
          an OpenTafl rules record given as the position stands for its own start"
             .to_owned()

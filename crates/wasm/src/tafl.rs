@@ -195,7 +195,7 @@ fn rules_for(text: &str, option: Option<&str>, source: &Source) -> Result<TaflRu
         Some(name) => {
             TaflRules::preset(name).map_err(|e| Failure::option(format!("options.rules: {e}")))
         }
-        None => source.rules.clone().ok_or_else(|| {
+        None => source.rules.as_deref().cloned().ok_or_else(|| {
             Failure::input(
                 text,
                 format!(
