@@ -8,7 +8,7 @@ use gridnote_board::notation::Game;
 use gridnote_board::report::Spanned;
 use gridnote_board::tafl::{PRESETS, TaflRules};
 use gridnote_convert::Source;
-use gridnote_tafl_rules::{Outcome, Position, Reason, Rules, Square};
+use gridnote_tafl_rules::{Outcome, Position, Rules, Square};
 
 use crate::api::{Failure, read};
 
@@ -149,16 +149,7 @@ pub(crate) fn reason(outcome: Outcome) -> Option<&'static str> {
         Outcome::Won { reason, .. } | Outcome::Drawn { reason } => reason,
         _ => return None,
     };
-    Some(match reason {
-        Reason::KingEscaped => "king_escaped",
-        Reason::KingCaptured => "king_captured",
-        Reason::NoPieces => "no_pieces",
-        Reason::DefendersImmobile => "defenders_immobile",
-        Reason::EdgeFort => "edge_fort",
-        Reason::Surrounded => "surrounded",
-        Reason::Repetition => "repetition",
-        _ => "other",
-    })
+    Some(reason.name())
 }
 
 /// `the defenders won (king_escaped)`, for messages about a finished game.
@@ -330,6 +321,7 @@ pub(crate) fn play(text: &str, mv: &str, req: &TaflRequest) -> Result<PlayedInfo
 #[cfg(test)]
 mod tests {
     use super::*;
+    use gridnote_tafl_rules::Reason;
 
     const BRANDUBH_START: &str = "/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/";
 
