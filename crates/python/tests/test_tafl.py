@@ -73,7 +73,7 @@ def test_illegal_moves_are_value_errors_with_a_message():
     assert str(info.value) == "d1-d2 is not a legal move for the attackers\n  | d1-d2\n  | ^^^^^"
     with pytest.raises(ValueError, match="`zz` is not a move"):
         game.push("zz")
-    with pytest.raises(gridnote.IllegalMoveError, match="the text captures c3"):
+    with pytest.raises(gridnote.IllegalMoveError, match="the text lists c3, which the rules do not capture"):
         game.push("d2-c2xc3")
     with pytest.raises(gridnote.IllegalMoveError, match="names the piece `K`"):
         game.push("Kd2-c2")
