@@ -70,13 +70,9 @@ const NAME_LISTS: [(&str, &str); 4] = [
 
 /// The crates that still use a format crate directly (rule 7): (crate, format crate,
 /// what for). tidy fails when a pair no longer holds, so that this list stays true.
-const FORMAT_USERS: [(&str, &str, &str); 9] = [
+const FORMAT_USERS: [(&str, &str, &str); 5] = [
     ("gridnote-cli", "gridnote-t3en", "gridnote st3p plays T3EN positions (commands/st3p.rs)"),
-    ("gridnote-cli", "gridnote-tafl", "gridnote check's tafl problems (commands/check.rs)"),
-    ("gridnote-cli", "gridnote-digits", "gridnote check's digit-string report (commands/check.rs)"),
     ("gridnote-cli", "gridnote-otn", "gridnote game reads OTN game records (commands/game.rs)"),
-    ("gridnote-wasm", "gridnote-tafl", "check's tafl problems (api.rs)"),
-    ("gridnote-python", "gridnote-tafl", "Position's tafl problems (position.rs)"),
     ("gridnote-python", "gridnote-otn", "TaflGame reads and writes OTN game records (tafl.rs)"),
     ("gridnote-referee", "gridnote-t3en", "ST3P, the protocol, carries T3EN positions"),
     (

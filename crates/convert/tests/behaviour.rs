@@ -374,3 +374,49 @@ fn otn_rules_come_back_with_their_side_to_move() {
         )
     );
 }
+
+#[test]
+fn check_judges_each_game_by_its_own_check() {
+    use gridnote_convert::board::{Outcome, Problem, Rules};
+
+    // m,n,k: legality and outcome under the format's default rules, or the ones given.
+    let tuple = read("(x ____ ____ ____)", None, &opts()).unwrap().check(None);
+    assert_eq!(tuple.rules, Some(Format::Tuple.default_rules()));
+    assert_eq!(tuple.outcome, Some(Outcome::InProgress));
+    assert!(tuple.is_legal() && tuple.digits.is_none());
+
+    let illegal = read("xxx/ooo/3_ x", None, &opts()).unwrap().check(Some(Rules::TIC_TAC_TOE));
+    let names: Vec<&str> = illegal.problems.iter().map(|p| p.name).collect();
+    let typed: Vec<Problem> = illegal.legality.as_ref().unwrap().iter().collect();
+    assert_eq!(names, typed.iter().map(|p| p.name()).collect::<Vec<_>>());
+    assert_eq!(illegal.problems[0].message, typed[0].to_string());
+    assert!(!illegal.is_legal());
+    assert_eq!(illegal.outcome, Some(Outcome::Contested));
+
+    // A digit string adds the seed's own check.
+    let digits = read("111000222", None, &opts()).unwrap().check(None);
+    let seed = digits.digits.unwrap();
+    assert_eq!(
+        (seed.seed_count_rule, seed.seed_verdict.as_str(), seed.direct_verdict.as_str()),
+        (true, "Player Two wins", "both players hold a line")
+    );
+    assert_eq!(digits.outcome, Some(Outcome::Contested));
+
+    // Tafl: TSN's semantic check, the same for TEN; no m,n,k rules or outcome.
+    for text in ["3 4 3/3/3 a 1 0", "3 4 3/3/3 a 1 0 -"] {
+        let tafl = read(text, None, &opts()).unwrap().check(Some(Rules::TIC_TAC_TOE));
+        let found: Vec<(&str, &str)> =
+            tafl.problems.iter().map(|p| (p.name, p.message.as_str())).collect();
+        assert_eq!(
+            found,
+            [("no-king", "no king on the board (possible only once the game is over)")],
+            "{text}"
+        );
+        assert_eq!(
+            (tafl.rules, tafl.legality, tafl.outcome, tafl.digits),
+            (None, None, None, None)
+        );
+    }
+    let with_king = read("3 4 3/1a1/1k1 a 3 2", None, &opts()).unwrap().check(None);
+    assert!(with_king.is_legal());
+}

@@ -500,16 +500,14 @@ impl Position {
         let format = self.format();
         let rules = self.mnk_rules(rules)?;
         let problem = |name: &'static str, message: String| Py::new(py, Problem { name, message });
-        if format.game() == Game::Tafl {
-            let problems = match gridnote_tafl::Tsn::carried(&self.source) {
-                None => Vec::new(),
-                Some(Ok(tsn)) => tsn
-                    .problems()
-                    .iter()
-                    .map(|p| problem(p.name(), p.to_string()))
-                    .collect::<PyResult<_>>()?,
-                Some(Err(err)) => vec![problem("model", err.to_string())?],
-            };
+        let checked = self.source.check(Some(rules));
+        let problems = checked
+            .problems
+            .into_iter()
+            .map(|p| problem(p.name, p.message))
+            .collect::<PyResult<Vec<_>>>()?;
+        let (Some(rules), Some(outcome)) = (checked.rules, checked.outcome) else {
+            // A tafl position: its format's semantic check, no m,n,k rules or outcome.
             return Ok(Check {
                 legal: problems.is_empty(),
                 problems,
@@ -518,15 +516,8 @@ impl Position {
                 winner: None,
                 to_move: self.to_move(),
             });
-        }
-        let problems = self
-            .source
-            .board
-            .problems(rules, self.source.to_move)
-            .iter()
-            .map(|p| problem(p.name(), p.to_string()))
-            .collect::<PyResult<Vec<_>>>()?;
-        let (outcome, winner) = match self.source.board.outcome(rules) {
+        };
+        let (outcome, winner) = match outcome {
             Outcome::InProgress => ("in-progress", None),
             Outcome::Won(p) => ("won", Some(letter(format, p))),
             Outcome::Drawn => ("drawn", None),
