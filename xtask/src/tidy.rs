@@ -355,7 +355,9 @@ fn format_users(root: &Path, crates: &[Crate], problems: &mut Vec<String>) {
                 continue;
             }
             let text = std::fs::read_to_string(&file).unwrap_or_default();
-            for line in text.lines().filter(|l| !l.trim_start().starts_with("//")) {
+            // A file's test module (from its `#[cfg(test)]` on) may name formats.
+            let lines = text.lines().take_while(|l| !l.trim_start().starts_with("#[cfg(test)]"));
+            for line in lines.filter(|l| !l.trim_start().starts_with("//")) {
                 for format in &formats {
                     if names_crate(line, &format.replace('-', "_")) {
                         named.push(format.clone());

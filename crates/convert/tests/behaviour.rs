@@ -420,3 +420,24 @@ fn check_judges_each_game_by_its_own_check() {
     let with_king = read("3 4 3/1a1/1k1 a 3 2", None, &opts()).unwrap().check(None);
     assert!(with_king.is_legal());
 }
+
+#[test]
+fn a_source_built_from_a_setup_writes_as_the_read_one() {
+    use gridnote_convert::{Source, write};
+    for &from in Format::ALL {
+        let read_source = read(from.example(), Some(from), &opts()).unwrap();
+        let built = Source::new(from, read_source.setup.clone());
+        assert_eq!((built.format, built.input_len), (from, 0));
+        for &to in Format::ALL {
+            match (write(&read_source, to, &opts()), write(&built, to, &opts())) {
+                (Ok(read_out), Ok(built_out)) => assert_eq!(read_out, built_out, "{from} -> {to}"),
+                // Errors span the input, which a built source does not have.
+                (Err(read_err), Err(built_err)) => {
+                    assert_eq!(read_err.to_string(), built_err.to_string(), "{from} -> {to}");
+                    assert_eq!(built_err.span(), 0..0, "{from} -> {to}");
+                }
+                (read_out, built_out) => panic!("{from} -> {to}: {read_out:?} / {built_out:?}"),
+            }
+        }
+    }
+}

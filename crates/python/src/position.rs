@@ -804,16 +804,11 @@ fn board_from_planes(data: &[u8], cells: &[Cell], rows: usize, cols: usize) -> P
 /// derives what `format` needs and the board does not carry.
 fn write_board(format: Format, board: Board, to_move: Option<Player>) -> Result<String, String> {
     let options = Options::default();
-    // The converter builds a `Source` only by reading: read the format's own example and
-    // put the board in its place.
-    let mut source = gridnote_convert::read(format.example(), Some(format), &options)
-        .map_err(|e| e.to_string())?;
     let mut setup = gridnote_board::setup::Setup::new(board);
     setup.to_move = to_move;
-    source.setup = setup;
-    source.input_len = 0;
     let mut text = String::new();
-    gridnote_convert::write_into(source, format, &options, &mut text).map_err(|e| e.to_string())?;
+    gridnote_convert::write_into(Source::new(format, setup), format, &options, &mut text)
+        .map_err(|e| e.to_string())?;
     Ok(text)
 }
 
