@@ -29,8 +29,7 @@ pub struct CheckProblem {
 }
 
 /// What [`Source::check`] finds: every problem in a fixed order, and for an m,n,k
-/// position the rules judged by, the typed legality problems and the outcome (a digit
-/// string adds its own check).
+/// position the rules judged by, the typed legality problems and the outcome.
 ///
 /// A tafl position gets its format's semantic check (the counters against the board):
 /// no rules, no outcome (the tafl rules engine judges those).
@@ -61,8 +60,6 @@ pub struct Checked {
     pub legality: Option<Problems>,
     /// The m,n,k outcome under `rules` (`None` for a tafl position).
     pub outcome: Option<Outcome>,
-    /// A digit string's own check (`None` for every other format).
-    pub digits: Option<DigitsCheck>,
 }
 
 impl Checked {
@@ -79,14 +76,14 @@ impl Checked {
     }
 }
 
-/// A digit string's own check: the seed's counting rule and the seed regex's verdict
-/// beside the direct one. With the `serde` feature it serialises as gridnote-digits'
-/// full report (`Report`).
+/// A digit string's own check ([`Source::digits_check`]): the seed's counting rule and
+/// the seed regex's verdict beside the direct one. With the `serde` feature it
+/// serialises as gridnote-digits' full report (`Report`).
 ///
 /// ```
 /// use gridnote_convert::{read, Options};
-/// let checked = read("111000222", None, &Options::default())?.check(None);
-/// let digits = checked.digits.expect("a digit string");
+/// let source = read("111000222", None, &Options::default())?;
+/// let digits = source.digits_check().expect("a digit string");
 /// assert!(digits.seed_count_rule);
 /// assert_eq!(digits.seed_verdict, "Player Two wins");
 /// assert_eq!(digits.direct_verdict, "both players hold a line");
@@ -116,9 +113,9 @@ impl serde::Serialize for DigitsCheck {
 
 impl Source {
     /// Checks the position: under m,n,k `rules` (the format's default rules when
-    /// `None`) its legality problems and outcome, and for a digit string the seed's own
-    /// check; a tafl position gets its format's semantic check, and `rules` do not apply
-    /// to it.
+    /// `None`) its legality problems and outcome; a tafl position gets its format's
+    /// semantic check, and `rules` do not apply to it. A digit string's own check is
+    /// [`Source::digits_check`].
     ///
     /// ```
     /// use gridnote_convert::{read, Options};
@@ -142,7 +139,6 @@ impl Source {
                 rules: None,
                 legality: None,
                 outcome: None,
-                digits: None,
             };
         }
         let rules = rules.unwrap_or_else(|| self.format.default_rules());
@@ -156,8 +152,34 @@ impl Source {
             rules: Some(rules),
             outcome: Some(self.board.outcome(rules)),
             legality: Some(legality),
-            digits: digits_check(self),
         }
+    }
+
+    /// A digit string's own check (the seed regex's verdict beside the direct one, which
+    /// runs the seed's regex), for a source read from digits; `None` for every other
+    /// format.
+    ///
+    /// ```
+    /// use gridnote_convert::{read, Options};
+    /// let source = read("120000000", None, &Options::default())?;
+    /// assert_eq!(source.digits_check().map(|d| d.agreement), Some("agree".to_owned()));
+    /// assert!(read("3_/3_/3_ x", None, &Options::default())?.digits_check().is_none());
+    /// # Ok::<(), gridnote_convert::ConvertError>(())
+    /// ```
+    #[must_use]
+    pub fn digits_check(&self) -> Option<DigitsCheck> {
+        if self.format.name() != <gridnote_digits::Digits as Notation>::NAME {
+            return None;
+        }
+        let digits = gridnote_digits::Digits::try_from(&self.board).ok()?;
+        let report = gridnote_digits::Report::new(digits);
+        Some(DigitsCheck {
+            seed_count_rule: report.seed_count_rule,
+            seed_verdict: report.regex.to_string(),
+            direct_verdict: report.direct.to_string(),
+            agreement: report.agreement.to_string(),
+            report,
+        })
     }
 }
 
@@ -172,20 +194,4 @@ fn tafl_problems(source: &Source) -> Vec<CheckProblem> {
             .collect(),
         Some(Err(err)) => vec![CheckProblem { name: "model", message: err.to_string() }],
     }
-}
-
-/// The digit string's own check, for a source read from digits.
-fn digits_check(source: &Source) -> Option<DigitsCheck> {
-    if source.format.name() != <gridnote_digits::Digits as Notation>::NAME {
-        return None;
-    }
-    let digits = gridnote_digits::Digits::try_from(&source.board).ok()?;
-    let report = gridnote_digits::Report::new(digits);
-    Some(DigitsCheck {
-        seed_count_rule: report.seed_count_rule,
-        seed_verdict: report.regex.to_string(),
-        direct_verdict: report.direct.to_string(),
-        agreement: report.agreement.to_string(),
-        report,
-    })
 }

@@ -383,7 +383,7 @@ fn check_judges_each_game_by_its_own_check() {
     let tuple = read("(x ____ ____ ____)", None, &opts()).unwrap().check(None);
     assert_eq!(tuple.rules, Some(Format::Tuple.default_rules()));
     assert_eq!(tuple.outcome, Some(Outcome::InProgress));
-    assert!(tuple.is_legal() && tuple.digits.is_none());
+    assert!(tuple.is_legal());
 
     let illegal = read("xxx/ooo/3_ x", None, &opts()).unwrap().check(Some(Rules::TIC_TAC_TOE));
     let names: Vec<&str> = illegal.problems.iter().map(|p| p.name).collect();
@@ -393,9 +393,10 @@ fn check_judges_each_game_by_its_own_check() {
     assert!(!illegal.is_legal());
     assert_eq!(illegal.outcome, Some(Outcome::Contested));
 
-    // A digit string adds the seed's own check.
-    let digits = read("111000222", None, &opts()).unwrap().check(None);
-    let seed = digits.digits.unwrap();
+    // A digit string's own check, beside its legality and outcome.
+    let source = read("111000222", None, &opts()).unwrap();
+    let digits = source.check(None);
+    let seed = source.digits_check().unwrap();
     assert_eq!(
         (seed.seed_count_rule, seed.seed_verdict.as_str(), seed.direct_verdict.as_str()),
         (true, "Player Two wins", "both players hold a line")
@@ -412,10 +413,7 @@ fn check_judges_each_game_by_its_own_check() {
             [("no-king", "no king on the board (possible only once the game is over)")],
             "{text}"
         );
-        assert_eq!(
-            (tafl.rules, tafl.legality, tafl.outcome, tafl.digits),
-            (None, None, None, None)
-        );
+        assert_eq!((tafl.rules, tafl.legality, tafl.outcome), (None, None, None));
     }
     let with_king = read("3 4 3/1a1/1k1 a 3 2", None, &opts()).unwrap().check(None);
     assert!(with_king.is_legal());

@@ -215,7 +215,9 @@ fn examine(source: &Source, args: &Args) -> Findings {
             message: format!("the tafl rules {name} do not apply to an m,n,k position ({format})"),
         });
     }
-    let digits = checked.digits.as_ref().map(|d| DigitsJson {
+    // The seed regex's verdict is the digit string's own check.
+    let report = source.digits_check();
+    let digits = report.as_ref().map(|d| DigitsJson {
         seed_count_rule: d.seed_count_rule,
         seed_verdict: d.seed_verdict.clone(),
         direct_verdict: d.direct_verdict.clone(),
@@ -230,7 +232,7 @@ fn examine(source: &Source, args: &Args) -> Findings {
         outcome: checked.outcome,
         digits,
         legality: checked.legality,
-        report: checked.digits,
+        report,
     }
 }
 
