@@ -3,6 +3,7 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+mod check;
 mod convert;
 mod error;
 mod format;
@@ -11,6 +12,7 @@ mod read;
 mod source;
 mod write;
 
+pub use check::{CheckProblem, Checked, DigitsCheck};
 pub use convert::{convert, convert_into};
 pub use error::{ConvertError, ModelError, SyntaxError};
 pub use format::{Format, UndetectedFormat, detect};

@@ -24,6 +24,9 @@ use crate::source::Source;
 /// assert_eq!(source.to_move, Some(Player::Two));
 /// # Ok::<(), gridnote_convert::ConvertError>(())
 /// ```
+// `convert_into` reads once per conversion: inlining it there should not depend on how
+// the crate's modules fall into codegen units.
+#[inline]
 pub fn read(text: &str, from: Option<Format>, options: &Options) -> Result<Source, ConvertError> {
     let format = match from {
         Some(format) => format,

@@ -28,6 +28,29 @@ pub struct Source {
     pub input_len: usize,
 }
 
+impl Source {
+    /// A position built rather than read: `setup` as if read from `format`, so that a
+    /// program holding a [`Setup`] (a replayed game, a board of its own) writes or checks
+    /// it without a text round trip. There is no input: errors about the whole input
+    /// span nothing (`0..0`).
+    ///
+    /// ```
+    /// use gridnote_convert::{write, Format, Options, Source};
+    /// use gridnote_convert::board::{Board, Player, setup::Setup};
+    ///
+    /// let setup = Setup::new(Board::new(3, 3)?).with_to_move(Player::Two);
+    /// let source = Source::new(Format::T3en, setup);
+    /// assert_eq!(source.input_len, 0);
+    /// let written = write(&source, Format::T3en, &Options::default())?;
+    /// assert_eq!(written.output, "3_/3_/3_ o");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn new(format: Format, setup: Setup) -> Source {
+        Source { format, setup, input_len: 0 }
+    }
+}
+
 impl core::ops::Deref for Source {
     type Target = Setup;
 

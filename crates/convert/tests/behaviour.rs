@@ -374,3 +374,68 @@ fn otn_rules_come_back_with_their_side_to_move() {
         )
     );
 }
+
+#[test]
+fn check_judges_each_game_by_its_own_check() {
+    use gridnote_convert::board::{Outcome, Problem, Rules};
+
+    // m,n,k: legality and outcome under the format's default rules, or the ones given.
+    let tuple = read("(x ____ ____ ____)", None, &opts()).unwrap().check(None);
+    assert_eq!(tuple.rules, Some(Format::Tuple.default_rules()));
+    assert_eq!(tuple.outcome, Some(Outcome::InProgress));
+    assert!(tuple.is_legal());
+
+    let illegal = read("xxx/ooo/3_ x", None, &opts()).unwrap().check(Some(Rules::TIC_TAC_TOE));
+    let names: Vec<&str> = illegal.problems.iter().map(|p| p.name).collect();
+    let typed: Vec<Problem> = illegal.legality.as_ref().unwrap().iter().collect();
+    assert_eq!(names, typed.iter().map(|p| p.name()).collect::<Vec<_>>());
+    assert_eq!(illegal.problems[0].message, typed[0].to_string());
+    assert!(!illegal.is_legal());
+    assert_eq!(illegal.outcome, Some(Outcome::Contested));
+
+    // A digit string's own check, beside its legality and outcome.
+    let source = read("111000222", None, &opts()).unwrap();
+    let digits = source.check(None);
+    let seed = source.digits_check().unwrap();
+    assert_eq!(
+        (seed.seed_count_rule, seed.seed_verdict.as_str(), seed.direct_verdict.as_str()),
+        (true, "Player Two wins", "both players hold a line")
+    );
+    assert_eq!(digits.outcome, Some(Outcome::Contested));
+
+    // Tafl: TSN's semantic check, the same for TEN; no m,n,k rules or outcome.
+    for text in ["3 4 3/3/3 a 1 0", "3 4 3/3/3 a 1 0 -"] {
+        let tafl = read(text, None, &opts()).unwrap().check(Some(Rules::TIC_TAC_TOE));
+        let found: Vec<(&str, &str)> =
+            tafl.problems.iter().map(|p| (p.name, p.message.as_str())).collect();
+        assert_eq!(
+            found,
+            [("no-king", "no king on the board (possible only once the game is over)")],
+            "{text}"
+        );
+        assert_eq!((tafl.rules, tafl.legality, tafl.outcome), (None, None, None));
+    }
+    let with_king = read("3 4 3/1a1/1k1 a 3 2", None, &opts()).unwrap().check(None);
+    assert!(with_king.is_legal());
+}
+
+#[test]
+fn a_source_built_from_a_setup_writes_as_the_read_one() {
+    use gridnote_convert::{Source, write};
+    for &from in Format::ALL {
+        let read_source = read(from.example(), Some(from), &opts()).unwrap();
+        let built = Source::new(from, read_source.setup.clone());
+        assert_eq!((built.format, built.input_len), (from, 0));
+        for &to in Format::ALL {
+            match (write(&read_source, to, &opts()), write(&built, to, &opts())) {
+                (Ok(read_out), Ok(built_out)) => assert_eq!(read_out, built_out, "{from} -> {to}"),
+                // Errors span the input, which a built source does not have.
+                (Err(read_err), Err(built_err)) => {
+                    assert_eq!(read_err.to_string(), built_err.to_string(), "{from} -> {to}");
+                    assert_eq!(built_err.span(), 0..0, "{from} -> {to}");
+                }
+                (read_out, built_out) => panic!("{from} -> {to}: {read_out:?} / {built_out:?}"),
+            }
+        }
+    }
+}

@@ -500,16 +500,14 @@ impl Position {
         let format = self.format();
         let rules = self.mnk_rules(rules)?;
         let problem = |name: &'static str, message: String| Py::new(py, Problem { name, message });
-        if format.game() == Game::Tafl {
-            let problems = match gridnote_tafl::Tsn::carried(&self.source) {
-                None => Vec::new(),
-                Some(Ok(tsn)) => tsn
-                    .problems()
-                    .iter()
-                    .map(|p| problem(p.name(), p.to_string()))
-                    .collect::<PyResult<_>>()?,
-                Some(Err(err)) => vec![problem("model", err.to_string())?],
-            };
+        let checked = self.source.check(Some(rules));
+        let problems = checked
+            .problems
+            .into_iter()
+            .map(|p| problem(p.name, p.message))
+            .collect::<PyResult<Vec<_>>>()?;
+        let (Some(rules), Some(outcome)) = (checked.rules, checked.outcome) else {
+            // A tafl position: its format's semantic check, no m,n,k rules or outcome.
             return Ok(Check {
                 legal: problems.is_empty(),
                 problems,
@@ -518,15 +516,8 @@ impl Position {
                 winner: None,
                 to_move: self.to_move(),
             });
-        }
-        let problems = self
-            .source
-            .board
-            .problems(rules, self.source.to_move)
-            .iter()
-            .map(|p| problem(p.name(), p.to_string()))
-            .collect::<PyResult<Vec<_>>>()?;
-        let (outcome, winner) = match self.source.board.outcome(rules) {
+        };
+        let (outcome, winner) = match outcome {
             Outcome::InProgress => ("in-progress", None),
             Outcome::Won(p) => ("won", Some(letter(format, p))),
             Outcome::Drawn => ("drawn", None),
@@ -813,16 +804,11 @@ fn board_from_planes(data: &[u8], cells: &[Cell], rows: usize, cols: usize) -> P
 /// derives what `format` needs and the board does not carry.
 fn write_board(format: Format, board: Board, to_move: Option<Player>) -> Result<String, String> {
     let options = Options::default();
-    // The converter builds a `Source` only by reading: read the format's own example and
-    // put the board in its place.
-    let mut source = gridnote_convert::read(format.example(), Some(format), &options)
-        .map_err(|e| e.to_string())?;
     let mut setup = gridnote_board::setup::Setup::new(board);
     setup.to_move = to_move;
-    source.setup = setup;
-    source.input_len = 0;
     let mut text = String::new();
-    gridnote_convert::write_into(source, format, &options, &mut text).map_err(|e| e.to_string())?;
+    gridnote_convert::write_into(Source::new(format, setup), format, &options, &mut text)
+        .map_err(|e| e.to_string())?;
     Ok(text)
 }
 

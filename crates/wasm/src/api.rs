@@ -236,51 +236,32 @@ pub(crate) struct Checked {
     pub(crate) to_move: Option<Player>,
 }
 
-/// The TSN/TEN semantic check of a tafl source (as `gridnote check` does it).
-fn tafl_problems(source: &Source) -> Vec<ProblemInfo> {
-    match gridnote_tafl::Tsn::carried(source) {
-        None => Vec::new(),
-        Some(Ok(tsn)) => tsn
-            .problems()
-            .iter()
-            .map(|p| ProblemInfo { name: p.name(), message: p.to_string() })
-            .collect(),
-        Some(Err(err)) => vec![ProblemInfo { name: "model", message: err.to_string() }],
-    }
-}
-
 /// Syntax, legality and outcome of `text`.
 pub(crate) fn check(text: &str, req: &RulesRequest) -> Result<Checked, Failure> {
     let rules = req.rules.as_deref().map(rules_named).transpose()?;
     let source = read(text, req.from.as_deref())?;
     let format = source.format;
-    if format.game() == Game::Tafl {
-        if rules.is_some() {
-            return Err(Failure::option(format!(
-                "options.rules: m,n,k rules do not apply to a tafl position ({format})"
-            )));
-        }
-        return Ok(Checked {
-            format,
-            rules: None,
-            problems: tafl_problems(&source),
-            outcome: None,
-            to_move: source.to_move,
-        });
+    let tafl = format.game() == Game::Tafl;
+    if tafl && rules.is_some() {
+        return Err(Failure::option(format!(
+            "options.rules: m,n,k rules do not apply to a tafl position ({format})"
+        )));
     }
-    let rules = rules.unwrap_or_else(|| format.default_rules());
-    let problems = source
-        .board
-        .problems(rules, source.to_move)
-        .iter()
-        .map(|p| ProblemInfo { name: p.name(), message: p.to_string() })
-        .collect();
+    let checked = source.check(rules);
     Ok(Checked {
         format,
-        rules: Some(rules),
-        problems,
-        outcome: Some(source.board.outcome(rules)),
-        to_move: source.to_move.or_else(|| source.side_from_counts()),
+        rules: checked.rules,
+        problems: checked
+            .problems
+            .into_iter()
+            .map(|p| ProblemInfo { name: p.name, message: p.message })
+            .collect(),
+        outcome: checked.outcome,
+        to_move: if tafl {
+            source.to_move
+        } else {
+            source.to_move.or_else(|| source.side_from_counts())
+        },
     })
 }
 

@@ -3,9 +3,9 @@
 
 use std::io::{self, BufRead, Write};
 
-use gridnote_board::notation::{Game, Notation};
+use gridnote_board::notation::Game;
 use gridnote_board::{Outcome, Player, Problems, Rules};
-use gridnote_convert::{Format, Source};
+use gridnote_convert::{DigitsCheck, Format, Source};
 use serde::Serialize;
 
 use crate::inputs::{InputArgs, Io, for_each_input, hint_if_terminal, open};
@@ -134,7 +134,7 @@ struct CheckJson<'a> {
     legality: Option<Problems>,
     /// A digit string's full report in gridnote-digits' own serde form (`Report`).
     #[serde(skip_serializing_if = "Option::is_none")]
-    report: Option<gridnote_digits::Report>,
+    report: Option<DigitsCheck>,
 }
 
 /// A tafl position under its rules: whose move it is (and why) and how it stands.
@@ -156,13 +156,13 @@ struct Findings {
     outcome: Option<Outcome>,
     digits: Option<DigitsJson>,
     legality: Option<Problems>,
-    report: Option<gridnote_digits::Report>,
+    report: Option<DigitsCheck>,
 }
 
 fn examine(source: &Source, args: &Args) -> Findings {
     let format = source.format;
     if format.game() == Game::Tafl {
-        let mut problems = tafl_problems(source);
+        let mut problems = problems_of(&source.check(None));
         let mut tafl_rules = None;
         let mut tafl = None;
         if let Some(CheckRules::Tafl { rules, name }) = &args.rules {
@@ -207,9 +207,8 @@ fn examine(source: &Source, args: &Args) -> Findings {
         };
     }
     let rules = rules_for(args, format);
-    let legality = source.board.problems(rules, source.to_move);
-    let mut problems: Vec<ProblemJson> =
-        legality.iter().map(|p| ProblemJson { name: p.name(), message: p.to_string() }).collect();
+    let checked = source.check(Some(rules));
+    let mut problems = problems_of(&checked);
     if let Some(CheckRules::Tafl { name, .. }) = &args.rules {
         problems.push(ProblemJson {
             name: "rules",
@@ -217,40 +216,33 @@ fn examine(source: &Source, args: &Args) -> Findings {
         });
     }
     // The seed regex's verdict is the digit string's own check.
-    let report = (format.name() == <gridnote_digits::Digits as Notation>::NAME)
-        .then(|| gridnote_digits::Digits::try_from(&source.board).ok())
-        .flatten()
-        .map(gridnote_digits::Report::new);
-    let digits = report.as_ref().map(|report| DigitsJson {
-        seed_count_rule: report.seed_count_rule,
-        seed_verdict: report.regex.to_string(),
-        direct_verdict: report.direct.to_string(),
-        agreement: report.agreement.to_string(),
+    let report = source.digits_check();
+    let digits = report.as_ref().map(|d| DigitsJson {
+        seed_count_rule: d.seed_count_rule,
+        seed_verdict: d.seed_verdict.clone(),
+        direct_verdict: d.direct_verdict.clone(),
+        agreement: d.agreement.clone(),
     });
     Findings {
         format,
-        rules: Some(rules),
+        rules: checked.rules,
         tafl_rules: None,
         tafl: None,
         problems,
-        outcome: Some(source.board.outcome(rules)),
+        outcome: checked.outcome,
         digits,
-        legality: Some(legality),
+        legality: checked.legality,
         report,
     }
 }
 
-/// The TSN/TEN semantic check of a source read from TSN or TEN.
-fn tafl_problems(source: &Source) -> Vec<ProblemJson> {
-    match gridnote_tafl::Tsn::carried(source) {
-        None => Vec::new(),
-        Some(Ok(tsn)) => tsn
-            .problems()
-            .iter()
-            .map(|p| ProblemJson { name: p.name(), message: p.to_string() })
-            .collect(),
-        Some(Err(err)) => vec![ProblemJson { name: "model", message: err.to_string() }],
-    }
+/// The problems the library's check found, in its order.
+fn problems_of(checked: &gridnote_convert::Checked) -> Vec<ProblemJson> {
+    checked
+        .problems
+        .iter()
+        .map(|p| ProblemJson { name: p.name, message: p.message.clone() })
+        .collect()
 }
 
 fn write_plain(out: &mut dyn Write, origin: &str, input: &str, f: &Findings) -> io::Result<()> {

@@ -18,11 +18,13 @@ use std::ops::Range;
 
 use gridnote_board::notation::Notation;
 use gridnote_board::report::{Spanned, render};
-use gridnote_board::setup::{self, TaflFields};
+use gridnote_board::setup::{self, Setup, TaflFields};
 use gridnote_board::{Board, Player};
-use gridnote_convert::{Field, Format, Note, Options, read, write_into};
+use gridnote_convert::{Field, Format, Note, Options, Source, write_into};
 use gridnote_board::tafl::TaflRules;
-use gridnote_otn::{Game, GameResult, LinePath, MoveRecord, OtnRecord, Replay, Side, Slot};
+use gridnote_otn::{
+    Game, GameResult, LinePath, MoveRecord, OtnRecord, PositionRecord, Replay, Side, Slot,
+};
 use gridnote_tafl_rules::{CaptureText, Entry, LineEnd, Position, Rules, check_line};
 
 use crate::inputs::Io;
@@ -210,11 +212,11 @@ fn warnings(replay: &Replay, file: &str, io: &mut Io<'_>) {
 }
 
 /// One printed position: where it stands in the line and what the replay knows of it.
-struct Shown {
+struct Shown<'a> {
     /// `turn 2. \`a2-a1\``, or `the start` (for `--final` on a line without plies).
     origin: String,
     /// The OTN position record.
-    record: String,
+    record: &'a PositionRecord,
     /// The side to move: the opponent of the side that just moved (at the start, the
     /// rules' first mover).
     to_move: Side,
@@ -227,11 +229,11 @@ struct Shown {
 
 /// The positions to print: after every ply of the line, or (`--final`) the last one,
 /// which is the start for a line without plies.
-fn shown(replay: &Replay, final_only: bool) -> Vec<Shown> {
+fn shown(replay: &Replay, final_only: bool) -> Vec<Shown<'_>> {
     let mut shown = Vec::with_capacity(replay.plies.len() + 1);
     shown.push(Shown {
         origin: "the start".to_owned(),
-        record: replay.start.to_string(),
+        record: &replay.start,
         to_move: replay.first,
         ply: 1,
         since_capture: 0,
@@ -241,7 +243,7 @@ fn shown(replay: &Replay, final_only: bool) -> Vec<Shown> {
         let captured = matches!(&ply.record, MoveRecord::Move(m) if !m.captures.is_empty());
         shown.push(Shown {
             origin: format!("turn {} `{}`", ply.turn, ply.record),
-            record: ply.position.to_string(),
+            record: &ply.position,
             to_move: ply.side.other(),
             ply: before.ply.saturating_add(1),
             since_capture: if captured { 0 } else { before.since_capture.saturating_add(1) },
@@ -275,36 +277,38 @@ fn positions(replay: &Replay, args: &Args) -> Result<Printed, String> {
     let to = args.to.filter(|&to| Some(to) != otn);
     let (Some(to), Some(otn)) = (to, otn) else {
         for position in &shown {
-            out.push_str(&position.record);
+            out.push_str(&position.record.to_string());
             out.push('\n');
         }
         return Ok(Printed { out, defenders: None, notes: Vec::new() });
     };
     let options = Options::default();
-    let as_target = |origin: &str, record: &str, err: &dyn std::fmt::Display| {
+    let as_target = |origin: &str, record: &PositionRecord, err: &dyn std::fmt::Display| {
         format!("{origin}: the position {record} as {to}: {err}")
+    };
+    // The replayed positions go to the writer as setups: the board of each OTN position
+    // record (as reading the record would give it) and what the replay knows besides.
+    let board = |origin: &str, record: &PositionRecord| {
+        Board::try_from(record).map_err(|err| {
+            as_target(origin, record, &format_args!("{otn} input names no position: {err}"))
+        })
     };
     // TSN's defenders at the start: the line's start position's (noted only when
     // rounded, and only for a target that carries them).
-    let start = replay.start.to_string();
-    let source =
-        read(&start, Some(otn), &options).map_err(|err| as_target("the start", &start, &err))?;
-    let (defenders, defenders_note) = start_defenders(&source.board);
+    let (defenders, defenders_note) = start_defenders(&board("the start", &replay.start)?);
     let defenders_note = defenders_note.filter(|_| to.carries().tafl && !shown.is_empty());
     let mut notes = Vec::new();
     for position in shown {
         let Shown { origin, record, to_move, ply, since_capture } = position;
-        let mut source =
-            read(&record, Some(otn), &options).map_err(|err| as_target(&origin, &record, &err))?;
-        source.setup.to_move = Some(match to_move {
+        let mut setup = Setup::new(board(&origin, record)?).with_to_move(match to_move {
             Side::Attackers => Player::One,
             Side::Defenders => Player::Two,
         });
-        source.setup.tafl = Some(TaflFields::new(defenders, ply, since_capture));
+        setup.tafl = Some(TaflFields::new(defenders, ply, since_capture));
         // A game record has no TEN extension data: TEN's `-`, carried, not derived.
-        source.setup.extension = Some("-".to_owned());
-        let converted = write_into(source, to, &options, &mut out)
-            .map_err(|err| as_target(&origin, &record, &err))?;
+        setup.extension = Some("-".to_owned());
+        let converted = write_into(Source::new(otn, setup), to, &options, &mut out)
+            .map_err(|err| as_target(&origin, record, &err))?;
         out.push('\n');
         notes.push((origin, converted));
     }
