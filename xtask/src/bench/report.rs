@@ -106,9 +106,10 @@ pub(super) fn report(f: &Figures<'_>) -> Result<String, String> {
     let _ = match f.wasm {
         Some(bytes) => writeln!(
             w,
-            "WASM package: `gridnote_wasm_bg.wasm` is {bytes} bytes ({:.1} KB; target ≤ 400 KB: {}).",
-            bytes as f64 / 1000.0,
-            met_text(bytes <= 400_000)
+            "WASM package: `gridnote_wasm_bg.wasm` is {bytes} bytes ({:.1} KiB; budget ≤ {} KiB: {}).",
+            bytes as f64 / 1024.0,
+            crate::wasm::SIZE_BUDGET / 1024,
+            met_text(bytes <= crate::wasm::SIZE_BUDGET)
         ),
         None => writeln!(w, "WASM package: not built (`cargo xtask wasm` builds it)."),
     };
