@@ -313,8 +313,20 @@ impl Opened {
 }
 
 /// Opens every `--input` file (`-` is standard input), before any input is read: a file
-/// that cannot be opened is a usage error naming it.
-pub(crate) fn open(args: &InputArgs) -> Result<Opened, String> {
+/// that cannot be opened is a usage error naming it, written to standard error
+/// (`error: cannot open input file …`); then `None`, and the command exits with
+/// `EXIT_USAGE`.
+pub(crate) fn open(args: &InputArgs, io: &mut Io<'_>) -> Option<Opened> {
+    match open_files(args) {
+        Ok(opened) => Some(opened),
+        Err(message) => {
+            let _ = writeln!(io.err, "error: {message}");
+            None
+        }
+    }
+}
+
+fn open_files(args: &InputArgs) -> Result<Opened, String> {
     let mut files = Vec::with_capacity(args.files.len());
     for name in &args.files {
         let shown = name.to_string_lossy().into_owned();

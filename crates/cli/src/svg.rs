@@ -197,12 +197,8 @@ pub(crate) fn run_show_svg(
     let mut failed = false;
     let mut pictures = 0usize;
     // The --input files, opened before any input is read (a missing one is a usage error).
-    let opened = match open(input_args) {
-        Ok(opened) => opened,
-        Err(message) => {
-            let _ = writeln!(io.err, "error: {message}");
-            return EXIT_USAGE;
-        }
+    let Some(opened) = open(input_args, io) else {
+        return EXIT_USAGE;
     };
     let result = for_each_input(input_args, opened, stdin, io, |input, io| {
         let made = input.read(input_args.from).and_then(|source| {

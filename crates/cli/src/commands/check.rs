@@ -294,12 +294,8 @@ fn write_plain(out: &mut dyn Write, origin: &str, input: &str, f: &Findings) -> 
 }
 
 pub(crate) fn run(args: &Args, stdin: &mut dyn BufRead, io: &mut Io<'_>) -> u8 {
-    let opened = match open(&args.input) {
-        Ok(opened) => opened,
-        Err(message) => {
-            let _ = writeln!(io.err, "error: {message}");
-            return EXIT_USAGE;
-        }
+    let Some(opened) = open(&args.input, io) else {
+        return EXIT_USAGE;
     };
     hint_if_terminal(&args.input, io);
     let (json, quiet) = (args.input.json, args.input.quiet);

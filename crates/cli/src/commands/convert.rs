@@ -251,12 +251,8 @@ pub(crate) fn run(args: &Args, stdin: &mut dyn BufRead, io: &mut Io<'_>) -> u8 {
         let _ = writeln!(io.err, "error: {message}");
         return EXIT_USAGE;
     }
-    let opened = match open(&args.input) {
-        Ok(opened) => opened,
-        Err(message) => {
-            let _ = writeln!(io.err, "error: {message}");
-            return EXIT_USAGE;
-        }
+    let Some(opened) = open(&args.input, io) else {
+        return EXIT_USAGE;
     };
     if !args.to.carries().tafl && !args.input.quiet {
         for (flag, value) in [

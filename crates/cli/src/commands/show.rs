@@ -29,12 +29,8 @@ pub(crate) fn run(args: &Args, stdin: &mut dyn BufRead, io: &mut Io<'_>) -> u8 {
     if args.picture.svg {
         return run_show_svg(&args.picture, input_args, stdin, io);
     }
-    let opened = match open(input_args) {
-        Ok(opened) => opened,
-        Err(message) => {
-            let _ = writeln!(io.err, "error: {message}");
-            return EXIT_USAGE;
-        }
+    let Some(opened) = open(input_args, io) else {
+        return EXIT_USAGE;
     };
     hint_if_terminal(input_args, io);
     let (json, quiet) = (input_args.json, input_args.quiet);
