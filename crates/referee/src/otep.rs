@@ -176,13 +176,7 @@ pub fn random_openings(rules: &Rules, plies: usize, count: usize, seed: u64) -> 
 /// a finished game, with its number.
 pub fn read_openings(rules: &Rules, text: &str) -> Result<Vec<Position>, OpeningsError> {
     let first_mover = Position::start(rules).to_move();
-    let mut openings = Vec::new();
-    for (i, line) in text.lines().enumerate() {
-        let line = line.trim_end_matches('\r');
-        if line.trim().is_empty() || line.starts_with('#') {
-            continue;
-        }
-        let error = |message: String| OpeningsError { line: i + 1, message };
+    crate::openings::read_lines(text, |line| {
         let mut words = line.split_ascii_whitespace();
         let record = words.next().unwrap_or_default();
         let side = match words.next() {
@@ -190,40 +184,21 @@ pub fn read_openings(rules: &Rules, text: &str) -> Result<Vec<Position>, Opening
             Some("attackers") => Player::One,
             Some("defenders") => Player::Two,
             Some(other) => {
-                return Err(error(format!(
-                    "`{other}` is not a side: expected attackers or defenders"
-                )));
+                return Err(format!("`{other}` is not a side: expected attackers or defenders"));
             }
         };
         if let Some(extra) = words.next() {
-            return Err(error(format!("`{extra}` after the side: one position a line")));
+            return Err(format!("`{extra}` after the side: one position a line"));
         }
-        let pos = Position::from_record(rules, record, side).map_err(|e| error(e.to_string()))?;
+        let pos = Position::from_record(rules, record, side).map_err(|e| e.to_string())?;
         if pos.outcome().is_over() {
-            return Err(error("the game is over in this position".to_owned()));
+            return Err("the game is over in this position".to_owned());
         }
-        openings.push(pos);
-    }
-    Ok(openings)
+        Ok(pos)
+    })
 }
 
-/// A start-list line that is not an opening of the rules.
-///
-/// ```
-/// use gridnote_referee::otep::{read_openings, rules_named};
-/// let err = read_openings(&rules_named("brandubh")?, "\n/7/7/7/\n").unwrap_err();
-/// assert_eq!(err.line, 2);
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("openings line {line}: {message}")]
-#[non_exhaustive]
-pub struct OpeningsError {
-    /// The line number, from 1.
-    pub line: usize,
-    /// What is wrong with it.
-    pub message: String,
-}
+pub use crate::openings::OpeningsError;
 
 const fn side_word(player: Player) -> &'static str {
     match player {

@@ -406,30 +406,12 @@ impl BoardSpec {
 /// # Errors
 /// The first line that is not T3EN, with its number and the reader's message.
 pub fn read_openings(text: &str) -> Result<Vec<Position>, OpeningsError> {
-    let mut openings = Vec::new();
-    for (i, line) in text.lines().enumerate() {
-        let line = line.trim_end_matches('\r');
-        if line.trim().is_empty() || line.starts_with('#') {
-            continue;
-        }
-        let t3en = line
-            .parse::<T3en>()
-            .map_err(|err| OpeningsError { line: i + 1, message: err.to_string() })?;
-        openings.push(t3en.into_position());
-    }
-    Ok(openings)
+    crate::openings::read_lines(text, |line| {
+        line.parse::<T3en>().map(T3en::into_position).map_err(|err| err.to_string())
+    })
 }
 
-/// An openings file line that is not T3EN.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("openings line {line}: {message}")]
-#[non_exhaustive]
-pub struct OpeningsError {
-    /// The line number, from 1.
-    pub line: usize,
-    /// What the T3EN reader said.
-    pub message: String,
-}
+pub use crate::openings::OpeningsError;
 
 /// `count` random openings of `plies` plies from `start` (each a game still in
 /// progress), from a seeded generator: the same seed gives the same openings.
