@@ -2,8 +2,9 @@
 //!
 //! 1. Crates other than the hubs (gridnote-convert, gridnote-cli, gridnote-wasm,
 //!    gridnote-python, and gridnote-referee, whose protocols carry positions as text:
-//!    ST3P speaks T3EN) depend on no gridnote crate but gridnote-board (a search may also
-//!    depend on the rules engine it plays by: [`BUILT_ON`]).
+//!    ST3P speaks T3EN) depend on no gridnote crate but gridnote-board and gridnote-text,
+//!    the model's text plumbing (a search may also depend on the rules engine it plays
+//!    by: [`BUILT_ON`]).
 //! 2. Every public error type (a struct named `…Error` or deriving `thiserror::Error`)
 //!    and every public enum is `#[non_exhaustive]`, but for the closed enums listed in
 //!    [`CLOSED`] with the reason they cannot grow.
@@ -40,6 +41,9 @@ mod modules;
 /// engine protocols, which carry positions in a format).
 const HUBS: [&str; 5] =
     ["gridnote-convert", "gridnote-cli", "gridnote-wasm", "gridnote-python", "gridnote-referee"];
+
+/// The crates every crate may depend on: the model and its text plumbing.
+const GROUND: [&str; 2] = ["gridnote-board", "gridnote-text"];
 
 /// Crates built on one other gridnote crate besides gridnote-board, with that crate: a
 /// game engine's search plays by its rules engine.
@@ -171,7 +175,8 @@ fn rust_files(dir: &Path) -> Vec<PathBuf> {
     files
 }
 
-/// Rule 1: the `[dependencies]` section names no gridnote crate but gridnote-board.
+/// Rule 1: the `[dependencies]` section names no gridnote crate but gridnote-board and
+/// gridnote-text.
 fn dependencies(krate: &Crate, problems: &mut Vec<String>) {
     if HUBS.contains(&krate.name.as_str()) {
         return;
@@ -188,11 +193,11 @@ fn dependencies(krate: &Crate, problems: &mut Vec<String>) {
         }
         if let Some(dep) = line.split(['=', '.', ' ']).next()
             && dep.starts_with("gridnote-")
-            && dep != "gridnote-board"
+            && !GROUND.contains(&dep)
             && !BUILT_ON.contains(&(krate.name.as_str(), dep))
         {
             problems.push(format!(
-                "{} depends on {dep}: only gridnote-board is allowed outside the hubs",
+                "{} depends on {dep}: only gridnote-board and gridnote-text are allowed outside the hubs",
                 krate.name
             ));
         }

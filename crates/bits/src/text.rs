@@ -12,9 +12,9 @@ use core::fmt;
 use core::ops::Range;
 use core::str::FromStr;
 
-use gridnote_board::number::{NumberError, parse_decimal};
 use gridnote_board::report::Spanned;
 use gridnote_board::{Board, UnknownName};
+use gridnote_text::number::{NumberError, parse_decimal};
 
 use crate::{CodeKind, ModelError, decode, encode};
 
@@ -245,9 +245,9 @@ impl Radix {
     /// Radix::Decimal.write(5, 4, &mut out);
     /// assert_eq!(out, "0b0101 5");
     /// ```
-    pub fn write<S: gridnote_board::sink::Sink + ?Sized>(self, code: u32, width: u32, out: &mut S) {
+    pub fn write<S: gridnote_text::sink::Sink + ?Sized>(self, code: u32, width: u32, out: &mut S) {
         match self {
-            Radix::Decimal => gridnote_board::number::push_decimal(out, code),
+            Radix::Decimal => gridnote_text::number::push_decimal(out, code),
             Radix::Binary => {
                 let width = width.max(u32::BITS - code.leading_zeros()).clamp(1, u32::BITS);
                 out.reserve(2 + width as usize);
@@ -300,7 +300,7 @@ impl FromStr for Radix {
 /// write_code(CodeKind::Symmetric, 5, Radix::Binary, &mut out);
 /// assert_eq!(out, "0b0000000101");
 /// ```
-pub fn write_code<S: gridnote_board::sink::Sink + ?Sized>(
+pub fn write_code<S: gridnote_text::sink::Sink + ?Sized>(
     kind: CodeKind,
     code: u32,
     radix: Radix,

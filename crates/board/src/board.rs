@@ -563,7 +563,7 @@ impl Board {
         for b in file_text.bytes() {
             file = file * 26 + usize::from(b - b'a') + 1;
         }
-        let rank = crate::number::parse_decimal(rank_text)
+        let rank = gridnote_text::number::parse_decimal(rank_text)
             .map_err(|_| CellNameError::Syntax { name: name.to_owned() })?
             as usize;
         let col = file - 1;
@@ -595,7 +595,7 @@ pub struct CellName {
 
 impl fmt::Display for CellName {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let mut sink = crate::sink::FmtSink::new(f);
+        let mut sink = gridnote_text::sink::FmtSink::new(f);
         push_file_letters(&mut sink, self.file);
         sink.finish()?;
         write!(f, "{}", self.rank)
@@ -603,7 +603,7 @@ impl fmt::Display for CellName {
 }
 
 /// Writes the file letters of column `col` (0 = `a`, 25 = `z`, 26 = `aa`, …).
-pub(crate) fn push_file_letters<S: crate::sink::Sink + ?Sized>(out: &mut S, col: usize) {
+pub(crate) fn push_file_letters<S: gridnote_text::sink::Sink + ?Sized>(out: &mut S, col: usize) {
     // Bijective base 26: a..z, aa..az, ba.. ; 255 columns need at most two letters.
     let n = col + 1;
     if n > 26 {

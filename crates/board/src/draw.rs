@@ -3,8 +3,8 @@
 
 use crate::board::{Board, push_file_letters};
 use crate::cell::Cell;
-use crate::number::push_decimal;
-use crate::sink::Sink;
+use gridnote_text::number::push_decimal;
+use gridnote_text::sink::Sink;
 
 /// The characters a drawing uses for each kind of cell. The struct grows with [`Cell`],
 /// so it is built with [`Glyphs::new`] or taken from a preset.
@@ -138,7 +138,7 @@ impl Board {
     }
 
     /// Appends the drawing of [`Board::draw_with`] to any [`Sink`] (a `String`, a
-    /// `Vec<u8>`, a formatter through [`FmtSink`](crate::sink::FmtSink)), without a
+    /// `Vec<u8>`, a formatter through [`FmtSink`](gridnote_text::sink::FmtSink)), without a
     /// temporary `String`.
     ///
     /// ```

@@ -6,19 +6,16 @@
 #[cfg(feature = "quickcheck")]
 pub mod arbitrary;
 mod board;
-pub mod bytes;
 mod cell;
 mod draw;
 mod legality;
 mod name;
 pub mod notation;
 pub mod notes;
-pub mod number;
 mod position;
 pub mod report;
 mod rules;
 pub mod setup;
-pub mod sink;
 mod storage;
 mod symmetry;
 pub mod tafl;

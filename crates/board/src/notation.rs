@@ -11,8 +11,8 @@ use crate::notes::Note;
 use crate::report::Spanned;
 pub use crate::setup::Game;
 use crate::setup::{Carries, ImpliedSide, Setup};
-use crate::sink::Sink;
 use crate::{Glyphs, Player, Rules};
+use gridnote_text::sink::Sink;
 
 /// A position notation.
 ///
@@ -79,7 +79,7 @@ use crate::{Glyphs, Player, Rules};
 ///             _ => Err(DotError),
 ///         }
 ///     }
-///     fn append_to<S: gridnote_board::sink::Sink + ?Sized>(&self, _: &(), out: &mut S) {
+///     fn append_to<S: gridnote_text::sink::Sink + ?Sized>(&self, _: &(), out: &mut S) {
 ///         out.push_str(match self.0.player() { Some(Player::One) => "x", Some(Player::Two) => "o", None => "_" });
 ///     }
 /// }
@@ -156,7 +156,7 @@ pub trait Notation: Sized {
     ) -> Result<Self, Self::ModelError>;
 
     /// Appends the canonical text to `out` (a `String`, a `Vec<u8>`, a formatter through
-    /// [`FmtSink`](crate::sink::FmtSink)).
+    /// [`FmtSink`](gridnote_text::sink::FmtSink)).
     fn append_to<S: Sink + ?Sized>(&self, options: &Self::Options, out: &mut S);
 
     /// The side to move a reader of this value takes without its being written: what

@@ -205,7 +205,7 @@ impl PartialEq<&str> for NoteValue {
             NoteValue::Text(text) => text == other,
             NoteValue::Number(n) => {
                 let mut buf = String::new();
-                crate::number::push_decimal(&mut buf, *n);
+                gridnote_text::number::push_decimal(&mut buf, *n);
                 buf == *other
             }
         }
@@ -227,7 +227,7 @@ impl<'de> serde::Deserialize<'de> for NoteValue {
     /// [`NoteValue::Number`], anything else as text.
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         let text = <String as serde::Deserialize>::deserialize(d)?;
-        Ok(match crate::number::parse_decimal(&text).ok() {
+        Ok(match gridnote_text::number::parse_decimal(&text).ok() {
             Some(n) => NoteValue::Number(n),
             None => NoteValue::Text(Cow::Owned(text)),
         })

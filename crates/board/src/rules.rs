@@ -219,7 +219,7 @@ impl FromStr for Rules {
                 part => {
                     let k = part
                         .strip_prefix("k=")
-                        .and_then(|k| crate::number::parse_decimal(k).ok())
+                        .and_then(|k| gridnote_text::number::parse_decimal(k).ok())
                         .filter(|&k| k > 0);
                     let Some(k) = k else {
                         return Err(UnknownName::new("rules modifier", modifier, Rules::MODIFIERS)

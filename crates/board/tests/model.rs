@@ -1,6 +1,5 @@
-//! Board construction, names, counts, drawing, numbers and error rendering.
+//! Board construction, names, counts, drawing and error rendering.
 
-use gridnote_board::number::{NumberError, parse_decimal};
 use gridnote_board::report::{render, render_caret};
 use gridnote_board::{Board, BoardError, Cell, CellNameError, Glyphs, Player, Rules};
 use quickcheck_macros::quickcheck;
@@ -107,16 +106,6 @@ fn outcome_and_lines() {
     let broken = Board::from_cells(1, 3, vec![Cell::ONE, Cell::Void, Cell::ONE]).unwrap();
     assert!(broken.lines(rules.with_in_a_row(2)).is_empty());
     assert_eq!(broken.outcome(rules), gridnote_board::Outcome::Drawn);
-}
-
-#[test]
-fn numbers_follow_the_project_rule() {
-    assert_eq!(parse_decimal("0"), Ok(0));
-    assert_eq!(parse_decimal("10"), Ok(10));
-    assert_eq!(parse_decimal("00"), Err(NumberError::LeadingZero));
-    assert_eq!(parse_decimal("+1"), Err(NumberError::Sign));
-    assert_eq!(parse_decimal(" 1"), Err(NumberError::NotDigit { offset: 0 }));
-    assert_eq!(parse_decimal("99999999999999999999"), Err(NumberError::TooLarge));
 }
 
 #[test]

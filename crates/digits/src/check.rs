@@ -3,8 +3,8 @@
 
 use core::fmt;
 
-use gridnote_board::sink::{FmtSink, Sink};
 use gridnote_board::{Glyphs, Player, Problems, Rules};
+use gridnote_text::sink::{FmtSink, Sink};
 
 use crate::digits::{Digits, ParseError};
 use crate::verdict::{Verdict, direct_verdict, seed_verdict};

@@ -158,7 +158,7 @@ impl Digits {
         self.append_to(out);
     }
 
-    /// Appends the nine digits to any [`Sink`](gridnote_board::sink::Sink) (a `String`, a
+    /// Appends the nine digits to any [`Sink`](gridnote_text::sink::Sink) (a `String`, a
     /// `Vec<u8>`, or a formatter, as `Display` does).
     ///
     /// ```
@@ -168,7 +168,7 @@ impl Digits {
     /// assert_eq!(bytes, b"120120000");
     /// # Ok::<(), gridnote_digits::ParseError>(())
     /// ```
-    pub fn append_to<S: gridnote_board::sink::Sink + ?Sized>(&self, out: &mut S) {
+    pub fn append_to<S: gridnote_text::sink::Sink + ?Sized>(&self, out: &mut S) {
         out.reserve(LEN);
         for &cell in &self.cells {
             out.push(digit(cell));
@@ -182,12 +182,12 @@ impl Digits {
     /// and `2` for Player Two's (and the digit of [`digit`] for the kings and the void
     /// too; OpenTafl's other taflmen, ranks 6 and up, never reach a digit string).
     #[inline(always)]
-    fn text(&self) -> gridnote_board::sink::StackText<16> {
+    fn text(&self) -> gridnote_text::sink::StackText<16> {
         let mut bytes = [b'0'; 16];
         for (byte, cell) in bytes.iter_mut().zip(&self.cells) {
             *byte = b'0' + (cell.rank() >> 1);
         }
-        gridnote_board::sink::StackText::from_ascii(bytes, LEN)
+        gridnote_text::sink::StackText::from_ascii(bytes, LEN)
     }
 }
 
@@ -212,7 +212,7 @@ impl fmt::Display for Digits {
         match self.text().as_str() {
             Some(text) => f.write_str(text),
             None => {
-                let mut sink = gridnote_board::sink::FmtSink::new(f);
+                let mut sink = gridnote_text::sink::FmtSink::new(f);
                 self.append_to(&mut sink);
                 sink.finish()
             }

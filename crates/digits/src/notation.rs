@@ -3,7 +3,7 @@
 use gridnote_board::notation::Notation;
 use gridnote_board::notes::Note;
 use gridnote_board::setup::{Carries, Setup};
-use gridnote_board::sink::Sink;
+use gridnote_text::sink::Sink;
 
 use crate::{Digits, ModelError, ParseError};
 

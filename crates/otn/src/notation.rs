@@ -10,8 +10,8 @@
 use gridnote_board::notation::{Game, Notation};
 use gridnote_board::notes::{Field, Note};
 use gridnote_board::setup::{Carries, ImpliedSide, Setup};
-use gridnote_board::sink::Sink;
 use gridnote_board::{Board, Glyphs, Player};
+use gridnote_text::sink::Sink;
 
 use gridnote_board::tafl::TaflRules;
 

@@ -30,11 +30,11 @@ impl serde::Serialize for PositionRecord {
         let bound = self.text_bound();
         // The smallest buffer the text fits (a larger one costs its zeroing).
         if bound <= 256 {
-            gridnote_board::sink::serialize_text::<S, 256>(serializer, self, bound, |text| {
+            gridnote_text::sink::serialize_text::<S, 256>(serializer, self, bound, |text| {
                 self.append_to(text);
             })
         } else {
-            gridnote_board::sink::serialize_text::<S, 512>(serializer, self, bound, |text| {
+            gridnote_text::sink::serialize_text::<S, 512>(serializer, self, bound, |text| {
                 self.append_to(text);
             })
         }

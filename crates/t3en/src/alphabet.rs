@@ -2,9 +2,9 @@
 //! characters and runs, defined once for the fast reader ([`crate::fast`]), the grammar
 //! ([`crate::grammar`]) and the writer ([`crate::write`]).
 
-use gridnote_board::number::push_decimal;
-use gridnote_board::sink::Sink;
 use gridnote_board::{Cell, Player};
+use gridnote_text::number::push_decimal;
+use gridnote_text::sink::Sink;
 
 /// The byte of each cell T3EN writes, and the cell it reads back.
 const CELL_BYTES: [(u8, Cell); 4] =

@@ -21,8 +21,8 @@
 use core::iter::repeat_n;
 use core::ops::Range;
 
-use gridnote_board::number::{NumberError, parse_decimal};
 use gridnote_board::{Board, Cell, MAX_SIDE, Player, Position};
+use gridnote_text::number::{NumberError, parse_decimal};
 use winnow::Parser;
 use winnow::combinator::{opt, peek};
 use winnow::error::ParserError;
@@ -290,7 +290,7 @@ fn run(input: &mut Input<'_>) -> PResult<Run> {
 /// count = %x31-39 *DIGIT          ; 1 to 255
 ///
 /// Reads every digit, so that `0`, `03` and `256` are reported as such (under the shared
-/// number rule of `gridnote_board::number`); backtracks when there is no digit.
+/// number rule of `gridnote_text::number`); backtracks when there is no digit.
 fn count(input: &mut Input<'_>) -> PResult<usize> {
     let (digits, span) = take_while(1.., '0'..='9').with_span().parse_next(input)?;
     match parse_decimal(digits) {

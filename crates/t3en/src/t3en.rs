@@ -218,7 +218,7 @@ impl fmt::Display for T3en {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         // The writer gathers its text in a buffer of its own and appends it in pieces of
         // up to 256 bytes: they go to the formatter as they are, without a second buffer.
-        let mut sink = gridnote_board::sink::FmtPieces::new(f);
+        let mut sink = gridnote_text::sink::FmtPieces::new(f);
         self.append_to(&mut sink);
         sink.finish()
     }

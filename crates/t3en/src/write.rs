@@ -1,8 +1,8 @@
 //! Writing canonical T3EN: maximal runs of any kind of cell, a count only for runs of 2
 //! or more, rows from the top joined by `/`, one space, the side to move.
 
-use gridnote_board::sink::{Sink, write_ascii};
 use gridnote_board::{Cell, Position};
+use gridnote_text::sink::{Sink, write_ascii};
 
 use crate::alphabet::{BYTE_OF, push_run, side_byte};
 
@@ -29,7 +29,7 @@ impl T3en {
     }
 
     /// Appends the canonical T3EN text to any [`Sink`] (a `String`, a `Vec<u8>`, or a
-    /// formatter through [`FmtSink`](gridnote_board::sink::FmtSink), as `Display` does).
+    /// formatter through [`FmtSink`](gridnote_text::sink::FmtSink), as `Display` does).
     ///
     /// ```
     /// use gridnote_t3en::T3en;

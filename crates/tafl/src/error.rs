@@ -5,9 +5,9 @@
 use core::fmt;
 use core::ops::Range;
 
-use gridnote_board::number::NumberError;
 use gridnote_board::report::Spanned;
 use gridnote_board::{Cell, CellName};
+use gridnote_text::number::NumberError;
 
 /// The fields of a TSN or TEN position, in the order the text lists them.
 ///

@@ -11,12 +11,12 @@
 //! The size is checked (1 to 255) before the board is allocated, as in the grammar.
 //!
 //! A text of up to [`PADDED`] (254) bytes is first copied into a zeroed buffer of 257
-//! bytes ([`Padded`], from `gridnote_board::bytes`), where a byte (and the byte after it)
+//! bytes ([`Padded`], from `gridnote_text::bytes`), where a byte (and the byte after it)
 //! is one load with no bounds check; longer texts are read in place ([`InPlace`]). Either way a byte past the end of the text reads as 0, which no
 //! field holds, so every field reader stops there as at any other byte it cannot hold.
 
-use gridnote_board::bytes::{Bytes, InPlace, PADDED, Padded};
 use gridnote_board::{Board, Cell, MAX_SIDE, Player};
+use gridnote_text::bytes::{Bytes, InPlace, PADDED, Padded};
 
 use crate::alphabet::{count_of, piece_of, side_of};
 use crate::model::{Extension, Ten, Tsn, defenders_ok, is_identifier_char};
@@ -66,7 +66,7 @@ impl<B: Bytes> Cursor<'_, B> {
 
     /// number = "0" / %x31-39 *DIGIT   ; no sign, no leading zero, at most 4294967295
     ///
-    /// The shared number rule (`gridnote_board::number`), spelled out for digits only.
+    /// The shared number rule (`gridnote_text::number`), spelled out for digits only.
     /// A `0` is the whole number: a digit after it is then not the end of the field,
     /// which the caller rejects.
     #[inline(always)]

@@ -8,8 +8,8 @@
 
 use core::ops::Range;
 
-use gridnote_board::number::{NumberError, parse_decimal};
 use gridnote_board::{Board, BoardError, Cell, CellName, Player};
+use gridnote_text::number::{NumberError, parse_decimal};
 use winnow::combinator::{alt, cut_err, opt};
 use winnow::error::{AddContext, ModalError, ParserError};
 use winnow::prelude::*;

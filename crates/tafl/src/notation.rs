@@ -3,9 +3,9 @@
 use gridnote_board::notation::{Game, Notation};
 use gridnote_board::notes::{Field, Note};
 use gridnote_board::setup::{Carries, Setup, TaflFields};
-use gridnote_board::sink::Sink;
 use gridnote_board::tafl::TaflRules;
 use gridnote_board::{Glyphs, Player};
+use gridnote_text::sink::Sink;
 
 use crate::{Extension, ModelError, ParseError, Ten, Tsn};
 

@@ -3,8 +3,8 @@
 
 use core::fmt;
 use core::str::FromStr;
-use gridnote_board::number::push_decimal;
-use gridnote_board::sink::{FmtPieces, Sink, write_ascii};
+use gridnote_text::number::push_decimal;
+use gridnote_text::sink::{FmtPieces, Sink, write_ascii};
 
 use gridnote_board::Cell;
 

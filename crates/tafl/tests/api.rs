@@ -1,10 +1,10 @@
 //! The model's constructors and invariants, each syntax error with its exact message and
 //! span, size limits, and serde.
 
-use gridnote_board::number::NumberError;
 use gridnote_board::report::Spanned;
 use gridnote_board::{Board, Cell, CellName, Player, Position};
 use gridnote_tafl::{Extension, Field, ModelError, ParseError, SemanticProblem, Ten, Tsn};
+use gridnote_text::number::NumberError;
 
 const ARD_RI_ROWS: &str = "2aaa2/3a3/a1ddd1a/aadkdaa/a1ddd1a/3a3/2aaa2";
 

@@ -18,7 +18,7 @@ pub use gridnote_board::{
     Board, BoardError, Cell, MoveError, Outcome, Player, Position, Rules, UnknownName,
 };
 
-use gridnote_board::sink::Sink;
+use gridnote_text::sink::Sink;
 
 pub use crate::error::{ModelError, ParseError};
 
@@ -233,7 +233,7 @@ impl Tuple {
     }
 
     /// Appends the canonical text to any [`Sink`] (a `String`, a `Vec<u8>`, or a
-    /// formatter through [`FmtSink`](gridnote_board::sink::FmtSink), as `Display` does).
+    /// formatter through [`FmtSink`](gridnote_text::sink::FmtSink), as `Display` does).
     ///
     /// ```
     /// let mut bytes = Vec::new();
@@ -314,13 +314,13 @@ impl fmt::Display for Tuple {
     /// ```
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if self.text_len() <= 128 {
-            let mut text = gridnote_board::sink::StackText::<128>::new();
+            let mut text = gridnote_text::sink::StackText::<128>::new();
             self.append_to(&mut text);
             if let Some(text) = text.as_str() {
                 return f.write_str(text);
             }
         }
-        let mut sink = gridnote_board::sink::FmtSink::new(f);
+        let mut sink = gridnote_text::sink::FmtSink::new(f);
         self.append_to(&mut sink);
         sink.finish()
     }
@@ -367,7 +367,7 @@ mod serde_impl {
 
     impl serde::Serialize for Tuple {
         fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-            gridnote_board::sink::serialize_text::<S, 128>(
+            gridnote_text::sink::serialize_text::<S, 128>(
                 serializer,
                 self,
                 self.text_len(),

@@ -3,8 +3,8 @@
 use gridnote_board::notation::Notation;
 use gridnote_board::notes::Note;
 use gridnote_board::setup::{Carries, Setup};
-use gridnote_board::sink::Sink;
 use gridnote_board::{Board, Cell, Position, Rules};
+use gridnote_text::sink::Sink;
 
 use crate::{ModelError, ParseError, Tuple};
 

@@ -144,7 +144,7 @@ fn space(text: &str, dim: usize) -> Option<CellName> {
         return None;
     }
     let file = file_text.bytes().fold(0usize, |n, b| n * 26 + usize::from(b - b'a') + 1) - 1;
-    let rank = crate::number::parse_decimal(rank_text).ok()? as usize;
+    let rank = gridnote_text::number::parse_decimal(rank_text).ok()? as usize;
     (file < dim && (1..=dim).contains(&rank)).then_some(CellName { file, rank })
 }
 
@@ -292,7 +292,7 @@ fn position(text: &str, base: usize, dim: usize, key: &'static str) -> Result<Bo
                 while at < bytes.len() && bytes[at].is_ascii_digit() {
                     at += 1;
                 }
-                let n = match crate::number::parse_decimal(&text[start..at]) {
+                let n = match gridnote_text::number::parse_decimal(&text[start..at]) {
                     Ok(n) if b != b'0' && !last_count && (n as usize) <= MAX_SIDE => n as usize,
                     _ => return Err(expected(start, at, "a count of empty squares from 1")),
                 };
@@ -361,7 +361,7 @@ pub(crate) fn read(text: &str) -> Result<TaflRules, RulesError> {
     let dim_value = text[first.clone()]
         .strip_prefix("dim:")
         .ok_or(RulesError::MissingDim { span: first.clone() })?;
-    let dim = match crate::number::parse_decimal(dim_value) {
+    let dim = match gridnote_text::number::parse_decimal(dim_value) {
         Ok(n @ 1..) if (n as usize) <= MAX_SIDE && !dim_value.starts_with('0') => n as usize,
         _ => {
             let span = first.start + 4..first.end;

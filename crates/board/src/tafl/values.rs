@@ -595,7 +595,7 @@ impl Speeds {
             at += part.len() + 1;
             let n = match part {
                 "-1" => 0,
-                _ => match crate::number::parse_decimal(part) {
+                _ => match gridnote_text::number::parse_decimal(part) {
                     Ok(n @ 1..=255) if !part.starts_with('0') && !part.starts_with('+') => n as u8,
                     _ => return Err(SpeedsError::Speed { span }),
                 },

@@ -1,6 +1,6 @@
 //! The fast reader: one pass over a well-formed record, no error reporting.
 
-use gridnote_board::bytes::{Bytes, InPlace, PADDED, Padded};
+use gridnote_text::bytes::{Bytes, InPlace, PADDED, Padded};
 
 use super::record::{EMPTY, INLINE, PositionRecord, Squares};
 use crate::cursor::MAX_SIZE;

@@ -2,7 +2,7 @@
 
 use core::fmt;
 
-use gridnote_board::sink::{AsciiWriter, FmtPieces, Sink};
+use gridnote_text::sink::{AsciiWriter, FmtPieces, Sink};
 
 use super::record::{EMPTY, PositionRecord};
 

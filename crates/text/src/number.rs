@@ -5,7 +5,7 @@
 /// so a format crate can add the field's start to get a span in its input.
 ///
 /// ```
-/// use gridnote_board::number::{parse_decimal, NumberError};
+/// use gridnote_text::number::{parse_decimal, NumberError};
 /// assert_eq!(parse_decimal("007"), Err(NumberError::LeadingZero));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
@@ -37,7 +37,7 @@ pub enum NumberError {
 /// A [`NumberError`] saying which part of the rule the text breaks.
 ///
 /// ```
-/// use gridnote_board::number::{parse_decimal, NumberError};
+/// use gridnote_text::number::{parse_decimal, NumberError};
 /// assert_eq!(parse_decimal("0"), Ok(0));
 /// assert_eq!(parse_decimal("4294967295"), Ok(u32::MAX));
 /// assert_eq!(parse_decimal("4294967296"), Err(NumberError::TooLarge));
@@ -65,7 +65,7 @@ pub fn parse_decimal(text: &str) -> Result<u32, NumberError> {
 /// saturates. Callers check the digits and the leading-zero rule themselves.
 ///
 /// ```
-/// use gridnote_board::number::digits_value;
+/// use gridnote_text::number::digits_value;
 /// assert_eq!(digits_value(b"255"), Some(255));
 /// assert_eq!(digits_value(b"99999999999"), None);
 /// ```
@@ -83,7 +83,7 @@ pub use crate::sink::push_decimal;
 /// How many decimal digits `n` has (1 for 0), for reserving output space.
 ///
 /// ```
-/// use gridnote_board::number::decimal_len;
+/// use gridnote_text::number::decimal_len;
 /// assert_eq!(decimal_len(0), 1);
 /// assert_eq!(decimal_len(255), 3);
 /// assert_eq!(decimal_len(u32::MAX), 10);
@@ -112,5 +112,15 @@ mod tests {
             assert_eq!(out, format!("x{n}"));
             assert_eq!(decimal_len(n), n.to_string().len());
         }
+    }
+
+    #[test]
+    fn numbers_follow_the_project_rule() {
+        assert_eq!(parse_decimal("0"), Ok(0));
+        assert_eq!(parse_decimal("10"), Ok(10));
+        assert_eq!(parse_decimal("00"), Err(NumberError::LeadingZero));
+        assert_eq!(parse_decimal("+1"), Err(NumberError::Sign));
+        assert_eq!(parse_decimal(" 1"), Err(NumberError::NotDigit { offset: 0 }));
+        assert_eq!(parse_decimal("99999999999999999999"), Err(NumberError::TooLarge));
     }
 }

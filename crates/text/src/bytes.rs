@@ -10,7 +10,7 @@
 //! reading): its place then stays below 256.
 //!
 //! ```
-//! use gridnote_board::bytes::{Bytes, InPlace, Padded};
+//! use gridnote_text::bytes::{Bytes, InPlace, Padded};
 //!
 //! /// The number of leading `x`s.
 //! fn xs<B: Bytes>(bytes: &B) -> usize {
@@ -59,7 +59,7 @@ impl<const N: usize> Padded<N> {
     /// returning the filled copy would cost the readers a `memcpy` of the whole buffer).
     ///
     /// ```
-    /// use gridnote_board::bytes::{Bytes, Padded};
+    /// use gridnote_text::bytes::{Bytes, Padded};
     /// assert_eq!(Padded::<257>::zeroed().pair(0), (0, 0));
     /// ```
     #[inline(always)]
@@ -75,7 +75,7 @@ impl<const N: usize> Padded<N> {
     /// [`InPlace`].
     ///
     /// ```
-    /// use gridnote_board::bytes::{Bytes, Padded, PADDED};
+    /// use gridnote_text::bytes::{Bytes, Padded, PADDED};
     /// let mut padded = Padded::<258>::zeroed();
     /// padded.fill(b"ab");
     /// assert_eq!(padded.pair(1), (b'b', 0));

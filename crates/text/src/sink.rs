@@ -13,15 +13,15 @@
 //!
 //! ```
 //! use core::fmt;
-//! use gridnote_board::sink::{FmtSink, Sink};
+//! use gridnote_text::sink::{FmtSink, Sink};
 //!
 //! struct Pair(u32, u32);
 //!
 //! impl Pair {
 //!     fn append_to<S: Sink + ?Sized>(&self, out: &mut S) {
-//!         gridnote_board::number::push_decimal(out, self.0);
+//!         gridnote_text::number::push_decimal(out, self.0);
 //!         out.push(',');
-//!         gridnote_board::number::push_decimal(out, self.1);
+//!         gridnote_text::number::push_decimal(out, self.1);
 //!     }
 //! }
 //!
@@ -52,7 +52,7 @@ pub trait Sink {
     /// count (`byte & 0x7F`), so what is written is always ASCII.
     ///
     /// ```
-    /// use gridnote_board::sink::Sink;
+    /// use gridnote_text::sink::Sink;
     /// let mut s = String::new();
     /// s.push_ascii(b'x');
     /// s.push_ascii(b'3');
@@ -67,10 +67,9 @@ pub trait Sink {
     /// that value's text; the sink goes on.
     ///
     /// ```
-    /// use gridnote_board::sink::Sink;
-    /// use gridnote_board::Player;
+    /// use gridnote_text::sink::Sink;
     /// let mut out = Vec::new();
-    /// out.push_fmt(format_args!("{} to move", Player::Two));
+    /// out.push_fmt(format_args!("{} to move", "Player Two"));
     /// assert_eq!(out, b"Player Two to move");
     /// ```
     fn push_fmt(&mut self, args: fmt::Arguments<'_>) {
@@ -94,7 +93,7 @@ pub trait Sink {
     /// anyway ([`StackText`]) takes the bytes as they are instead of checking them twice.
     ///
     /// ```
-    /// use gridnote_board::sink::Sink;
+    /// use gridnote_text::sink::Sink;
     /// let mut s = String::from(">");
     /// s.push_ascii_bytes(b"3_/3_/3_ x");
     /// assert_eq!(s, ">3_/3_/3_ x");
@@ -109,7 +108,7 @@ pub trait Sink {
 }
 
 /// ```
-/// use gridnote_board::sink::Sink;
+/// use gridnote_text::sink::Sink;
 /// let mut s = String::new();
 /// Sink::push_str(&mut s, "a");
 /// Sink::push(&mut s, 'b');
@@ -140,7 +139,7 @@ impl Sink for String {
 /// UTF-8 bytes.
 ///
 /// ```
-/// use gridnote_board::sink::Sink;
+/// use gridnote_text::sink::Sink;
 /// let mut v = Vec::new();
 /// v.push_str("é");
 /// Sink::push(&mut v, 'x');
@@ -186,7 +185,7 @@ impl Sink for Vec<u8> {
 /// `core::str::from_utf8` of padded, aligned bytes costs less than of the bare text.
 ///
 /// ```
-/// use gridnote_board::sink::{Sink, StackText};
+/// use gridnote_text::sink::{Sink, StackText};
 /// let mut text = StackText::<16>::new();
 /// text.push_str("2_o/_x_/");
 /// text.push_ascii(b'3');
@@ -207,7 +206,7 @@ impl<const N: usize> StackText<N> {
     /// An empty text.
     ///
     /// ```
-    /// let text = gridnote_board::sink::StackText::<64>::new();
+    /// let text = gridnote_text::sink::StackText::<64>::new();
     /// assert_eq!(text.as_str(), Some(""));
     /// ```
     #[inline(always)]
@@ -221,7 +220,7 @@ impl<const N: usize> StackText<N> {
     /// bits, as [`Sink::push_ascii`] does), and a `len` over `N` keeps none.
     ///
     /// ```
-    /// use gridnote_board::sink::StackText;
+    /// use gridnote_text::sink::StackText;
     /// let text = StackText::from_ascii(*b"120120000-------", 9);
     /// assert_eq!(text.as_str(), Some("120120000"));
     /// assert_eq!(StackText::from_ascii([b'x'; 4], 5).as_str(), None);
@@ -238,7 +237,7 @@ impl<const N: usize> StackText<N> {
     /// How many bytes were appended, including any beyond `N` that were not kept.
     ///
     /// ```
-    /// use gridnote_board::sink::{Sink, StackText};
+    /// use gridnote_text::sink::{Sink, StackText};
     /// let mut text = StackText::<4>::new();
     /// text.push_str("three");
     /// assert_eq!(text.len(), 5);
@@ -252,7 +251,7 @@ impl<const N: usize> StackText<N> {
     /// Whether nothing was appended.
     ///
     /// ```
-    /// assert!(gridnote_board::sink::StackText::<4>::new().is_empty());
+    /// assert!(gridnote_text::sink::StackText::<4>::new().is_empty());
     /// ```
     #[inline(always)]
     #[must_use]
@@ -264,7 +263,7 @@ impl<const N: usize> StackText<N> {
     /// [`Sink::push_ascii_bytes`], taken unchecked, are not UTF-8).
     ///
     /// ```
-    /// use gridnote_board::sink::{Sink, StackText};
+    /// use gridnote_text::sink::{Sink, StackText};
     /// let mut text = StackText::<3>::new();
     /// text.push_str("abc");
     /// assert_eq!(text.as_str(), Some("abc"));
@@ -294,7 +293,7 @@ impl<const N: usize> Default for StackText<N> {
     /// [`StackText::new`].
     ///
     /// ```
-    /// assert!(gridnote_board::sink::StackText::<8>::default().is_empty());
+    /// assert!(gridnote_text::sink::StackText::<8>::default().is_empty());
     /// ```
     fn default() -> StackText<N> {
         StackText::new()
@@ -310,7 +309,7 @@ impl<const N: usize> fmt::Debug for StackText<N> {
 /// Bytes beyond `N` are counted and dropped.
 ///
 /// ```
-/// use gridnote_board::sink::{Sink, StackText};
+/// use gridnote_text::sink::{Sink, StackText};
 /// let mut text = StackText::<8>::new();
 /// text.push('é');
 /// text.push_ascii(b'!');
@@ -362,7 +361,7 @@ impl<const N: usize> Sink for StackText<N> {
 ///
 /// ```
 /// use core::fmt;
-/// use gridnote_board::sink::{Sink, StackText, serialize_text};
+/// use gridnote_text::sink::{Sink, StackText, serialize_text};
 ///
 /// struct Word(&'static str);
 /// impl Word {
@@ -414,7 +413,7 @@ pub fn serialize_text<S: serde::Serializer, const N: usize>(
 ///
 /// ```
 /// use core::fmt;
-/// use gridnote_board::sink::{FmtPieces, write_ascii};
+/// use gridnote_text::sink::{FmtPieces, write_ascii};
 /// struct Two;
 /// impl fmt::Display for Two {
 ///     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -439,7 +438,7 @@ impl<'a, 'f> FmtPieces<'a, 'f> {
     /// # struct X;
     /// # impl fmt::Display for X {
     /// #     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-    /// let sink = gridnote_board::sink::FmtPieces::new(f);
+    /// let sink = gridnote_text::sink::FmtPieces::new(f);
     /// sink.finish()
     /// #     }
     /// # }
@@ -459,8 +458,8 @@ impl<'a, 'f> FmtPieces<'a, 'f> {
     /// # struct X;
     /// # impl fmt::Display for X {
     /// #     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-    /// let mut sink = gridnote_board::sink::FmtPieces::new(f);
-    /// gridnote_board::sink::Sink::push_str(&mut sink, "x");
+    /// let mut sink = gridnote_text::sink::FmtPieces::new(f);
+    /// gridnote_text::sink::Sink::push_str(&mut sink, "x");
     /// sink.finish()
     /// #     }
     /// # }
@@ -499,7 +498,7 @@ impl fmt::Debug for FmtPieces<'_, '_> {
 ///
 /// ```
 /// use core::fmt;
-/// use gridnote_board::sink::{FmtSink, Sink};
+/// use gridnote_text::sink::{FmtSink, Sink};
 /// struct Hello;
 /// impl fmt::Display for Hello {
 ///     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -530,7 +529,7 @@ impl<'a, 'f> FmtSink<'a, 'f> {
     /// # struct X;
     /// # impl fmt::Display for X {
     /// #     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-    /// let sink = gridnote_board::sink::FmtSink::new(f);
+    /// let sink = gridnote_text::sink::FmtSink::new(f);
     /// sink.finish()
     /// #     }
     /// # }
@@ -564,8 +563,8 @@ impl<'a, 'f> FmtSink<'a, 'f> {
     /// # struct X;
     /// # impl fmt::Display for X {
     /// #     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-    /// let mut sink = gridnote_board::sink::FmtSink::new(f);
-    /// gridnote_board::sink::Sink::push(&mut sink, 'x');
+    /// let mut sink = gridnote_text::sink::FmtSink::new(f);
+    /// gridnote_text::sink::Sink::push(&mut sink, 'x');
     /// sink.finish()
     /// #     }
     /// # }
@@ -586,7 +585,7 @@ impl<'a, 'f> FmtSink<'a, 'f> {
 /// [`Sink::push_ascii`].
 ///
 /// ```
-/// use gridnote_board::sink::AsciiWriter;
+/// use gridnote_text::sink::AsciiWriter;
 /// let mut out = String::from(">");
 /// let mut w = AsciiWriter::<_, 4>::new(&mut out);
 /// for &b in b"2_o/_x_/3_ x" {
@@ -606,7 +605,7 @@ impl<'a, S: Sink + ?Sized, const N: usize> AsciiWriter<'a, S, N> {
     ///
     /// ```
     /// let mut out = Vec::new();
-    /// gridnote_board::sink::AsciiWriter::<_>::new(&mut out).push(b'x');
+    /// gridnote_text::sink::AsciiWriter::<_>::new(&mut out).push(b'x');
     /// assert_eq!(out, b"x");
     /// ```
     #[inline(always)]
@@ -618,7 +617,7 @@ impl<'a, S: Sink + ?Sized, const N: usize> AsciiWriter<'a, S, N> {
     ///
     /// ```
     /// let mut out = String::new();
-    /// let mut w = gridnote_board::sink::AsciiWriter::<_, 2>::new(&mut out);
+    /// let mut w = gridnote_text::sink::AsciiWriter::<_, 2>::new(&mut out);
     /// w.push(b'a');
     /// w.push(b'b');
     /// w.push(b'c');
@@ -640,7 +639,7 @@ impl<'a, S: Sink + ?Sized, const N: usize> AsciiWriter<'a, S, N> {
     ///
     /// ```
     /// let mut out = String::new();
-    /// let mut w = gridnote_board::sink::AsciiWriter::<_>::new(&mut out);
+    /// let mut w = gridnote_text::sink::AsciiWriter::<_>::new(&mut out);
     /// for n in [7, 10, 255, 1000, 4_294_967_295] {
     ///     w.push_decimal(n);
     ///     w.push(b' ');
@@ -677,7 +676,7 @@ impl<'a, S: Sink + ?Sized, const N: usize> AsciiWriter<'a, S, N> {
     ///
     /// ```
     /// let mut out = String::new();
-    /// let mut w = gridnote_board::sink::AsciiWriter::<_>::new(&mut out);
+    /// let mut w = gridnote_text::sink::AsciiWriter::<_>::new(&mut out);
     /// w.push(b'o');
     /// w.finish();
     /// assert_eq!(out, "o");
@@ -702,7 +701,7 @@ impl<'a, S: Sink + ?Sized, const N: usize> AsciiWriter<'a, S, N> {
 ///
 /// ```
 /// let mut out = String::new();
-/// gridnote_board::sink::write_ascii(&mut out, b"3_/3_/3_ x");
+/// gridnote_text::sink::write_ascii(&mut out, b"3_/3_/3_ x");
 /// assert_eq!(out, "3_/3_/3_ x");
 /// ```
 #[inline(never)]
@@ -782,7 +781,7 @@ impl fmt::Debug for FmtSink<'_, '_> {
 /// every format use it for counts and number fields).
 ///
 /// ```
-/// use gridnote_board::number::push_decimal;
+/// use gridnote_text::number::push_decimal;
 /// let mut out = String::from("ply ");
 /// push_decimal(&mut out, 4_294_967_295);
 /// push_decimal(&mut out, 0);
