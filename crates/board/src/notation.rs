@@ -7,9 +7,9 @@
 
 use core::fmt;
 
+pub use crate::Game;
 use crate::notes::Note;
 use crate::report::Spanned;
-pub use crate::setup::Game;
 use crate::setup::{Carries, ImpliedSide, Setup};
 use crate::{Glyphs, Player, Rules};
 use gridnote_text::sink::Sink;
@@ -110,12 +110,15 @@ pub trait Notation: Sized {
     /// How this format spells Player One and Player Two as a side to move (or, for a
     /// format without one, as its pieces), for notes.
     const SIDE_LETTERS: [&'static str; 2];
-    /// How people name Player One and Player Two in this format's game, for drawings and
-    /// reports (`x`/`o` by default; tafl says `a (attackers)`/`d (defenders)`).
-    const SIDE_NAMES: [&'static str; 2] = ["x", "o"];
-    /// The glyphs a text drawing of this format's boards uses.
-    const GLYPHS: Glyphs = Glyphs::DEFAULT;
-    /// The game this format writes positions of.
+    /// How people name Player One and Player Two in this format, for drawings and
+    /// reports: by default its game's names ([`Game::side_names`]); TSN and TEN add their
+    /// letters (`a (attackers)`).
+    const SIDE_NAMES: [&'static str; 2] = Self::GAME.side_names();
+    /// The glyphs a text drawing of this format's boards uses: its game's
+    /// ([`Game::glyphs`]).
+    const GLYPHS: Glyphs = Self::GAME.glyphs();
+    /// The game this format writes positions of, which gives its
+    /// [`SIDE_NAMES`](Notation::SIDE_NAMES) and [`GLYPHS`](Notation::GLYPHS).
     const GAME: Game = Game::Mnk;
     /// The m,n,k rules a position of this format is judged by when none are given
     /// (tic-tac-toe's by default; the tuple format's game is Tomorrow's Tic-Tac-Toe).

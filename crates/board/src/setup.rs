@@ -2,7 +2,7 @@
 //! conversion between notations.
 
 use crate::tafl::TaflRules;
-use crate::{Board, Player, SideError};
+use crate::{Board, Game, Player, SideError};
 
 /// The counters only tafl notations (TSN, TEN) carry.
 ///
@@ -55,7 +55,7 @@ impl TaflFields {
     /// a capture) with the same `defenders`.
     ///
     /// ```
-    /// use gridnote_board::setup::{Game, TaflFields};
+    /// use gridnote_board::{setup::TaflFields, Game};
     /// use gridnote_board::{Board, Cell};
     /// let mut board = Board::new(3, 3)?;
     /// board.set(0, 0, Cell::ONE)?;
@@ -77,22 +77,6 @@ impl TaflFields {
             _ => TaflFields { defenders, ply: pieces.saturating_add(1), since_capture: pieces },
         }
     }
-}
-
-/// The game a notation writes positions of: what applies to its positions (m,n,k rules,
-/// the solver) and what does not.
-///
-/// ```
-/// use gridnote_board::setup::Game;
-/// assert_ne!(Game::Mnk, Game::Tafl);
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub enum Game {
-    /// Tic-tac-toe and its m,n,k relatives: k in a row wins (or loses, misère).
-    Mnk,
-    /// Tafl games: attackers, defenders and a king; no m,n,k rules apply.
-    Tafl,
 }
 
 /// A side to move that a text implies without writing it, and the rule that implies it.

@@ -5,8 +5,9 @@
 //! format knows (a shape padded, an orientation lost) it notes itself in
 //! [`Notation::from_setup`].
 
+use gridnote_board::Game;
 use gridnote_board::notation::Notation;
-use gridnote_board::setup::{Game, Setup, TaflFields};
+use gridnote_board::setup::{Setup, TaflFields};
 use gridnote_board::{Board, Cell, Player, Role};
 
 use crate::error::{ConvertError, ModelError, SyntaxError};

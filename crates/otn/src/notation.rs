@@ -10,7 +10,7 @@
 use gridnote_board::notation::{Game, Notation};
 use gridnote_board::notes::{Field, Note};
 use gridnote_board::setup::{Carries, ImpliedSide, Setup};
-use gridnote_board::{Board, Glyphs, Player};
+use gridnote_board::{Board, Player};
 use gridnote_text::sink::Sink;
 
 use gridnote_board::tafl::TaflRules;
@@ -53,8 +53,6 @@ impl Notation for OtnRecord {
     const CARRIES: Carries = Carries::BOARD.with_rules().with_taflmen();
     const FILE_EXTENSIONS: &'static [&'static str] = &["otp", "otr"];
     const SIDE_LETTERS: [&'static str; 2] = ["t", "T"];
-    const SIDE_NAMES: [&'static str; 2] = ["attackers", "defenders"];
-    const GLYPHS: Glyphs = Glyphs::TAFL;
     const GAME: Game = Game::Tafl;
 
     type Options = ();

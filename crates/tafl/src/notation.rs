@@ -1,13 +1,20 @@
 //! TSN and TEN as [`Notation`]s: what the converter's registry knows of them.
 
+use gridnote_board::Player;
 use gridnote_board::notation::{Game, Notation};
 use gridnote_board::notes::{Field, Note};
 use gridnote_board::setup::{Carries, Setup, TaflFields};
 use gridnote_board::tafl::TaflRules;
-use gridnote_board::{Glyphs, Player};
 use gridnote_text::sink::Sink;
 
 use crate::{Extension, ModelError, ParseError, Ten, Tsn};
+
+/// How TSN and TEN spell the attackers and the defenders (as a side to move and as pieces).
+const SIDE_LETTERS: [&str; 2] = ["a", "d"];
+
+/// How TSN and TEN name the sides for people: the letter, then the game's name
+/// ([`Game::side_names`]).
+const SIDE_NAMES: [&str; 2] = ["a (attackers)", "d (defenders)"];
 
 impl Tsn {
     /// The TSN value a setup carries as it is: its board, side to move and tafl counters,
@@ -60,9 +67,8 @@ impl Notation for Tsn {
     const SNIFF_RULE: &'static str = "6 fields";
     const DETECT_PRIORITY: u8 = 30;
     const CARRIES: Carries = Carries::BOARD.with_side_to_move().with_tafl();
-    const SIDE_LETTERS: [&'static str; 2] = ["a", "d"];
-    const SIDE_NAMES: [&'static str; 2] = ["a (attackers)", "d (defenders)"];
-    const GLYPHS: Glyphs = Glyphs::TAFL;
+    const SIDE_LETTERS: [&'static str; 2] = SIDE_LETTERS;
+    const SIDE_NAMES: [&'static str; 2] = SIDE_NAMES;
     const GAME: Game = Game::Tafl;
 
     type Options = ();
@@ -115,9 +121,8 @@ impl Notation for Ten {
     const DETECT_PRIORITY: u8 = 20;
     const CARRIES: Carries =
         Carries::BOARD.with_side_to_move().with_tafl().with_extension().with_rules();
-    const SIDE_LETTERS: [&'static str; 2] = ["a", "d"];
-    const SIDE_NAMES: [&'static str; 2] = ["a (attackers)", "d (defenders)"];
-    const GLYPHS: Glyphs = Glyphs::TAFL;
+    const SIDE_LETTERS: [&'static str; 2] = SIDE_LETTERS;
+    const SIDE_NAMES: [&'static str; 2] = SIDE_NAMES;
     const GAME: Game = Game::Tafl;
 
     type Options = ();

@@ -18,7 +18,7 @@ use std::ops::Range;
 
 use gridnote_board::notation::Notation;
 use gridnote_board::report::{Spanned, render};
-use gridnote_board::setup::{self, Setup, TaflFields};
+use gridnote_board::setup::{Setup, TaflFields};
 use gridnote_board::{Board, Player};
 use gridnote_convert::{Field, Format, Note, Options, Source, write_into};
 use gridnote_board::tafl::TaflRules;
@@ -321,7 +321,7 @@ fn positions(replay: &Replay, args: &Args) -> Result<Printed, String> {
 fn start_defenders(board: &Board) -> (u32, Option<Note>) {
     let counts = board.counts();
     let defenders = counts.of(Player::Two) - counts.kings[Player::Two.index()];
-    let derived = TaflFields::derived_for(board, setup::Game::Tafl).defenders;
+    let derived = TaflFields::derived_for(board, gridnote_board::Game::Tafl).defenders;
     if usize::try_from(derived).is_ok_and(|d| d == defenders) {
         return (derived, None);
     }
