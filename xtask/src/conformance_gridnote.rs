@@ -114,7 +114,7 @@ fn decode_with(kind: &str, text: &str, options: &Options) -> Result<Decoded, Str
             "rows": board_rows(&setup.board),
             "to_move": setup.to_move.map(side_name),
             "tafl": tafl,
-            "extension": setup.extension,
+            "extension": setup.extension.as_ref().map(ToString::to_string),
             "rules": setup.rules,
         });
         return Ok(Decoded::Accepted { meaning, canonical });

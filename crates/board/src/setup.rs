@@ -1,6 +1,10 @@
 //! [`Setup`]: everything a position text can carry, the one intermediate of every
 //! conversion between notations.
 
+use core::any::Any;
+use core::fmt;
+use std::sync::Arc;
+
 use crate::tafl::TaflRules;
 use crate::{Board, Game, Player, SideError};
 
@@ -136,9 +140,9 @@ pub struct Setup {
     pub to_move: Option<Player>,
     /// TSN/TEN counters, when the text carries them.
     pub tafl: Option<TaflFields>,
-    /// TEN's extension field as written (`-` or `identifier:version:data`), when the
-    /// text carries one.
-    pub extension: Option<String>,
+    /// A format's own data, when the text carries its field: TEN's extension field,
+    /// typed by gridnote-tafl ([`Payload`]; [`Payload::EMPTY`] for TEN's `-`).
+    pub extension: Option<Payload>,
     /// A tafl variant's rules, typed (OTN's rules record and TEN's `otn:1:` extension
     /// carry them), when the text carries them. Boxed: the rules are large and most
     /// setups have none, and a setup is moved several times on every conversion.
@@ -197,17 +201,17 @@ impl Setup {
         self
     }
 
-    /// With an extension field (as written: `-` or `identifier:version:data`).
+    /// With a format's own data ([`Payload`]).
     ///
     /// ```
-    /// use gridnote_board::{setup::Setup, Board};
-    /// let s = Setup::new(Board::new(1, 1)?).with_extension("id:1:data");
-    /// assert_eq!(s.extension.as_deref(), Some("id:1:data"));
+    /// use gridnote_board::{setup::{Payload, Setup}, Board};
+    /// let s = Setup::new(Board::new(1, 1)?).with_extension(Payload::EMPTY);
+    /// assert_eq!(s.extension.map(|e| e.to_string()).as_deref(), Some("-"));
     /// # Ok::<(), gridnote_board::BoardError>(())
     /// ```
     #[must_use]
-    pub fn with_extension(mut self, extension: impl Into<String>) -> Setup {
-        self.extension = Some(extension.into());
+    pub fn with_extension(mut self, extension: Payload) -> Setup {
+        self.extension = Some(extension);
         self
     }
 
@@ -295,6 +299,146 @@ impl Setup {
             let counts = self.board.counts();
             SideError { one: counts.of(Player::One), two: counts.of(Player::Two) }
         })
+    }
+}
+
+/// A format's own data in a [`Setup`] ([`Setup::extension`]): no fact of the game but a
+/// field only that format reads (TEN's extension field), typed by the format that wrote
+/// it (gridnote-tafl's `Extension`), which takes its value back with
+/// [`Payload::downcast_ref`]. Other formats and a converter see only its text
+/// ([`Display`](fmt::Display)), to note it as dropped, and whether it holds any data
+/// ([`Payload::is_empty`]).
+///
+/// [`Payload::EMPTY`] is the field carried with no data (TEN's `-`, which is also its
+/// text): a program that knows a position has no such data (a game record) sets it, so
+/// that a converter does not note the field as derived.
+///
+/// ```
+/// use gridnote_board::setup::Payload;
+///
+/// #[derive(Clone, Debug, PartialEq, Eq)]
+/// struct Tag(u32);
+/// impl std::fmt::Display for Tag {
+///     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+///         write!(f, "tag:{}", self.0)
+///     }
+/// }
+///
+/// let payload = Payload::new(Tag(7));
+/// assert_eq!(payload.downcast_ref::<Tag>(), Some(&Tag(7)));
+/// assert_eq!(payload.downcast_ref::<String>(), None);
+/// assert_eq!(payload.to_string(), "tag:7");
+/// assert!(!payload.is_empty() && Payload::EMPTY.is_empty());
+/// assert_eq!(payload, Payload::new(Tag(7)));
+/// assert_ne!(payload, Payload::EMPTY);
+/// ```
+#[derive(Clone)]
+pub struct Payload(Option<Arc<dyn Erased>>);
+
+/// A payload's value with its type erased: what [`Payload`] needs of it.
+trait Erased: Send + Sync {
+    fn as_any(&self) -> &dyn Any;
+    fn eq_erased(&self, other: &dyn Erased) -> bool;
+    fn display(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result;
+    fn debug(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result;
+}
+
+impl<T: fmt::Display + fmt::Debug + Eq + Send + Sync + 'static> Erased for T {
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+
+    fn eq_erased(&self, other: &dyn Erased) -> bool {
+        other.as_any().downcast_ref::<T>() == Some(self)
+    }
+
+    fn display(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
+    }
+
+    fn debug(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(self, f)
+    }
+}
+
+impl Payload {
+    /// The field carried with no data; its text is `-`, as TEN writes it.
+    ///
+    /// ```
+    /// use gridnote_board::setup::Payload;
+    /// assert_eq!(Payload::EMPTY.to_string(), "-");
+    /// ```
+    pub const EMPTY: Payload = Payload(None);
+
+    /// A format's data, of the format's own type.
+    ///
+    /// ```
+    /// use gridnote_board::setup::Payload;
+    /// assert_eq!(Payload::new(String::from("a:1:b")).to_string(), "a:1:b");
+    /// ```
+    #[must_use]
+    pub fn new<T: fmt::Display + fmt::Debug + Eq + Send + Sync + 'static>(value: T) -> Payload {
+        Payload(Some(Arc::new(value)))
+    }
+
+    /// Whether it is [`Payload::EMPTY`].
+    ///
+    /// ```
+    /// use gridnote_board::setup::Payload;
+    /// assert!(!Payload::new(1u8).is_empty());
+    /// ```
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.0.is_none()
+    }
+
+    /// The value, when it is a `T` (`None` for [`Payload::EMPTY`] and for another
+    /// format's type).
+    ///
+    /// ```
+    /// use gridnote_board::setup::Payload;
+    /// assert_eq!(Payload::new(1u8).downcast_ref::<u8>(), Some(&1));
+    /// assert_eq!(Payload::new(1u8).downcast_ref::<u16>(), None);
+    /// ```
+    #[must_use]
+    pub fn downcast_ref<T: 'static>(&self) -> Option<&T> {
+        self.0.as_deref()?.as_any().downcast_ref()
+    }
+}
+
+/// Equal when both are empty, or both hold values of one type that are equal.
+impl PartialEq for Payload {
+    fn eq(&self, other: &Payload) -> bool {
+        match (&self.0, &other.0) {
+            (None, None) => true,
+            (Some(a), Some(b)) => a.eq_erased(b.as_ref()),
+            _ => false,
+        }
+    }
+}
+
+impl Eq for Payload {}
+
+/// The data's text (`-` when empty).
+impl fmt::Display for Payload {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.0 {
+            None => f.write_str("-"),
+            Some(value) => value.display(f),
+        }
+    }
+}
+
+impl fmt::Debug for Payload {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.0 {
+            None => f.write_str("Payload::EMPTY"),
+            Some(value) => {
+                f.write_str("Payload(")?;
+                value.debug(f)?;
+                f.write_str(")")
+            }
+        }
     }
 }
 

@@ -142,10 +142,10 @@ fn write_with<N: Notation>(
         degrade_taflmen(&mut setup.board, to, &mut notes);
     }
     if !carries.extension {
-        if let Some(extension) = setup.extension.take().filter(|e| e != "-") {
+        if let Some(extension) = setup.extension.take().filter(|e| !e.is_empty()) {
             notes.push(Note::dropped(
                 Field::Extension,
-                extension,
+                extension.to_string(),
                 format!("{to} has no extension field"),
             ));
         }

@@ -475,8 +475,8 @@ impl Position {
 
     /// TEN's extension field when the text carries one.
     #[getter]
-    fn extension(&self) -> Option<&str> {
-        self.source.extension.as_deref()
+    fn extension(&self) -> Option<String> {
+        self.source.extension.as_ref().map(ToString::to_string)
     }
 
     /// The position written as `to` (with notes), as `gridnote.convert` does.

@@ -3,7 +3,7 @@
 use gridnote_board::Player;
 use gridnote_board::notation::{Game, Notation};
 use gridnote_board::notes::{Field, Note};
-use gridnote_board::setup::{Carries, Setup, TaflFields};
+use gridnote_board::setup::{Carries, Payload, Setup, TaflFields};
 use gridnote_board::tafl::TaflRules;
 use gridnote_text::sink::Sink;
 
@@ -104,10 +104,11 @@ impl Notation for Tsn {
 
 /// ```
 /// use gridnote_tafl::board::notation::{Notation, NotationExt};
-/// use gridnote_tafl::Ten;
+/// use gridnote_tafl::{Extension, Ten};
 ///
 /// let setup = Ten::read("3 4 3/1a1/2d a 3 2 id:1:data", &())?;
-/// assert_eq!(setup.extension.as_deref(), Some("id:1:data"));
+/// let extension = setup.extension.as_ref().and_then(|e| e.downcast_ref::<Extension>());
+/// assert_eq!(extension, Some(&Extension::custom("id", "1", "data")?));
 /// assert_eq!(Ten::write(setup, &(), &mut Vec::new())?, "3 4 3/1a1/2d a 3 2 id:1:data");
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
@@ -152,30 +153,45 @@ impl Notation for Ten {
         if let Extension::Custom { identifier, version, data } = &extension {
             if identifier == RULES_IDENTIFIER && version == RULES_VERSION {
                 if let Ok(rules) = unescape(data).parse::<TaflRules>() {
-                    return Ok(setup.with_extension("-").with_rules(rules));
+                    return Ok(setup.with_extension(Payload::EMPTY).with_rules(rules));
                 }
             }
         }
-        Ok(setup.with_extension(extension.to_string()))
+        Ok(setup.with_extension(match extension {
+            Extension::None => Payload::EMPTY,
+            custom => Payload::new(custom),
+        }))
     }
 
-    /// The extension text of the setup is read back (`-`, or `identifier:version:data`
-    /// checked by [`Extension::custom`]); none means `-`. A variant's rules go into a free
-    /// extension field as `otn:1:data`; when the field holds other data, or the rules
-    /// hold whitespace other than spaces, they are noted as dropped.
+    /// The setup's extension is TEN's own [`Extension`] (checked again by [`Ten::new`]);
+    /// none or [`Payload::EMPTY`] means `-`, and another format's data is noted as
+    /// dropped. A variant's rules go into a free extension field as `otn:1:data`; when
+    /// the field holds other data, or the rules hold whitespace other than spaces, they
+    /// are noted as dropped.
     fn from_setup(
         mut setup: Setup,
         options: &(),
         notes: &mut Vec<Note>,
     ) -> Result<Ten, ModelError> {
         let derive_extension = setup.extension.is_none() && setup.rules.is_none();
+        let mut extension = match setup.extension.take() {
+            None => Extension::None,
+            Some(payload) => match payload.downcast_ref::<Extension>() {
+                Some(extension) => extension.clone(),
+                None if payload.is_empty() => Extension::None,
+                None => {
+                    let reason = "another format's data, not a TEN extension";
+                    notes.push(Note::dropped(Field::Extension, payload.to_string(), reason));
+                    Extension::None
+                }
+            },
+        };
         if let Some(rules) = setup.rules.take() {
             let rules = rules.to_string();
-            let free = matches!(setup.extension.as_deref(), None | Some("-"));
+            let free = extension == Extension::None;
             let carried = !rules.chars().any(|c| c.is_whitespace() && c != ' ');
             if free && carried {
-                setup.extension =
-                    Some(format!("{RULES_IDENTIFIER}:{RULES_VERSION}:{}", escape(&rules)));
+                extension = Extension::custom(RULES_IDENTIFIER, RULES_VERSION, escape(&rules))?;
             } else {
                 let reason = if free {
                     "the rules hold whitespace other than spaces, which a TEN extension cannot"
@@ -188,16 +204,6 @@ impl Notation for Ten {
         if derive_extension {
             notes.push(Note::derived(Field::Extension, "-", "no custom data"));
         }
-        let extension = match setup.extension.as_deref() {
-            None | Some("-") => Extension::None,
-            Some(text) => {
-                let mut parts = text.splitn(3, ':');
-                let identifier = parts.next().unwrap_or_default();
-                let version = parts.next().unwrap_or_default();
-                let data = parts.next().unwrap_or_default();
-                Extension::custom(identifier, version, data)?
-            }
-        };
         let tsn = Tsn::from_setup(setup, options, notes)?;
         Ten::new(tsn, extension)
     }

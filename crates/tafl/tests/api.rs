@@ -351,3 +351,59 @@ fn serde_uses_the_text() {
             .unwrap();
     assert_eq!(problem, r#"{"problem":"too-many-defenders","on_board":5,"at_start":4}"#);
 }
+
+/// A setup's extension is TEN's own typed `Extension`: written as it is, `-` for the
+/// empty payload (not derived), and another format's data dropped with a note.
+#[test]
+fn ten_writes_its_typed_extension_and_drops_other_payloads() {
+    use gridnote_board::notation::{Notation, NotationExt};
+    use gridnote_board::setup::{Payload, Setup};
+
+    /// Some other format's data.
+    #[derive(Debug, PartialEq, Eq)]
+    struct Other;
+    impl std::fmt::Display for Other {
+        fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+            f.write_str("other:1:data")
+        }
+    }
+
+    let setup = Ten::read("3 4 3/1a1/2d a 3 2 id:007:a:b", &()).unwrap();
+    let payload = setup.extension.clone().unwrap();
+    assert_eq!(payload, Payload::new(Extension::custom("id", "007", "a:b").unwrap()));
+    assert_eq!(payload.to_string(), "id:007:a:b");
+    let base = Setup::new(setup.board.clone()).with_to_move(Player::One);
+    let write = |extension: Option<Payload>| {
+        let mut setup = base.clone();
+        setup.extension = extension;
+        let mut notes = Vec::new();
+        let value = Ten::from_setup(setup, &(), &mut notes).unwrap();
+        let notes: Vec<String> = notes.iter().map(ToString::to_string).collect();
+        (value.to_string(), notes)
+    };
+    let tsn = "3 4 3/1a1/2d a 3 2";
+    assert_eq!(write(Some(payload)), (format!("{tsn} id:007:a:b"), vec![]));
+    assert_eq!(write(Some(Payload::EMPTY)), (format!("{tsn} -"), vec![]));
+    assert_eq!(
+        write(None),
+        (format!("{tsn} -"), vec!["derived extension - (no custom data)".to_owned()])
+    );
+    assert_eq!(
+        write(Some(Payload::new(Other))),
+        (
+            format!("{tsn} -"),
+            vec![
+                "dropped extension other:1:data (another format's data, not a TEN extension)"
+                    .to_owned()
+            ]
+        )
+    );
+    // A custom extension a program built unchecked is refused as `Ten::new` refuses it.
+    let bad = Extension::Custom { identifier: "a b".into(), version: "1".into(), data: "".into() };
+    let mut setup = base.clone();
+    setup.extension = Some(Payload::new(bad));
+    assert_eq!(
+        Ten::write(setup, &(), &mut Vec::new()),
+        Err(ModelError::Identifier { found: "a b".into() })
+    );
+}

@@ -534,6 +534,7 @@ impl<'a, 'f> FmtSink<'a, 'f> {
     /// #     }
     /// # }
     /// ```
+    #[inline]
     pub fn new(f: &'a mut fmt::Formatter<'f>) -> FmtSink<'a, 'f> {
         FmtSink { f, result: Ok(()), buf: [0; FMT_BUFFER], len: 0 }
     }
@@ -570,6 +571,7 @@ impl<'a, 'f> FmtSink<'a, 'f> {
     /// # }
     /// assert_eq!(X.to_string(), "x");
     /// ```
+    #[inline]
     pub fn finish(mut self) -> fmt::Result {
         self.flush();
         self.result
@@ -726,6 +728,7 @@ impl<S: Sink + ?Sized, const N: usize> fmt::Debug for AsciiWriter<'_, S, N> {
 /// Text still gathered when a sink is dropped without [`FmtSink::finish`] is written then
 /// (its error, if any, is lost: call `finish` to see it).
 impl Drop for FmtSink<'_, '_> {
+    #[inline]
     fn drop(&mut self) {
         self.flush();
     }

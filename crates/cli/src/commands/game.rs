@@ -18,7 +18,7 @@ use std::ops::Range;
 
 use gridnote_board::notation::Notation;
 use gridnote_board::report::{Spanned, render};
-use gridnote_board::setup::{Setup, TaflFields};
+use gridnote_board::setup::{Payload, Setup, TaflFields};
 use gridnote_board::{Board, Player};
 use gridnote_convert::{Field, Format, Note, Options, Source, write_into};
 use gridnote_board::tafl::TaflRules;
@@ -306,7 +306,7 @@ fn positions(replay: &Replay, args: &Args) -> Result<Printed, String> {
         });
         setup.tafl = Some(TaflFields::new(defenders, ply, since_capture));
         // A game record has no TEN extension data: TEN's `-`, carried, not derived.
-        setup.extension = Some("-".to_owned());
+        setup.extension = Some(Payload::EMPTY);
         let converted = write_into(Source::new(otn, setup), to, &options, &mut out)
             .map_err(|err| as_target(&origin, record, &err))?;
         out.push('\n');
