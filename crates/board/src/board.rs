@@ -595,10 +595,44 @@ pub struct CellName {
 
 impl fmt::Display for CellName {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let mut sink = gridnote_text::sink::FmtSink::new(f);
-        push_file_letters(&mut sink, self.file);
-        sink.finish()?;
+        let mut letters = FileLetters { bytes: [0; 2], len: 0 };
+        push_file_letters(&mut letters, self.file);
+        f.write_str(letters.as_str())?;
         write!(f, "{}", self.rank)
+    }
+}
+
+/// The one or two letters of a file, gathered on the stack for a formatter.
+struct FileLetters {
+    bytes: [u8; 2],
+    len: usize,
+}
+
+impl FileLetters {
+    /// The letters (ASCII, so always a `str`).
+    fn as_str(&self) -> &str {
+        core::str::from_utf8(&self.bytes[..self.len]).unwrap_or_default()
+    }
+}
+
+/// Takes ASCII bytes only ([`push_file_letters`] writes nothing else), two at most.
+impl gridnote_text::sink::Sink for FileLetters {
+    fn push(&mut self, c: char) {
+        if c.is_ascii() {
+            self.push_ascii(c as u8);
+        }
+    }
+
+    fn push_str(&mut self, s: &str) {
+        s.bytes().for_each(|b| self.push_ascii(b));
+    }
+
+    #[inline]
+    fn push_ascii(&mut self, byte: u8) {
+        if let Some(slot) = self.bytes.get_mut(self.len) {
+            *slot = byte & 0x7F;
+            self.len += 1;
+        }
     }
 }
 

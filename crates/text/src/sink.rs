@@ -534,7 +534,6 @@ impl<'a, 'f> FmtSink<'a, 'f> {
     /// #     }
     /// # }
     /// ```
-    #[inline]
     pub fn new(f: &'a mut fmt::Formatter<'f>) -> FmtSink<'a, 'f> {
         FmtSink { f, result: Ok(()), buf: [0; FMT_BUFFER], len: 0 }
     }
@@ -571,7 +570,6 @@ impl<'a, 'f> FmtSink<'a, 'f> {
     /// # }
     /// assert_eq!(X.to_string(), "x");
     /// ```
-    #[inline]
     pub fn finish(mut self) -> fmt::Result {
         self.flush();
         self.result
@@ -728,7 +726,6 @@ impl<S: Sink + ?Sized, const N: usize> fmt::Debug for AsciiWriter<'_, S, N> {
 /// Text still gathered when a sink is dropped without [`FmtSink::finish`] is written then
 /// (its error, if any, is lost: call `finish` to see it).
 impl Drop for FmtSink<'_, '_> {
-    #[inline]
     fn drop(&mut self) {
         self.flush();
     }
