@@ -27,6 +27,9 @@
 //!    dev-dependencies: tests may name formats) or names it in its sources, so that the
 //!    hubs reach formats through the registry. The crates that still do are listed in
 //!    [`FORMAT_USERS`] with what for; tidy fails when one no longer does.
+//! 8. What `cargo xtask codegen` writes from the registry (whole files and marked
+//!    regions) is up to date (`crate::codegen::check_fresh`), as are the exported
+//!    conformance cases (`crate::conformance_export::check_fresh`).
 //!
 //! Tests, examples and benches are outside rules 1 to 3: they may name formats.
 
