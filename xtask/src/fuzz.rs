@@ -257,7 +257,7 @@ fn start(
 }
 
 /// The fixture folders and extensions a target reads ([`OWN_SEEDS`], else a format's
-/// files, else every format's files in every folder).
+/// files, else every format's files), each folder with the extensions of its files.
 fn fixture_sources(root: &Path, target: &str) -> Vec<(String, String)> {
     if let Some((_, pairs)) = OWN_SEEDS.iter().find(|(t, _)| *t == target) {
         return pairs.iter().map(|&(folder, ext)| (folder.to_owned(), ext.to_owned())).collect();
@@ -277,9 +277,9 @@ fn fixture_sources(root: &Path, target: &str) -> Vec<(String, String)> {
     let mut pairs = Vec::new();
     for folder in &folders {
         for &ext in &extensions {
-            // A format's own target reads only the folders that hold its files.
-            if target.parse::<Format>().is_err() || holds(&root.join("fixtures").join(folder), ext)
-            {
+            // Only the folders that hold such files, so that the corpus of invalid inputs
+            // of an extension is read once.
+            if holds(&root.join("fixtures").join(folder), ext) {
                 pairs.push((folder.clone(), ext.to_owned()));
             }
         }
@@ -361,7 +361,7 @@ fn seed(root: &Path, corpus: &Path, target: &str) -> Result<usize, String> {
                     };
                     let mut input = vec![pick];
                     input.extend_from_slice(&bytes);
-                    write(corpus, &format!("seed-{to}-{stem}"), &input)?;
+                    write(corpus, &format!("seed-{to}-{format_index}-{stem}"), &input)?;
                     count += 1;
                 }
             } else {
