@@ -14,6 +14,7 @@ mod name;
 pub mod notation;
 pub mod notes;
 pub mod number;
+pub mod options;
 mod position;
 pub mod report;
 mod rules;
