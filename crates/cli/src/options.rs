@@ -120,6 +120,41 @@ mod tests {
         assert_eq!(stepped("x", 4, 4), Err("must be a number".to_owned()));
     }
 
+    /// A command with the option flags only.
+    fn command() -> Command {
+        <OptionFlags as clap::Args>::augment_args(Command::new("t").term_width(1000))
+    }
+
+    #[test]
+    fn every_declared_option_is_a_flag_with_its_help() {
+        let help = command().render_help().to_string();
+        for spec in Options::DECLARED {
+            let line = help
+                .lines()
+                .find(|line| line.trim_start().starts_with(&format!("--{} ", spec.name)))
+                .unwrap_or_else(|| panic!("no --{} in {help}", spec.name));
+            assert!(line.contains(spec.help), "{line}");
+        }
+        assert!(help.contains("--code <CODE>"), "{help}");
+        assert!(help.contains("[default: seed]"), "{help}");
+        assert!(help.contains("--since-capture <N>"), "{help}");
+    }
+
+    #[test]
+    fn flags_set_the_options_by_name() {
+        let matches = command()
+            .try_get_matches_from(["t", "--strict", "--code", "dense", "--since-capture", "2"])
+            .unwrap();
+        let OptionFlags(options) = OptionFlags::from_arg_matches(&matches).unwrap();
+        let mut expected = Options::default();
+        expected.set("strict", "true").unwrap();
+        expected.set("code", "dense").unwrap();
+        expected.since_capture = Some(2);
+        assert_eq!(options, expected);
+        let defaults = command().try_get_matches_from(["t"]).unwrap();
+        assert_eq!(OptionFlags::from_arg_matches(&defaults).unwrap().0, Options::default());
+    }
+
     #[test]
     fn one_value_name_per_option() {
         let names: Vec<&str> = value_names().iter().map(String::as_str).collect();
