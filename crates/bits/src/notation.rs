@@ -196,3 +196,45 @@ impl Notation for Code {
         write_code(options.kind, self.value, options.radix, out);
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use gridnote_board::options::{NotationOptions, OptionKind};
+
+    use crate::{CodeKind, CodeOptions, Radix};
+
+    #[test]
+    fn bits_declares_code_and_radix() {
+        let declared: Vec<_> =
+            CodeOptions::DECLARED.iter().map(|o| (o.name, o.kind, o.default, o.help)).collect();
+        assert_eq!(
+            declared,
+            [
+                (
+                    "code",
+                    OptionKind::Choice { values: &["seed", "naive", "dense", "symmetric"] },
+                    Some("seed"),
+                    "Which code `bits` means: seed (13-bit), naive, dense (reachable), symmetric"
+                ),
+                (
+                    "radix",
+                    OptionKind::Choice { values: &["dec", "bin"] },
+                    Some("dec"),
+                    "How `bits` output is written: dec or bin"
+                ),
+            ]
+        );
+        let mut options = CodeOptions::default();
+        options.set("code", "symmetric").unwrap();
+        assert_eq!((options.kind, options.radix), (CodeKind::Symmetric, Radix::Decimal));
+        assert_eq!(
+            options.set("code", "sparse").unwrap_err().to_string(),
+            "unknown code `sparse`: expected one of seed, naive, dense, symmetric"
+        );
+        assert_eq!(
+            options.set("strict", "true").unwrap_err().to_string(),
+            "unknown option `strict`: expected code or radix"
+        );
+        assert_eq!((options.kind, options.radix), (CodeKind::Symmetric, Radix::Decimal));
+    }
+}

@@ -107,21 +107,22 @@ impl Options {
     /// list; names are unique (checked when this crate compiles).
     ///
     /// ```
-    /// use gridnote_convert::Options;
+    /// use gridnote_convert::{Format, Options};
     /// use gridnote_convert::board::options::OptionKind;
-    /// let code = &Options::DECLARED[5];
-    /// assert_eq!((code.name, code.default), ("code", Some("seed")));
+    /// assert_eq!(Options::DECLARED[0].name, "lossless");
+    /// let code = Options::DECLARED.iter().find(|o| o.name == "code").unwrap();
+    /// assert_eq!(code.default, Some("seed"));
     /// assert!(matches!(code.kind, OptionKind::Choice { .. }));
+    /// assert_eq!(Format::Bits.options()[0], *code);
     /// ```
     pub const DECLARED: &'static [OptionSpec] = &DECLARED;
 
     /// The names of [`Options::DECLARED`], in that order: what [`Options::set`] takes.
     ///
     /// ```
-    /// assert_eq!(
-    ///     gridnote_convert::Options::NAMES,
-    ///     ["lossless", "defenders", "ply", "since-capture", "strict", "code", "radix"]
-    /// );
+    /// use gridnote_convert::Options;
+    /// assert!(Options::NAMES.starts_with(&["lossless", "defenders", "ply", "since-capture"]));
+    /// assert!(Options::NAMES.contains(&"strict") && Options::NAMES.contains(&"radix"));
     /// ```
     pub const NAMES: &'static [&'static str] = &NAMES;
 
@@ -183,7 +184,7 @@ impl Options {
     /// );
     /// assert_eq!(
     ///     options.set("colour", "red").unwrap_err().to_string(),
-    ///     "unknown option `colour`: expected one of lossless, defenders, ply, since-capture, strict, code, radix"
+    ///     format!("unknown option `colour`: expected one of {}", Options::NAMES.join(", "))
     /// );
     /// # Ok::<(), gridnote_convert::board::options::OptionError>(())
     /// ```
@@ -237,11 +238,11 @@ mod tests {
     use super::*;
 
     #[test]
-    fn every_option_is_declared_with_its_values_default_and_help() {
-        let declared: Vec<_> =
-            Options::DECLARED.iter().map(|o| (o.name, o.kind, o.default, o.help)).collect();
+    fn the_shared_options_then_each_formats_own_in_registry_order() {
+        let shared: Vec<_> =
+            Options::DECLARED[..4].iter().map(|o| (o.name, o.kind, o.default, o.help)).collect();
         assert_eq!(
-            declared,
+            shared,
             [
                 (
                     "lossless",
@@ -267,26 +268,13 @@ mod tests {
                     None,
                     "TSN/TEN plies since capture, for a source without it (else pieces): below the ply"
                 ),
-                (
-                    "strict",
-                    OptionKind::Flag,
-                    Some("false"),
-                    "Read T3EN strictly: reject non-canonical run lengths such as `1_` or `__`"
-                ),
-                (
-                    "code",
-                    OptionKind::Choice { values: &["seed", "naive", "dense", "symmetric"] },
-                    Some("seed"),
-                    "Which code `bits` means: seed (13-bit), naive, dense (reachable), symmetric"
-                ),
-                (
-                    "radix",
-                    OptionKind::Choice { values: &["dec", "bin"] },
-                    Some("dec"),
-                    "How `bits` output is written: dec or bin"
-                ),
             ]
         );
+        let formats: Vec<OptionSpec> =
+            crate::Format::ALL.iter().flat_map(|f| f.options()).copied().collect();
+        assert_eq!(Options::DECLARED[4..], formats[..]);
+        let names: Vec<&str> = Options::DECLARED.iter().map(|o| o.name).collect();
+        assert_eq!(Options::NAMES, names);
     }
 
     #[test]
@@ -320,17 +308,13 @@ mod tests {
     #[test]
     fn unknown_options_and_values_are_errors_that_change_nothing() {
         let mut options = Options::default();
+        let every = Options::NAMES.join(", ");
+        let colour = format!("unknown option `colour`: expected one of {every}");
+        let since = format!("unknown option `since_capture`: expected one of {every}");
+        assert!(every.starts_with("lossless, defenders, ply, since-capture, "), "{every}");
         for (name, value, message) in [
-            (
-                "colour",
-                "red",
-                "unknown option `colour`: expected one of lossless, defenders, ply, since-capture, strict, code, radix",
-            ),
-            (
-                "since_capture",
-                "1",
-                "unknown option `since_capture`: expected one of lossless, defenders, ply, since-capture, strict, code, radix",
-            ),
+            ("colour", "red", colour.as_str()),
+            ("since_capture", "1", since.as_str()),
             ("strict", "yes", "unknown strict `yes`: expected false or true"),
             ("lossless", "1", "unknown lossless `1`: expected false or true"),
             ("radix", "hex", "unknown radix `hex`: expected dec or bin"),

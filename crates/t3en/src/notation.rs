@@ -135,3 +135,37 @@ fn pad_to_square(board: Board, notes: &mut Vec<Note>) -> Board {
         Err(_) => board,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use gridnote_board::options::{NotationOptions, OptionKind};
+
+    use crate::ParseOptions;
+
+    #[test]
+    fn t3en_declares_strict() {
+        let declared: Vec<_> =
+            ParseOptions::DECLARED.iter().map(|o| (o.name, o.kind, o.default, o.help)).collect();
+        assert_eq!(
+            declared,
+            [(
+                "strict",
+                OptionKind::Flag,
+                Some("false"),
+                "Read T3EN strictly: reject non-canonical run lengths such as `1_` or `__`"
+            )]
+        );
+        let mut options = ParseOptions::default();
+        options.set("strict", "false").unwrap();
+        assert_eq!(options, ParseOptions::lenient());
+        assert_eq!(
+            options.set("strict", "on").unwrap_err().to_string(),
+            "unknown strict `on`: expected false or true"
+        );
+        assert_eq!(
+            options.set("code", "dense").unwrap_err().to_string(),
+            "unknown option `code`: expected strict"
+        );
+        assert_eq!(options, ParseOptions::lenient());
+    }
+}
