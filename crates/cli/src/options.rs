@@ -86,7 +86,9 @@ fn flag(spec: &'static OptionSpec, value_name: &'static str) -> Arg {
         _ => {
             let arg = arg.value_name(value_name).value_parser(ValueParser::new(
                 move |text: &str| -> Result<String, String> {
-                    spec.check(text).map(|()| text.to_owned()).map_err(|e| e.to_string())
+                    // The option itself judges (its format's own reading of the name).
+                    let taken = Options::default().set(spec.name, text);
+                    taken.map(|()| text.to_owned()).map_err(|e| e.to_string())
                 },
             ));
             match spec.default {

@@ -6,32 +6,34 @@ use gridnote_board::options::{OptionError, OptionSpec, distinct_names, find};
 
 use crate::format::FormatOptions;
 
-/// The options of every conversion, whatever the formats: `lossless`, and the tafl
-/// counters a target carrying them (TSN, TEN) takes when the source has none.
-const SHARED: &[OptionSpec] = &[
-    OptionSpec::flag(
-        "lossless",
-        "Fail instead of dropping any information the target cannot carry",
-    ),
-    OptionSpec::number(
-        "defenders",
-        4,
-        4,
-        "TSN/TEN defenders at start, for a source without it (else derived): a positive multiple of 4",
-    ),
-    OptionSpec::number(
-        "ply",
-        1,
-        1,
-        "TSN/TEN ply, for a source without it (else pieces + 1): positive",
-    ),
-    OptionSpec::number(
-        "since-capture",
-        0,
-        1,
-        "TSN/TEN plies since capture, for a source without it (else pieces): below the ply",
-    ),
-];
+/// Fail instead of dropping anything: the writer's policy, whatever the formats.
+const LOSSLESS: OptionSpec = OptionSpec::flag(
+    "lossless",
+    "Fail instead of dropping any information the target cannot carry",
+);
+
+/// The tafl counters a target carrying them (TSN, TEN) takes when the source has none.
+const DEFENDERS: OptionSpec = OptionSpec::number(
+    "defenders",
+    4,
+    4,
+    "TSN/TEN defenders at start, for a source without it (else derived): a positive multiple of 4",
+);
+const PLY: OptionSpec = OptionSpec::number(
+    "ply",
+    1,
+    1,
+    "TSN/TEN ply, for a source without it (else pieces + 1): positive",
+);
+const SINCE_CAPTURE: OptionSpec = OptionSpec::number(
+    "since-capture",
+    0,
+    1,
+    "TSN/TEN plies since capture, for a source without it (else pieces): below the ply",
+);
+
+/// The options of every conversion, whatever the formats.
+const SHARED: &[OptionSpec] = &[LOSSLESS, DEFENDERS, PLY, SINCE_CAPTURE];
 
 /// How many options there are.
 const COUNT: usize = SHARED.len() + FormatOptions::DECLARED.len();
@@ -190,12 +192,11 @@ impl Options {
     /// ```
     #[inline]
     pub fn set(&mut self, name: &str, value: &str) -> Result<(), OptionError> {
-        let number = |i: usize| SHARED[i].number_value(value).map(Some);
         match name {
-            "lossless" => self.lossless = SHARED[0].flag_value(value)?,
-            "defenders" => self.defenders = number(1)?,
-            "ply" => self.ply = number(2)?,
-            "since-capture" => self.since_capture = number(3)?,
+            "lossless" => self.lossless = LOSSLESS.flag_value(value)?,
+            "defenders" => self.defenders = Some(DEFENDERS.number_value(value)?),
+            "ply" => self.ply = Some(PLY.number_value(value)?),
+            "since-capture" => self.since_capture = Some(SINCE_CAPTURE.number_value(value)?),
             _ => {
                 return self
                     .formats
