@@ -11,7 +11,7 @@ use gridnote_convert::Format;
 use gridnote_testkit::escape;
 use serde_json::{Value, json};
 
-use crate::conformance_gridnote::{self as gridnote, Decoded, KINDS, SolveRules};
+use crate::conformance_gridnote::{self as gridnote, Decoded, SolveRules, kind_names, kinds};
 
 /// The folder of the suite's cases, relative to the workspace root.
 pub(crate) const CASES: &str = "conformance/cases";
@@ -55,7 +55,7 @@ fn fixtures(root: &Path, folder: &str, which: &str, extension: &str) -> Result<V
 }
 
 /// The inputs of corpus files (`fixtures/corpus/<file>`), named `corpus/<file>:<line>`.
-fn corpus(root: &Path, files: &[&str]) -> Result<Vec<Input>, String> {
+fn corpus(root: &Path, files: &[String]) -> Result<Vec<Input>, String> {
     let mut out = Vec::new();
     for file in files {
         let path = root.join("fixtures/corpus").join(file);
@@ -80,10 +80,10 @@ pub(crate) fn generate(root: &Path) -> Result<BTreeMap<String, String>, String> 
     // Canonical texts of every kind, for the round-trip cases: (kind, text) → where from.
     let mut roundtrip: BTreeMap<(String, String), String> = BTreeMap::new();
     let mut convert_sources: Vec<(Format, Input)> = Vec::new();
-    for kind in &KINDS {
+    for kind in &kinds(root)? {
         let file = |category: &str| format!("{CASES}/{}/{category}.jsonl", kind.name);
         let t3en = kind.name == "t3en";
-        for input in fixtures(root, kind.folder, "valid", kind.extension)? {
+        for input in fixtures(root, &kind.folder, "valid", kind.extension)? {
             let Decoded::Accepted { meaning, canonical } =
                 gridnote::decode(kind.name, &input.text)?
             else {
@@ -116,8 +116,8 @@ pub(crate) fn generate(root: &Path) -> Result<BTreeMap<String, String>, String> 
                 convert_sources.push((format, input));
             }
         }
-        let invalid = fixtures(root, kind.folder, "invalid", kind.extension)?;
-        for input in invalid.into_iter().chain(corpus(root, kind.corpus)?) {
+        let invalid = fixtures(root, &kind.folder, "invalid", kind.extension)?;
+        for input in invalid.into_iter().chain(corpus(root, &kind.corpus)?) {
             match gridnote::decode(kind.name, &input.text)? {
                 Decoded::Refused { offset, .. } => {
                     files.entry(file("invalid")).or_default().push(json!({
@@ -279,7 +279,7 @@ fn kind_of_output(to: Format, output: &str) -> Option<&'static str> {
         "otn" => "otn-position",
         name => name,
     };
-    KINDS.iter().map(|k| k.name).find(|k| *k == name)
+    kind_names().into_iter().find(|k| *k == name)
 }
 
 /// Solve cases: each m,n,k position with few enough empty cells, under its format's

@@ -4,6 +4,7 @@
 //! is built here from gridnote's readers, in the suite's neutral JSON form.
 
 use std::io::{self, BufRead, Write};
+use std::path::Path;
 use std::str::FromStr;
 
 use gridnote_board::{Board, Cell, Player, Position, Rules};
@@ -13,57 +14,83 @@ use gridnote_tafl_rules::{Outcome, Position as TaflPosition, Rules as TaflRules}
 use serde_json::{Value, json};
 
 /// The kinds of text the suite has, each with the fixture folder and file extension it
-/// comes from and the corpus file(s) of invalid inputs.
+/// comes from and the corpus file(s) of invalid inputs (paths under `fixtures/corpus/`).
 pub(crate) struct Kind {
     pub(crate) name: &'static str,
-    pub(crate) folder: &'static str,
+    pub(crate) folder: String,
     pub(crate) extension: &'static str,
-    pub(crate) corpus: &'static [&'static str],
+    pub(crate) corpus: Vec<String>,
 }
 
-/// Every kind, in the order the reports list them.
-pub(crate) const KINDS: [Kind; 10] = [
-    Kind {
-        name: "t3en",
-        folder: "t3en",
-        extension: "t3en",
-        corpus: &["t3en/invalid.txt", "t3en/mutated.txt"],
-    },
-    Kind {
-        name: "tsn",
-        folder: "tafl",
-        extension: "tsn",
-        corpus: &["tsn/invalid.txt", "tsn/mutated.txt"],
-    },
-    Kind {
-        name: "ten",
-        folder: "tafl",
-        extension: "ten",
-        corpus: &["ten/invalid.txt", "ten/mutated.txt"],
-    },
-    Kind {
-        name: "tuple",
-        folder: "tuple",
-        extension: "tuple",
-        corpus: &["tuple/invalid.txt", "tuple/mutated.txt"],
-    },
-    Kind {
-        name: "digits",
-        folder: "digits",
-        extension: "digits",
-        corpus: &["digits/invalid.txt", "digits/mutated.txt"],
-    },
-    Kind {
-        name: "bits",
-        folder: "bits",
-        extension: "bits",
-        corpus: &["bits/invalid.txt", "bits/mutated.txt"],
-    },
-    Kind { name: "otn-position", folder: "otn", extension: "otp", corpus: &["otn/position.txt"] },
-    Kind { name: "otn-rules", folder: "otn", extension: "otr", corpus: &["otn/rules.txt"] },
-    Kind { name: "otn-move", folder: "otn", extension: "otm", corpus: &["otn/move.txt"] },
-    Kind { name: "otn-game", folder: "otn", extension: "otg", corpus: &["otn/game.txt"] },
-];
+/// The format whose texts are several kinds of record, each read by its own type, and
+/// those kinds: (kind, file extension, corpus file).
+const RECORDS: (&str, [(&str, &str, &str); 4]) = (
+    "otn",
+    [
+        ("otn-position", "otp", "otn/position.txt"),
+        ("otn-rules", "otr", "otn/rules.txt"),
+        ("otn-move", "otm", "otn/move.txt"),
+        ("otn-game", "otg", "otn/game.txt"),
+    ],
+);
+
+/// Every kind's name, in the order the reports list them: each registered format
+/// (`Format::ALL`), but [`RECORDS`]' format, which is its kinds of record.
+pub(crate) fn kind_names() -> Vec<&'static str> {
+    let mut names = Vec::new();
+    for format in Format::ALL {
+        if format.name() == RECORDS.0 {
+            names.extend(RECORDS.1.iter().map(|(kind, ..)| *kind));
+        } else {
+            names.push(format.name());
+        }
+    }
+    names
+}
+
+/// Every kind with its fixtures: a registered format reads its first file extension from
+/// the fixtures folder that holds such files, and its corpus files `<name>/invalid.txt`
+/// and `<name>/mutated.txt` where they exist.
+pub(crate) fn kinds(root: &Path) -> Result<Vec<Kind>, String> {
+    let mut folders: Vec<String> = std::fs::read_dir(root.join("fixtures"))
+        .map_err(|e| format!("fixtures/: {e}"))?
+        .flatten()
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .collect();
+    folders.sort();
+    let folder_of = |extension: &str| {
+        folders
+            .iter()
+            .find(|folder| {
+                std::fs::read_dir(root.join("fixtures").join(folder).join("valid"))
+                    .into_iter()
+                    .flatten()
+                    .flatten()
+                    .any(|e| e.path().extension().is_some_and(|x| x == extension))
+            })
+            .cloned()
+            .ok_or_else(|| format!("no folder of fixtures/ holds valid .{extension} files"))
+    };
+    let mut kinds = Vec::new();
+    for format in Format::ALL {
+        if format.name() == RECORDS.0 {
+            for (name, extension, corpus) in RECORDS.1 {
+                let folder = folder_of(extension)?;
+                kinds.push(Kind { name, folder, extension, corpus: vec![corpus.to_owned()] });
+            }
+            continue;
+        }
+        let name = format.name();
+        let extension = format.file_extensions().first().copied().unwrap_or(name);
+        let corpus = ["invalid.txt", "mutated.txt"]
+            .iter()
+            .map(|file| format!("{name}/{file}"))
+            .filter(|file| root.join("fixtures/corpus").join(file).is_file())
+            .collect();
+        kinds.push(Kind { name, folder: folder_of(extension)?, extension, corpus });
+    }
+    Ok(kinds)
+}
 
 /// What a reader made of a text: its meaning and canonical text, or the byte offset of
 /// the first error and the message.
@@ -315,7 +342,7 @@ fn hello() -> Value {
     json!({
         "name": "gridnote",
         "version": env!("CARGO_PKG_VERSION"),
-        "decode": KINDS.iter().map(|k| k.name).collect::<Vec<_>>(),
+        "decode": kind_names(),
         "reports": ["meaning", "canonical", "offset"],
         "convert": Format::ALL.iter().map(|f| f.name()).collect::<Vec<_>>(),
         "solve": ["mnk"],
@@ -469,6 +496,21 @@ pub(crate) fn serve() -> Result<(), String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_kinds_are_the_registry_with_otn_as_its_records() {
+        let kinds = kinds(&crate::workspace_root()).unwrap();
+        let names: Vec<&str> = kinds.iter().map(|k| k.name).collect();
+        assert_eq!(names, kind_names());
+        let otn = RECORDS.1.len();
+        assert_eq!(names.len(), Format::ALL.len() - 1 + otn);
+        let tsn = kinds.iter().find(|k| k.name == "tsn").unwrap();
+        assert_eq!((tsn.folder.as_str(), tsn.extension), ("tafl", "tsn"));
+        assert_eq!(tsn.corpus, ["tsn/invalid.txt", "tsn/mutated.txt"]);
+        let moves = kinds.iter().find(|k| k.name == "otn-move").unwrap();
+        assert_eq!((moves.folder.as_str(), moves.extension), ("otn", "otm"));
+        assert_eq!(moves.corpus, ["otn/move.txt"]);
+    }
 
     #[test]
     fn decode_gives_the_meaning_and_the_canonical_text() {

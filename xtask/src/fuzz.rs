@@ -17,21 +17,36 @@ use crate::workspace_root;
 /// The corpus line format's escapes, shared with the corpus tests (gridnote-testkit).
 use gridnote_testkit::escape;
 
-/// Every fuzz target (a binary of `fuzz/Cargo.toml`).
-const TARGETS: [&str; 12] = [
-    "t3en",
-    "tsn",
-    "ten",
-    "tuple",
-    "digits",
-    "bits",
-    "convert",
-    "otn-record",
-    "otn-game",
-    "t3en-agree",
-    "tafl-agree",
-    "tafl-rules",
+/// The seeds of the targets that do not take every file of a format: (target, the
+/// fixture folders and extensions it reads). A target named after a registered format
+/// reads that format's files ([`Format::file_extensions`]) in every fixtures folder; the
+/// others (`convert`, `formats`) read every format's files.
+const OWN_SEEDS: [(&str, &[(&str, &str)]); 6] = [
+    ("tsn", &[("tafl", "tsn"), ("tafl", "ten")]),
+    ("t3en-agree", &[("t3en", "t3en")]),
+    ("tafl-agree", &[("tafl", "tsn"), ("tafl", "ten")]),
+    ("otn-record", &[("otn", "otp"), ("otn", "otr"), ("otn", "otm")]),
+    ("otn-game", &[("otn", "otg")]),
+    // The bytes choose a rules record and the moves of a game; any bytes seed it.
+    ("tafl-rules", &[("otn", "otr")]),
 ];
+
+/// Every fuzz target: the `[[bin]]` names of `fuzz/Cargo.toml`, in its order.
+fn targets(manifest: &str) -> Vec<String> {
+    let mut names = Vec::new();
+    let mut in_bin = false;
+    for line in manifest.lines().map(str::trim) {
+        if line.starts_with('[') {
+            in_bin = line == "[[bin]]";
+        } else if in_bin
+            && let Some(value) =
+                line.strip_prefix("name").map(str::trim_start).and_then(|l| l.strip_prefix('='))
+        {
+            names.push(value.trim().trim_matches('"').to_owned());
+        }
+    }
+    names
+}
 
 /// The flags cargo-fuzz passes for libFuzzer's coverage feedback (without a sanitizer).
 const RUSTFLAGS: &str = "-Cpasses=sancov-module \
@@ -50,8 +65,7 @@ pub(crate) struct FuzzArgs {
     /// How many targets run at a time.
     #[arg(long, default_value_t = 2)]
     jobs: usize,
-    /// Only these targets (default: all of t3en, tsn, ten, tuple, digits, bits, convert,
-    /// otn-record, otn-game, t3en-agree, tafl-agree, tafl-rules).
+    /// Only these targets (default: every `[[bin]]` of fuzz/Cargo.toml).
     #[arg(long, value_delimiter = ',')]
     targets: Vec<String>,
     /// Build the targets and seed the corpora, but run nothing.
@@ -73,15 +87,19 @@ pub(crate) fn run(args: &FuzzArgs) -> ExitCode {
 fn fuzz(args: &FuzzArgs) -> Result<bool, String> {
     let root = workspace_root();
     let fuzz_dir = root.join("fuzz");
-    let targets: Vec<&'static str> = if args.targets.is_empty() {
-        TARGETS.to_vec()
+    let manifest = std::fs::read_to_string(fuzz_dir.join("Cargo.toml"))
+        .map_err(|e| format!("cannot read fuzz/Cargo.toml: {e}"))?;
+    let all = targets(&manifest);
+    let targets: Vec<&str> = if args.targets.is_empty() {
+        all.iter().map(String::as_str).collect()
     } else {
         args.targets
             .iter()
             .map(|name| {
-                TARGETS.iter().copied().find(|t| t == name).ok_or_else(|| {
-                    format!("unknown fuzz target `{name}`: expected one of {TARGETS:?}")
-                })
+                all.iter()
+                    .map(String::as_str)
+                    .find(|t| t == name)
+                    .ok_or_else(|| format!("unknown fuzz target `{name}`: expected one of {all:?}"))
             })
             .collect::<Result<_, _>>()?
     };
@@ -114,7 +132,7 @@ fn fuzz(args: &FuzzArgs) -> Result<bool, String> {
     let logs = fuzz_dir.join("target").join("logs");
     std::fs::create_dir_all(&logs).map_err(|e| format!("cannot create {}: {e}", logs.display()))?;
     let mut queue = targets.iter().copied();
-    let mut running: Vec<(&'static str, Child)> = Vec::new();
+    let mut running: Vec<(&str, Child)> = Vec::new();
     let mut results = Vec::new();
     loop {
         while running.len() < args.jobs.max(1) {
@@ -141,7 +159,7 @@ fn fuzz(args: &FuzzArgs) -> Result<bool, String> {
         }
     }
 
-    results.sort_by_key(|r| TARGETS.iter().position(|t| *t == r.target));
+    results.sort_by_key(|r| all.iter().position(|t| *t == r.target));
     println!("| target | seconds | executions | execs/s | new inputs | corpus | result |");
     println!("|---|---:|---:|---:|---:|---:|---|");
     let mut clean = true;
@@ -167,8 +185,8 @@ fn fuzz(args: &FuzzArgs) -> Result<bool, String> {
 }
 
 /// What one target's run reported.
-struct Outcome {
-    target: &'static str,
+struct Outcome<'a> {
+    target: &'a str,
     ok: bool,
     executions: u64,
     new_units: u64,
@@ -176,8 +194,8 @@ struct Outcome {
     artifacts: String,
 }
 
-impl Outcome {
-    fn read(target: &'static str, ok: bool, log: &str, fuzz_dir: &Path) -> Outcome {
+impl<'a> Outcome<'a> {
+    fn read(target: &'a str, ok: bool, log: &str, fuzz_dir: &Path) -> Outcome<'a> {
         let stat = |name: &str| {
             log.lines()
                 .find_map(|l| l.strip_prefix(name))
@@ -238,40 +256,46 @@ fn start(
         .map_err(|e| format!("cannot start the {target} fuzzer: {e}"))
 }
 
-/// The fixture folders and extensions a target reads. The converter reads the files of
-/// every registered format ([`Format::file_extensions`]) in every fixtures folder.
+/// The fixture folders and extensions a target reads ([`OWN_SEEDS`], else a format's
+/// files, else every format's files), each folder with the extensions of its files.
 fn fixture_sources(root: &Path, target: &str) -> Vec<(String, String)> {
-    let pairs: &[(&str, &str)] = match target {
-        "t3en" | "t3en-agree" => &[("t3en", "t3en")],
-        "tsn" | "ten" | "tafl-agree" => &[("tafl", "tsn"), ("tafl", "ten")],
-        "tuple" => &[("tuple", "tuple")],
-        "digits" => &[("digits", "digits")],
-        "bits" => &[("bits", "bits")],
-        "otn-record" => &[("otn", "otp"), ("otn", "otr"), ("otn", "otm")],
-        "otn-game" => &[("otn", "otg")],
-        // The bytes choose a rules record and the moves of a game; any bytes seed it.
-        "tafl-rules" => &[("otn", "otr")],
-        _ => {
-            let mut folders: Vec<String> = std::fs::read_dir(root.join("fixtures"))
-                .into_iter()
-                .flatten()
-                .flatten()
-                .filter(|e| e.path().join("valid").is_dir())
-                .map(|e| e.file_name().to_string_lossy().into_owned())
-                .collect();
-            folders.sort();
-            return folders
-                .iter()
-                .flat_map(|folder| {
-                    Format::ALL
-                        .iter()
-                        .flat_map(|f| f.file_extensions())
-                        .map(move |ext| (folder.clone(), (*ext).to_owned()))
-                })
-                .collect();
-        }
+    if let Some((_, pairs)) = OWN_SEEDS.iter().find(|(t, _)| *t == target) {
+        return pairs.iter().map(|&(folder, ext)| (folder.to_owned(), ext.to_owned())).collect();
+    }
+    let mut folders: Vec<String> = std::fs::read_dir(root.join("fixtures"))
+        .into_iter()
+        .flatten()
+        .flatten()
+        .filter(|e| e.path().join("valid").is_dir())
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .collect();
+    folders.sort();
+    let extensions: Vec<&str> = match target.parse::<Format>() {
+        Ok(format) => format.file_extensions().to_vec(),
+        Err(_) => Format::ALL.iter().flat_map(|f| f.file_extensions()).copied().collect(),
     };
-    pairs.iter().map(|&(folder, ext)| (folder.to_owned(), ext.to_owned())).collect()
+    let mut pairs = Vec::new();
+    for folder in &folders {
+        for &ext in &extensions {
+            // Only the folders that hold such files, so that the corpus of invalid inputs
+            // of an extension is read once.
+            if holds(&root.join("fixtures").join(folder), ext) {
+                pairs.push((folder.clone(), ext.to_owned()));
+            }
+        }
+    }
+    pairs
+}
+
+/// Whether `folder`'s `valid/` or `invalid/` holds a file ending in `.ext`.
+fn holds(folder: &Path, ext: &str) -> bool {
+    ["valid", "invalid"].iter().any(|sub| {
+        std::fs::read_dir(folder.join(sub))
+            .into_iter()
+            .flatten()
+            .flatten()
+            .any(|e| e.path().extension().is_some_and(|x| x == ext))
+    })
 }
 
 /// Copies the fixtures (valid, invalid, and each input of the corpus of invalid inputs)
@@ -322,7 +346,14 @@ fn seed(root: &Path, corpus: &Path, target: &str) -> Result<usize, String> {
             }
         }
         for (stem, bytes) in inputs {
-            if target == "convert" {
+            if target == "formats" {
+                // The target's first byte: the format's index.
+                let Ok(pick) = u8::try_from(format_index) else { continue };
+                let mut input = vec![pick];
+                input.extend_from_slice(&bytes);
+                write(corpus, &format!("seed-{format_index}-{stem}"), &input)?;
+                count += 1;
+            } else if target == "convert" {
                 // The target's first byte: source index + (formats + 1) × target index.
                 for to in 0..formats {
                     let Ok(pick) = u8::try_from(format_index + (formats + 1) * to) else {
@@ -330,7 +361,7 @@ fn seed(root: &Path, corpus: &Path, target: &str) -> Result<usize, String> {
                     };
                     let mut input = vec![pick];
                     input.extend_from_slice(&bytes);
-                    write(corpus, &format!("seed-{to}-{stem}"), &input)?;
+                    write(corpus, &format!("seed-{to}-{format_index}-{stem}"), &input)?;
                     count += 1;
                 }
             } else {
@@ -345,4 +376,45 @@ fn seed(root: &Path, corpus: &Path, target: &str) -> Result<usize, String> {
 fn write(dir: &Path, name: &str, bytes: &[u8]) -> Result<(), String> {
     let path = dir.join(name);
     std::fs::write(&path, bytes).map_err(|e| format!("cannot write {}: {e}", path.display()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_targets_are_the_bins_of_the_manifest() {
+        let manifest = "[package]\nname = \"gridnote-fuzz\"\n\n[[bin]]\nname = \"a\"\npath = \"a.rs\"\n\n[profile.release]\ndebug = 1\n\n[[bin]]\nname=\"b-c\"\n";
+        assert_eq!(targets(manifest), ["a", "b-c"]);
+        let root = workspace_root();
+        let real = targets(&std::fs::read_to_string(root.join("fuzz/Cargo.toml")).unwrap());
+        assert!(real.iter().any(|t| t == "convert") && real.iter().any(|t| t == "formats"));
+        for (target, _) in OWN_SEEDS {
+            assert!(real.iter().any(|t| t == target), "{target} is no target");
+        }
+    }
+
+    #[test]
+    fn every_format_seeds_the_targets_that_take_every_format() {
+        let root = workspace_root();
+        for target in ["formats", "convert"] {
+            let sources = fixture_sources(&root, target);
+            for format in Format::ALL {
+                let seeded = sources.iter().any(|(folder, ext)| {
+                    format.file_extensions().contains(&ext.as_str())
+                        && holds(&root.join("fixtures").join(folder), ext)
+                });
+                assert!(seeded, "{target} has no seed of {format}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_target_named_after_a_format_reads_its_files() {
+        let root = workspace_root();
+        let digits = Format::ALL.iter().find(|f| f.name() == "digits").unwrap();
+        let sources = fixture_sources(&root, digits.name());
+        assert_eq!(sources, [("digits".to_owned(), "digits".to_owned())]);
+        assert_eq!(fixture_sources(&root, "otn-game"), [("otn".to_owned(), "otg".to_owned())]);
+    }
 }

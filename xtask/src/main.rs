@@ -7,6 +7,7 @@ use std::process::{Command, ExitCode};
 use clap::{Parser, Subcommand};
 
 mod bench;
+mod codegen;
 mod conformance;
 mod conformance_export;
 mod conformance_gridnote;
@@ -69,8 +70,13 @@ enum Task {
     /// The language-neutral conformance suite (conformance/): `export` the cases, `run`
     /// them through an implementation's adapter, write the `matrix` (docs/conformance.md).
     Conformance(conformance::ConformanceArgs),
-    /// Check the architecture rules (docs/architecture.md's invariants).
+    /// Check the architecture rules (docs/architecture.md's invariants), and that what
+    /// `codegen` writes is up to date.
     Tidy,
+    /// Write the files and regions generated from the format registry (the WASM crate's
+    /// TypeScript types, the README's and docs/wasm.md's tables); `--check` only reports
+    /// the stale ones.
+    Codegen(codegen::CodegenArgs),
     /// Check the publishable crates with the declared minimum Rust version (installed
     /// with rustup when missing), `no-std` crates also without `std` and bare-metal.
     Msrv,
@@ -107,6 +113,7 @@ fn main() -> ExitCode {
         Task::Consumers => consumers::run(),
         Task::Conformance(args) => conformance::run(&args),
         Task::Tidy => tidy::run(),
+        Task::Codegen(args) => codegen::run(&args),
         Task::Wasm(args) => wasm::run(&args),
         Task::Web(args) => web::run(&args),
         Task::WebTest(args) => web::run_test(&args),

@@ -17,15 +17,19 @@
 //!    `fixtures/` or of another crate): shared test code lives in gridnote-testkit.
 //! 6. No hand-written list of the formats (five or more of the registry's names as
 //!    string literals in a row: fewer are a sample, as in `for to in ["tsn", "t3en"]`) in
-//!    the Rust and Python sources and tests of crates/ and xtask: such a list goes stale
-//!    when a format is added; iterate `Format::ALL` (or `Format::NAMES`) instead. The
-//!    files that still hold one are listed in [`NAME_LISTS`] until they iterate the
-//!    registry. Comments are not read (rustdoc examples may show a list).
+//!    the Rust and Python sources and tests of crates/, xtask and the fuzz targets: such a
+//!    list goes stale when a format is added; iterate `Format::ALL` (or `Format::NAMES`,
+//!    or the packages' `formats()`) instead. The files `cargo xtask codegen` writes hold
+//!    their lists on purpose and are checked for staleness instead (`crate::codegen`).
+//!    Comments are not read (rustdoc examples may show a list).
 //! 7. A format crate (one a registry line names) is named only in its own crate, the
 //!    registry (gridnote-convert) and docs: no other crate depends on it (but for
 //!    dev-dependencies: tests may name formats) or names it in its sources, so that the
 //!    hubs reach formats through the registry. The crates that still do are listed in
 //!    [`FORMAT_USERS`] with what for; tidy fails when one no longer does.
+//! 8. What `cargo xtask codegen` writes from the registry (whole files and marked
+//!    regions) is up to date (`crate::codegen::check_fresh`), as are the exported
+//!    conformance cases (`crate::conformance_export::check_fresh`).
 //!
 //! Tests, examples and benches are outside rules 1 to 3: they may name formats.
 
@@ -56,16 +60,6 @@ const CLOSED: [(&str, &str); 9] = [
     ("Outcome", "an m,n,k position is in progress, won, drawn, or contested: nothing else"),
     ("Engine", "a match is between exactly two engines, A and B"),
     ("GameScore", "a game is won by A, drawn, or won by B"),
-];
-
-/// The files that still hold a hand-written list of format names (rule 6), each with
-/// what the list is; tidy fails when one of them no longer holds any, so that this list
-/// stays true.
-const NAME_LISTS: [(&str, &str); 4] = [
-    ("xtask/src/fuzz.rs", "the fuzz targets, one per notation"),
-    ("crates/wasm/src/api.rs", "its tests' expected formats() and unknown-format message"),
-    ("crates/wasm/tests/node.rs", "the Node tests' expected formats() and targets"),
-    ("crates/python/tests/test_api.py", "the Python tests' expected formats and targets"),
 ];
 
 /// The crates that still use a format crate directly (rule 7): (crate, format crate,
@@ -116,6 +110,7 @@ pub(crate) fn run() -> ExitCode {
     cycles(&root, "xtask", &root.join("xtask").join("src"), &xtask_sources, &mut problems);
     path_includes(&root, &root.join("xtask"), &mut problems);
     crate::conformance_export::check_fresh(&root, &mut problems);
+    crate::codegen::check_fresh(&root, &mut problems);
     name_lists(&root, &mut problems);
     format_users(&root, &crates, &mut problems);
     if problems.is_empty() {
@@ -290,11 +285,11 @@ fn format_names(shown: &str, text: &str, problems: &mut Vec<String>) {
     }
 }
 
-/// Rule 6: the sources and tests of crates/ and xtask name no five formats in a row
-/// (but for the files of [`NAME_LISTS`], which must). This file is left out: its test
+/// Rule 6: the sources and tests of crates/, xtask and fuzz/ name no five formats in a
+/// row, but for the files `cargo xtask codegen` writes. This file is left out: its test
 /// writes lists on purpose.
 fn name_lists(root: &Path, problems: &mut Vec<String>) {
-    let mut dirs = vec![root.join("xtask").join("src")];
+    let mut dirs = vec![root.join("xtask").join("src"), root.join("fuzz").join("fuzz_targets")];
     if let Ok(entries) = std::fs::read_dir(root.join("crates")) {
         for entry in entries.flatten() {
             dirs.push(entry.path().join("src"));
@@ -302,6 +297,7 @@ fn name_lists(root: &Path, problems: &mut Vec<String>) {
         }
     }
     dirs.sort();
+    let generated = crate::codegen::generated_files();
     let mut files: Vec<PathBuf> = Vec::new();
     for dir in &dirs {
         files.extend(source_files(dir, &["rs", "py"]));
@@ -309,20 +305,12 @@ fn name_lists(root: &Path, problems: &mut Vec<String>) {
     for file in &files {
         let Ok(text) = std::fs::read_to_string(file) else { continue };
         let shown = file.strip_prefix(root).unwrap_or(file).display().to_string();
-        if shown == "xtask/src/tidy.rs" {
+        if shown == "xtask/src/tidy.rs" || generated.contains(&shown.as_str()) {
             continue;
         }
-        let lines = format_name_lists(&text, gridnote_convert::Format::NAMES);
-        let known = NAME_LISTS.iter().any(|(listed, _)| *listed == shown);
-        if !known {
-            for line in lines {
-                problems.push(format!(
-                    "{shown}:{line}: a hand-written list of format names: iterate Format::ALL (or Format::NAMES) so that a new format is in it"
-                ));
-            }
-        } else if lines.is_empty() {
+        for line in format_name_lists(&text, gridnote_convert::Format::NAMES) {
             problems.push(format!(
-                "{shown}: no longer lists format names by hand: drop it from NAME_LISTS in xtask/src/tidy.rs"
+                "{shown}:{line}: a hand-written list of format names: iterate Format::ALL (or Format::NAMES, or formats()) so that a new format is in it, or generate it (`cargo xtask codegen`)"
             ));
         }
     }

@@ -13,7 +13,11 @@ TABLUT_LIKE = "7 8 2aaa2/3a3/a1ddd1a/aadkdaa/a1ddd1a/3a3/2aaa2 a 1 0"
 
 def test_formats_list_the_registry_in_order():
     names = [f.name for f in gridnote.formats()]
-    assert names == ["t3en", "tsn", "ten", "tuple", "digits", "bits", "otn"]
+    assert names[:3] == ["t3en", "tsn", "ten"]
+    assert len(set(names)) == len(names)
+    for f in gridnote.formats():
+        # Each example reads as its own format.
+        assert gridnote.detect(f.example) == f.name
     t3en = gridnote.formats()[0]
     assert (t3en.example, t3en.game, t3en.extensions) == ("2_o/_x_/3_ x", "mnk", ["t3en"])
     assert str(t3en) == "t3en"
@@ -171,7 +175,7 @@ def test_no_input_escapes_as_anything_but_a_gridnote_error(text):
         start, end = err.span
         assert 0 <= start <= end <= len(text.encode())
         return
-    for target in ["t3en", "tsn", "ten", "tuple", "digits", "bits", "otn"]:
+    for target in [f.name for f in gridnote.formats()]:
         try:
             pos.convert(target)
         except gridnote.GridnoteError:

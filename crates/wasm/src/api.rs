@@ -508,7 +508,12 @@ mod tests {
     #[test]
     fn formats_lists_the_registry_in_order() {
         let names: Vec<&str> = formats().iter().map(|f| f.name).collect();
-        assert_eq!(names, ["t3en", "tsn", "ten", "tuple", "digits", "bits", "otn"]);
+        assert_eq!(names, Format::NAMES);
+        for f in formats() {
+            // Each example reads as its own format.
+            assert_eq!(detect_format(f.example), Ok(f.name));
+            assert_eq!(f.extensions, f.name.parse::<Format>().unwrap().file_extensions());
+        }
         let t3en = &formats()[0];
         assert_eq!(t3en.example, "2_o/_x_/3_ x");
         assert_eq!(t3en.game, "mnk");
@@ -557,7 +562,15 @@ mod tests {
         let unknown = convert("2_o/_x_/3_ x", &to("fen")).unwrap_err();
         assert_eq!(
             unknown.message,
-            "options.to: unknown format `fen`: expected one of t3en, tsn, ten, tuple, digits, bits, otn"
+            format!(
+                "options.to: unknown format `fen`: expected one of {}",
+                Format::NAMES.join(", ")
+            )
+        );
+        assert!(
+            unknown.message.contains(": expected one of t3en, tsn, ten, "),
+            "{}",
+            unknown.message
         );
         let bad_ply =
             convert("2_o/_x_/3_ x", &with(to("tsn"), "ply", OptionValue::Number(0.5))).unwrap_err();

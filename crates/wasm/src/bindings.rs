@@ -17,14 +17,14 @@ export interface GridnoteError extends Error {
   /** Byte span `[start, end)` of the input the error is about; `null` for a bad option. */
   span: [number, number] | null;
   /** The format the input was read as (given or detected); `null` when there is none. */
-  format: string | null;
+  format: FormatName | null;
   /** The input's line and a line of carets under the span; `null` for a bad option. */
   caret: string | null;
 }
 
 /** One format of the registry. */
 export interface FormatInfo {
-  name: string;
+  name: FormatName;
   description: string;
   example: string;
   game: "mnk" | "tafl";
@@ -33,11 +33,11 @@ export interface FormatInfo {
   extensions: string[];
 }
 
-/** Options of `convert`. */
-export interface ConvertOptions {
-  /** The source format (any case); detected when left out. */
+/** Options of `convert` (besides the format options: `FormatOptions`). */
+export interface ConvertOptions extends FormatOptions {
+  /** The source format (a `FormatName`, any case); detected when left out. */
   from?: string;
-  /** The target format (any case). */
+  /** The target format (a `FormatName`, any case). */
   to: string;
   /** Fail instead of dropping anything. */
   lossless?: boolean;
@@ -49,10 +49,6 @@ export interface ConvertOptions {
   ply?: number;
   /** TSN/TEN plies since capture for a source without it (below the ply). */
   sinceCapture?: number;
-  /** Which code `bits` means: "seed" (default), "naive", "dense" or "symmetric". */
-  code?: string;
-  /** How `bits` output is written: "dec" (default) or "bin". */
-  radix?: "dec" | "bin";
 }
 
 /** What was dropped or derived by a conversion. */
@@ -69,8 +65,8 @@ export interface Note {
 export interface Converted {
   output: string;
   /** The format the input was read as. */
-  from: string;
-  to: string;
+  from: FormatName;
+  to: FormatName;
   notes: Note[];
 }
 
@@ -89,7 +85,7 @@ export interface Problem {
 
 /** The result of `check`. */
 export interface Checked {
-  format: string;
+  format: FormatName;
   /** The rules judged by; `null` for tafl (the TSN/TEN semantic check). */
   rules: string | null;
   legal: boolean;
@@ -409,7 +405,7 @@ impl<'a> Props<'a> {
 /// Every format gridnote reads and writes, in the order `gridnote formats` lists them.
 ///
 /// ```js
-/// formats().map((f) => f.name); // ["t3en", "tsn", "ten", "tuple", "digits", "bits", "otn"]
+/// formats().map((f) => f.name); // ["t3en", "tsn", "ten", …]: the registry's order
 /// ```
 #[wasm_bindgen(unchecked_return_type = "FormatInfo[]")]
 pub fn formats() -> JsValue {

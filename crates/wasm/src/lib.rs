@@ -10,6 +10,9 @@ mod tafl;
 
 #[cfg(target_arch = "wasm32")]
 mod bindings;
+// The TypeScript types written from the format registry by `cargo xtask codegen`.
+#[cfg(target_arch = "wasm32")]
+mod types;
 
 #[cfg(target_arch = "wasm32")]
 pub use bindings::*;

@@ -3,6 +3,7 @@
 //! own tests in src/api.rs.
 #![cfg(target_arch = "wasm32")]
 
+use gridnote_convert::Format;
 use gridnote_wasm::{
     ConvertOptions, RulesOptions, TaflOptions, check, convert, detect, formats, moves, play, solve,
     svg, tafl_presets,
@@ -27,6 +28,11 @@ fn js<T: JsCast>(json: &str) -> T {
 
 fn strings(value: &JsValue) -> Vec<String> {
     Array::from(value).iter().map(|v| v.as_string().unwrap()).collect()
+}
+
+/// The names `formats()` lists.
+fn names() -> Vec<String> {
+    Array::from(&formats()).iter().map(|f| string(&f, "name")).collect()
 }
 
 /// The thrown error's message, span, format and caret.
@@ -73,7 +79,7 @@ fn a_syntax_error_is_thrown_with_span_format_and_caret() {
 
 #[wasm_bindgen_test]
 fn bad_options_are_thrown_not_panicked() {
-    let cases: [(JsValue, &str); 7] = [
+    let cases: [(JsValue, &str); 6] = [
         (JsValue::UNDEFINED, "options.to: missing: name the target format (formats() lists them)"),
         (js("[1]"), "options: expected an object"),
         (JsValue::from("tsn"), "options: expected an object"),
@@ -83,11 +89,10 @@ fn bad_options_are_thrown_not_panicked() {
             js(r#"{"to":"tsn","ply":-1}"#),
             "options.ply: expected a whole number from 1 to 4294967295, got -1",
         ),
-        (
-            js(r#"{"to":"fen"}"#),
-            "options.to: unknown format `fen`: expected one of t3en, tsn, ten, tuple, digits, bits, otn",
-        ),
     ];
+    let unknown =
+        format!("options.to: unknown format `fen`: expected one of {}", names().join(", "));
+    let cases = cases.into_iter().chain([(js(r#"{"to":"fen"}"#), unknown.as_str())]);
     for (options, expected) in cases {
         let options: ConvertOptions = options.unchecked_into();
         let (message, span, format, caret) = thrown(convert("2_o/_x_/3_ x", options).unwrap_err());
@@ -109,8 +114,12 @@ fn detect_and_formats() {
     assert_eq!(js_sys::JSON::stringify(&span).unwrap(), "[0,0]");
     assert!(format.is_null());
     let list = Array::from(&formats());
-    let names: Vec<String> = list.iter().map(|f| string(&f, "name")).collect();
-    assert_eq!(names, ["t3en", "tsn", "ten", "tuple", "digits", "bits", "otn"]);
+    let names = names();
+    assert_eq!(names, Format::NAMES);
+    for f in list.iter() {
+        // Each example reads as its own format.
+        assert_eq!(detect(&string(&f, "example")).unwrap(), string(&f, "name"));
+    }
     let first = list.get(0);
     assert!(first.is_instance_of::<Object>());
     assert_eq!(string(&first, "example"), "2_o/_x_/3_ x");
@@ -173,7 +182,7 @@ fn odd_inputs_never_trap() {
     // Each of these either converts or throws a GridnoteError; a panic would trap.
     let long = "x".repeat(100_000);
     for text in ["", " ", "\u{0}", "(", "((((", "9999999999999999999999", "0x", "ä/ö ü", &long] {
-        for to in ["t3en", "tsn", "ten", "tuple", "digits", "bits", "otn"] {
+        for to in names() {
             let options = js(&format!(r#"{{"to":"{to}"}}"#));
             if let Err(err) = convert(text, options) {
                 thrown(err);
