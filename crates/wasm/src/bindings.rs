@@ -41,8 +41,6 @@ export interface ConvertOptions extends FormatOptions {
   to: string;
   /** Fail instead of dropping anything. */
   lossless?: boolean;
-  /** Read T3EN strictly: reject non-canonical run lengths. */
-  strict?: boolean;
   /** TSN/TEN defenders at start for a source without them: a positive multiple of 4. */
   defenders?: number;
   /** TSN/TEN ply for a source without it (at least 1). */
