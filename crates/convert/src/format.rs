@@ -201,7 +201,8 @@ macro_rules! registry {
             /// use gridnote_convert::Format;
             /// let names = |f: Format| f.options().iter().map(|o| o.name).collect::<Vec<_>>();
             /// assert_eq!(names(Format::Bits), ["code", "radix"]);
-            /// assert!(Format::Digits.options().is_empty());
+            /// let all: usize = Format::ALL.iter().map(|f| f.options().len()).sum();
+            /// assert_eq!(all + 4, gridnote_convert::Options::DECLARED.len()); // 4 shared
             /// ```
             #[must_use]
             pub const fn options(self) -> &'static [OptionSpec] {
