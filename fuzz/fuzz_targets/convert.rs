@@ -28,7 +28,8 @@ fuzz_target!(|data: &[u8]| {
         options.set("code", code).unwrap();
     }
     options.lossless = pick & 0x80 != 0 && pick % 2 == 0;
-    options.strict = pick & 0x80 != 0 && pick % 2 == 1;
+    let strict = pick & 0x80 != 0 && pick % 2 == 1;
+    options.set("strict", if strict { "true" } else { "false" }).unwrap();
     let converted = match convert(text, from, to, &options) {
         Ok(converted) => converted,
         Err(err) => {

@@ -1,6 +1,6 @@
 //! `cargo xtask codegen`: what is written from the format registry
-//! (`gridnote_convert::Format::ALL` and its methods, `Options::NAMES` and
-//! `Options::values`), so that no list of the formats is kept by hand. Each output is a
+//! (`gridnote_convert::Format::ALL` and its methods, each format's declared options
+//! `Format::options`), so that no list of the formats is kept by hand. Each output is a
 //! whole file that starts with [`PREAMBLE`], or the region between a begin and an end
 //! marker in a hand-written file (the begin marker carries the preamble). `cargo xtask
 //! tidy` compares every output with the disk ([`check_fresh`]) and fails when one is stale.
@@ -9,7 +9,8 @@ use std::path::Path;
 use std::process::ExitCode;
 
 use gridnote_board::notation::Game;
-use gridnote_convert::{Format, Options};
+use gridnote_convert::Format;
+use gridnote_convert::board::options::OptionKind;
 
 use crate::workspace_root;
 
@@ -231,22 +232,25 @@ fn wasm_types() -> String {
         union(Format::NAMES)
     ));
     ts.push_str(
-        "\n/** The options of `convert` that one format reads, by name, each with its values. */\nexport interface FormatOptions {\n",
+        "\n/** The options of `convert` that one format declares, by name, each typed by its kind. */\nexport interface FormatOptions {\n",
     );
-    for name in Options::NAMES {
-        let values = Options::values(name).unwrap_or_default();
-        let values: Vec<String> = values.iter().map(|v| format!("{v:?}")).collect();
-        ts.push_str(&format!(
-            "  /** The option `{name}`. */\n  {}?: {};\n",
-            camel(name),
-            values.join(" | ")
-        ));
+    for spec in Format::ALL.iter().flat_map(|format| format.options()) {
+        let ty = match spec.kind {
+            OptionKind::Flag => "boolean".to_owned(),
+            OptionKind::Number { .. } => "number".to_owned(),
+            _ => {
+                let values = spec.values().unwrap_or_default();
+                let values: Vec<String> = values.iter().map(|v| format!("{v:?}")).collect();
+                values.join(" | ")
+            }
+        };
+        ts.push_str(&format!("  /** {}. */\n  {}?: {ty};\n", spec.help, camel(spec.name)));
     }
     ts.push_str("}\n");
     format!(
         "// {PREAMBLE}\n\n\
          //! The TypeScript types written from the format registry (`Format::NAMES`,\n\
-         //! `Options::NAMES`, `Options::values`): a new format or option is in them after\n\
+         //! `Format::options`): a new format or option is in them after\n\
          //! `cargo xtask codegen`.\n\n\
          use wasm_bindgen::prelude::*;\n\n\
          #[wasm_bindgen(typescript_custom_section)]\n\

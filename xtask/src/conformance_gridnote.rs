@@ -115,7 +115,7 @@ pub(crate) fn decode(kind: &str, text: &str) -> Result<Decoded, String> {
 /// strict mode and read as [`decode`]).
 pub(crate) fn decode_strict(kind: &str, text: &str) -> Result<Decoded, String> {
     let mut options = Options::default();
-    options.strict = true;
+    options.set("strict", "true").expect("T3EN declares the option strict");
     decode_with(kind, text, &options)
 }
 

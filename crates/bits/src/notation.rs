@@ -1,7 +1,10 @@
 //! The bit code's text as a [`Notation`]: what the converter's registry knows of it.
 
+use std::borrow::Cow;
+
 use gridnote_board::notation::Notation;
 use gridnote_board::notes::{Field, Note};
+use gridnote_board::options::{NotationOptions, OptionError, OptionSpec};
 use gridnote_board::setup::{Carries, Setup};
 use gridnote_text::sink::Sink;
 
@@ -47,6 +50,58 @@ impl CodeOptions {
     pub const fn with_radix(mut self, radix: Radix) -> CodeOptions {
         self.radix = radix;
         self
+    }
+}
+
+/// The options `code` (which code a text means, on input and output) and `radix` (how
+/// codes are written).
+///
+/// ```
+/// use gridnote_bits::board::options::NotationOptions;
+/// use gridnote_bits::{CodeKind, CodeOptions, Radix};
+///
+/// let mut options = CodeOptions::default();
+/// options.set("code", "dense")?;
+/// options.set("radix", "bin")?;
+/// assert_eq!(options, CodeOptions::default().with_kind(CodeKind::Dense).with_radix(Radix::Binary));
+/// assert_eq!(options.get("code").as_deref(), Some("dense"));
+/// assert_eq!(
+///     options.set("radix", "hex").unwrap_err().to_string(),
+///     "unknown radix `hex`: expected dec or bin"
+/// );
+/// # Ok::<(), gridnote_bits::board::options::OptionError>(())
+/// ```
+impl NotationOptions for CodeOptions {
+    const DECLARED: &'static [OptionSpec] = &[
+        OptionSpec::choice(
+            "code",
+            CodeKind::NAMES,
+            "seed",
+            "Which code `bits` means: seed (13-bit), naive, dense (reachable), symmetric",
+        ),
+        OptionSpec::choice(
+            "radix",
+            Radix::NAMES,
+            "dec",
+            "How `bits` output is written: dec or bin",
+        ),
+    ];
+
+    fn set(&mut self, name: &str, value: &str) -> Result<(), OptionError> {
+        match name {
+            "code" => self.kind = value.parse()?,
+            "radix" => self.radix = value.parse()?,
+            _ => return Err(OptionError::unknown::<Self>(name)),
+        }
+        Ok(())
+    }
+
+    fn get(&self, name: &str) -> Option<Cow<'static, str>> {
+        match name {
+            "code" => Some(Cow::Borrowed(self.kind.name())),
+            "radix" => Some(Cow::Borrowed(self.radix.name())),
+            _ => None,
+        }
     }
 }
 
@@ -139,5 +194,47 @@ impl Notation for Code {
 
     fn append_to<S: Sink + ?Sized>(&self, options: &CodeOptions, out: &mut S) {
         write_code(options.kind, self.value, options.radix, out);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use gridnote_board::options::{NotationOptions, OptionKind};
+
+    use crate::{CodeKind, CodeOptions, Radix};
+
+    #[test]
+    fn bits_declares_code_and_radix() {
+        let declared: Vec<_> =
+            CodeOptions::DECLARED.iter().map(|o| (o.name, o.kind, o.default, o.help)).collect();
+        assert_eq!(
+            declared,
+            [
+                (
+                    "code",
+                    OptionKind::Choice { values: &["seed", "naive", "dense", "symmetric"] },
+                    Some("seed"),
+                    "Which code `bits` means: seed (13-bit), naive, dense (reachable), symmetric"
+                ),
+                (
+                    "radix",
+                    OptionKind::Choice { values: &["dec", "bin"] },
+                    Some("dec"),
+                    "How `bits` output is written: dec or bin"
+                ),
+            ]
+        );
+        let mut options = CodeOptions::default();
+        options.set("code", "symmetric").unwrap();
+        assert_eq!((options.kind, options.radix), (CodeKind::Symmetric, Radix::Decimal));
+        assert_eq!(
+            options.set("code", "sparse").unwrap_err().to_string(),
+            "unknown code `sparse`: expected one of seed, naive, dense, symmetric"
+        );
+        assert_eq!(
+            options.set("strict", "true").unwrap_err().to_string(),
+            "unknown option `strict`: expected code or radix"
+        );
+        assert_eq!((options.kind, options.radix), (CodeKind::Symmetric, Radix::Decimal));
     }
 }

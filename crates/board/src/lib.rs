@@ -13,6 +13,7 @@ mod legality;
 mod name;
 pub mod notation;
 pub mod notes;
+pub mod options;
 mod position;
 pub mod report;
 mod rules;

@@ -5,10 +5,9 @@
 //! the types that implement this trait, and every name, example, detection rule,
 //! side-to-move spelling and dropped/derived note comes from here.
 
-use core::fmt;
-
 pub use crate::Game;
 use crate::notes::Note;
+use crate::options::NotationOptions;
 use crate::report::Spanned;
 use crate::setup::{Carries, ImpliedSide, Setup};
 use crate::{Glyphs, Player, Rules};
@@ -124,8 +123,11 @@ pub trait Notation: Sized {
     /// (tic-tac-toe's by default; the tuple format's game is Tomorrow's Tic-Tac-Toe).
     const DEFAULT_RULES: Rules = Rules::TIC_TAC_TOE;
 
-    /// Reading and writing options (`()` when there are none).
-    type Options: Default + Clone + fmt::Debug;
+    /// Reading and writing options (`()` when there are none): the type declares each
+    /// option (name, values, default, help) and sets and gets it by name
+    /// ([`NotationOptions`]), so that converters, command lines and bindings derive their
+    /// options from it.
+    type Options: NotationOptions;
     /// A syntax error, with the byte span of the offending text.
     type ParseError: std::error::Error + Spanned + Clone + PartialEq + Eq + Send + Sync + 'static;
     /// A position this format cannot express, or a text that names no position.

@@ -11,6 +11,7 @@ mod json;
 mod lines;
 mod names;
 mod notes;
+mod options;
 mod status;
 mod svg;
 mod tafl;

@@ -1,24 +1,24 @@
 //! The format registry: every format gridnote reads and writes, named once.
 //!
 //! Each line of [`registry!`] names a [`Format`] variant and the type that implements
-//! [`Notation`] for it (with how the converter's [`Options`] become that notation's
-//! options). Everything else — names, examples, descriptions, detection, side-to-move
-//! spellings, what each format carries, the typed per-format errors, reading and writing —
-//! is generated from those lines and the trait.
+//! [`Notation`] for it. Everything else — names, examples, descriptions, detection,
+//! side-to-move spellings, what each format carries, the typed per-format errors, each
+//! format's declared options, reading and writing — is generated from those lines and the
+//! trait.
 
 use core::fmt;
 use core::str::FromStr;
+use std::borrow::Cow;
 
 use gridnote_board::UnknownName;
 use gridnote_board::notation::Notation;
+use gridnote_board::options::{NotationOptions, OptionError, OptionSpec, find};
 use gridnote_board::setup::Carries;
 
-use crate::options::Options;
-
 /// Declares the formats. One line per format, in the order `gridnote formats` lists
-/// them: `Variant => NotationType, |options| that type's options;`.
+/// them: `Variant => NotationType;`.
 macro_rules! registry {
-    ($( $(#[$doc:meta])* $variant:ident => $ty:ty, |$o:pat_param| $opts:expr; )*) => {
+    ($( $(#[$doc:meta])* $variant:ident => $ty:ty; )*) => {
         /// A text format gridnote reads and writes.
         ///
         /// The list grows with new formats, so matches need a wildcard arm; iterate
@@ -194,6 +194,21 @@ macro_rules! registry {
                 match self { $(Format::$variant => <$ty as Notation>::DEFAULT_RULES,)* }
             }
 
+            /// The options this format declares (its `Notation::Options`), which
+            /// [`Options::set`](crate::Options::set) sets by name.
+            ///
+            /// ```
+            /// use gridnote_convert::Format;
+            /// let names = |f: Format| f.options().iter().map(|o| o.name).collect::<Vec<_>>();
+            /// assert_eq!(names(Format::Bits), ["code", "radix"]);
+            /// let all: usize = Format::ALL.iter().map(|f| f.options().len()).sum();
+            /// assert_eq!(all + 4, gridnote_convert::Options::DECLARED.len()); // 4 shared
+            /// ```
+            #[must_use]
+            pub const fn options(self) -> &'static [OptionSpec] {
+                match self { $(Format::$variant => <<$ty as Notation>::Options as NotationOptions>::DECLARED,)* }
+            }
+
             /// How this format spells Player One and Player Two.
             ///
             /// ```
@@ -252,15 +267,65 @@ macro_rules! registry {
         }
 
         impl Format {
-            /// Calls `visitor` with this format's [`Notation`] type, its options made from
-            /// `options`, and the constructors of its typed errors.
-            pub(crate) fn visit<V: Visit>(self, options: &Options, visitor: V) -> V::Output {
+            /// Calls `visitor` with this format's [`Notation`] type, its options (taken
+            /// from `options`), and the constructors of its typed errors.
+            pub(crate) fn visit<V: Visit>(self, options: &FormatOptions, visitor: V) -> V::Output {
                 match self {
                     $(Format::$variant => {
-                        let $o = options;
-                        visitor.visit::<$ty>(&$opts, SyntaxError::$variant, ModelError::$variant)
+                        visitor.visit::<$ty>(&options.$variant, SyntaxError::$variant, ModelError::$variant)
                     })*
                 }
+            }
+        }
+
+        /// Every format's own options, one field per format (named as its variant).
+        #[derive(Clone, Debug, Default, PartialEq, Eq)]
+        #[allow(non_snake_case, reason = "one field per Format variant, named as the variant")]
+        pub(crate) struct FormatOptions {
+            $( $variant: <$ty as Notation>::Options, )*
+        }
+
+        /// How many options the formats declare together.
+        const FORMAT_OPTION_COUNT: usize =
+            0 $(+ <<$ty as Notation>::Options as NotationOptions>::DECLARED.len())*;
+
+        impl FormatOptions {
+            /// Every format's declared options, in registry order.
+            pub(crate) const DECLARED: [OptionSpec; FORMAT_OPTION_COUNT] = {
+                let mut all = [OptionSpec::flag("", ""); FORMAT_OPTION_COUNT];
+                let mut n = 0;
+                $(
+                    let declared = <<$ty as Notation>::Options as NotationOptions>::DECLARED;
+                    let mut i = 0;
+                    while i < declared.len() {
+                        all[n] = declared[i];
+                        n += 1;
+                        i += 1;
+                    }
+                )*
+                all
+            };
+
+            /// Sets the option `name` of the format declaring it; `None` when no format
+            /// declares it.
+            pub(crate) fn set(&mut self, name: &str, value: &str) -> Option<Result<(), OptionError>> {
+                $(
+                    if find(<<$ty as Notation>::Options as NotationOptions>::DECLARED, name).is_some() {
+                        return Some(self.$variant.set(name, value));
+                    }
+                )*
+                None
+            }
+
+            /// The value of the option `name` of the format declaring it (`None` when no
+            /// format declares it, or it is an unset number).
+            pub(crate) fn get(&self, name: &str) -> Option<Cow<'static, str>> {
+                $(
+                    if find(<<$ty as Notation>::Options as NotationOptions>::DECLARED, name).is_some() {
+                        return self.$variant.get(name);
+                    }
+                )*
+                None
             }
         }
     };
@@ -268,19 +333,19 @@ macro_rules! registry {
 
 registry! {
     /// T3EN, Tic-Tac-Toe Extensible Notation: `2_o/_x_/3_ x`.
-    T3en => gridnote_t3en::T3en, |o| gridnote_t3en::ParseOptions::default().with_strict(o.strict);
+    T3en => gridnote_t3en::T3en;
     /// TSN, Tafl Standard Notation (six fields).
-    Tsn => gridnote_tafl::Tsn, |_| ();
+    Tsn => gridnote_tafl::Tsn;
     /// TEN, Tafl Extensible Notation (TSN plus an extension field).
-    Ten => gridnote_tafl::Ten, |_| ();
+    Ten => gridnote_tafl::Ten;
     /// The parenthesized position of Tomorrow's Tic-Tac-Toe: `(x ____ ____ ____)`.
-    Tuple => gridnote_tuple::Tuple, |_| ();
+    Tuple => gridnote_tuple::Tuple;
     /// The 9-digit tic-tac-toe string: `120120000`.
-    Digits => gridnote_digits::Digits, |_| ();
+    Digits => gridnote_digits::Digits;
     /// The 13-bit code of a 3×3 board (and the other codes by option), as a number.
-    Bits => gridnote_bits::Code, |o| gridnote_bits::CodeOptions::default().with_kind(o.code).with_radix(o.radix);
+    Bits => gridnote_bits::Code;
     /// OpenTafl Notation: a position record or a rules record.
-    Otn => gridnote_otn::OtnRecord, |_| ();
+    Otn => gridnote_otn::OtnRecord;
 }
 
 /// Work done with one format's [`Notation`] type: what reading and writing implement,

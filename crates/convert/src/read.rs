@@ -32,7 +32,7 @@ pub fn read(text: &str, from: Option<Format>, options: &Options) -> Result<Sourc
         Some(format) => format,
         None => detect(text)?,
     };
-    let setup = format.visit(options, Reader { format, text })?;
+    let setup = format.visit(&options.formats, Reader { format, text })?;
     Ok(Source { format, setup, input_len: text.len() })
 }
 

@@ -83,7 +83,8 @@ pub fn write_into(
 ) -> Result<Vec<Note>, ConvertError> {
     let start = out.len();
     let Source { format, setup, input_len } = source;
-    let result = to.visit(options, Writer { to, from: format, setup, input_len, options, out });
+    let result =
+        to.visit(&options.formats, Writer { to, from: format, setup, input_len, options, out });
     if result.is_err() {
         out.truncate(start);
     }

@@ -188,7 +188,7 @@ fn lossless_turns_drops_into_errors() {
 #[test]
 fn strict_t3en_rejects_non_canonical_runs() {
     let mut strict = opts();
-    strict.strict = true;
+    strict.set("strict", "true").unwrap();
     assert_eq!(out("1_1_o/_x_/3_ x", None, Format::T3en), "2_o/_x_/3_ x");
     let e = convert("1_1_o/_x_/3_ x", None, Format::T3en, &strict).unwrap_err();
     assert!(matches!(e, ConvertError::Syntax(_)));

@@ -42,6 +42,6 @@ fn _gridnote(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("PLANES", position::plane_names(py)?)?;
     m.add("TAFL_PLANES", tafl::TAFL_PLANES.to_vec())?;
     m.add("TAFL_PRESETS", gridnote_board::tafl::PRESETS.to_vec())?;
-    m.add("FORMAT_OPTIONS", options::FORMAT_OPTIONS.to_vec())?;
+    m.add("FORMAT_OPTIONS", options::format_option_names())?;
     Ok(())
 }

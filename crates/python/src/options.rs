@@ -1,6 +1,7 @@
 //! The converter's options from Python keyword arguments: the one place that builds a
 //! `gridnote_convert::Options`.
 
+use gridnote_convert::board::options::OptionKind;
 use gridnote_convert::{Format, Options};
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
@@ -8,32 +9,37 @@ use pyo3::types::PyDict;
 
 use crate::errors::bad_argument;
 
-/// The format options `convert` and `convert_many` take as keywords, besides `lossless`.
-pub(crate) const FORMAT_OPTIONS: [&str; 6] =
-    ["strict", "defenders", "ply", "since_capture", "code", "radix"];
+/// The options `convert` and `convert_many` take as keywords besides `lossless` (their
+/// own keyword): every declared option (`Options::DECLARED`: the tafl counters, then each
+/// format's own), by its Python name.
+pub(crate) fn format_option_names() -> Vec<String> {
+    Options::DECLARED
+        .iter()
+        .filter(|spec| spec.name != LOSSLESS)
+        .map(|spec| python_name(spec.name))
+        .collect()
+}
+
+/// The option that is a keyword of its own.
+const LOSSLESS: &str = "lossless";
+
+/// The Python name of the option `name`: its words joined by `_` (`since-capture` is
+/// `since_capture`).
+fn python_name(name: &str) -> String {
+    name.replace('-', "_")
+}
 
 /// A format named by `name` (any ASCII case), for the argument `argument`.
 pub(crate) fn format_named(argument: &str, name: &str) -> PyResult<Format> {
     name.parse::<Format>().map_err(|e| bad_argument(format!("{argument}: {e}")))
 }
 
-/// A whole number option at least `min`.
-fn whole(option: &str, value: &Bound<'_, PyAny>, min: u32) -> PyResult<u32> {
-    let n: i64 =
-        value.extract().map_err(|_| PyTypeError::new_err(format!("{option}: expected an int")))?;
-    u32::try_from(n).ok().filter(|&n| n >= min).ok_or_else(|| {
-        bad_argument(format!(
-            "{option}: expected a whole number from {min} to {}, got {n}",
-            u32::MAX
-        ))
-    })
-}
-
-/// The converter's options: `lossless` and the format options given as keywords.
+/// The converter's options: `lossless` and the format options given as keywords, each
+/// set by its declared name.
 ///
 /// # Errors
 /// `TypeError` for an unknown keyword or a value of the wrong type, `ValueError` for a
-/// value out of range or a name no code or radix has.
+/// value the option does not take.
 pub(crate) fn convert_options(
     lossless: bool,
     format_options: Option<&Bound<'_, PyDict>>,
@@ -43,34 +49,24 @@ pub(crate) fn convert_options(
     let Some(given) = format_options else { return Ok(options) };
     for (key, value) in given.iter() {
         let key: String = key.extract()?;
-        match key.as_str() {
-            "strict" => options.strict = value.extract()?,
-            "defenders" => {
-                let n = whole("defenders", &value, 4)?;
-                if n % 4 != 0 {
-                    return Err(bad_argument(format!(
-                        "defenders: expected a positive multiple of 4, got {n}"
-                    )));
-                }
-                options.defenders = Some(n);
-            }
-            "ply" => options.ply = Some(whole("ply", &value, 1)?),
-            "since_capture" => options.since_capture = Some(whole("since_capture", &value, 0)?),
-            "code" => {
-                let name: String = value.extract()?;
-                options.set("code", &name).map_err(|e| bad_argument(format!("code: {e}")))?;
-            }
-            "radix" => {
-                let name: String = value.extract()?;
-                options.set("radix", &name).map_err(|e| bad_argument(format!("radix: {e}")))?;
-            }
-            other => {
-                return Err(PyTypeError::new_err(format!(
-                    "unexpected keyword argument '{other}': the format options are {}",
-                    FORMAT_OPTIONS.join(", ")
-                )));
-            }
-        }
+        let spec = Options::DECLARED
+            .iter()
+            .find(|spec| spec.name != LOSSLESS && python_name(spec.name) == key)
+            .ok_or_else(|| {
+                PyTypeError::new_err(format!(
+                    "unexpected keyword argument '{key}': the format options are {}",
+                    format_option_names().join(", ")
+                ))
+            })?;
+        let text = match spec.kind {
+            OptionKind::Flag => value.extract::<bool>()?.to_string(),
+            OptionKind::Number { .. } => value
+                .extract::<i64>()
+                .map_err(|_| PyTypeError::new_err(format!("{key}: expected an int")))?
+                .to_string(),
+            _ => value.extract::<String>()?,
+        };
+        options.set(spec.name, &text).map_err(|e| bad_argument(format!("{key}: {e}")))?;
     }
     if let (Some(ply), Some(since)) = (options.ply, options.since_capture) {
         if since >= ply {

@@ -127,6 +127,24 @@ def test_bad_options_are_type_and_value_errors():
         gridnote.convert("2_o/_x_/3_ x", "fen")
 
 
+def test_format_options_are_the_declared_options():
+    # The tafl counters, then each format's own options (T3EN's strict, bits' code and
+    # radix, ...), by their Python names.
+    assert gridnote.FORMAT_OPTIONS[:3] == ["defenders", "ply", "since_capture"]
+    assert {"strict", "code", "radix"} <= set(gridnote.FORMAT_OPTIONS[3:])
+    with pytest.raises(TypeError) as info:
+        gridnote.convert("2_o/_x_/3_ x", "tsn", since_capture_=1)
+    assert str(info.value) == (
+        "unexpected keyword argument 'since_capture_': the format options are "
+        + ", ".join(gridnote.FORMAT_OPTIONS)
+    )
+    with pytest.raises(ValueError) as info:
+        gridnote.convert("2_o/_x_/3_ x", "bits", code="sparse")
+    assert str(info.value) == "code: unknown code `sparse`: expected one of seed, naive, dense, symmetric"
+    with pytest.raises(TypeError, match="since_capture: expected an int"):
+        gridnote.convert("2_o/_x_/3_ x", "tsn", since_capture="1")
+
+
 def test_parse_errors_carry_span_message_and_caret():
     with pytest.raises(gridnote.ParseError) as info:
         gridnote.read("3_/4_/3_ x")

@@ -1,12 +1,50 @@
 //! T3EN as a [`Notation`]: what the converter's registry knows of it.
 
+use std::borrow::Cow;
+
 use gridnote_board::notation::Notation;
 use gridnote_board::notes::{Field, Note};
+use gridnote_board::options::{NotationOptions, OptionError, OptionSpec};
 use gridnote_board::setup::{Carries, Setup};
 use gridnote_board::{Board, Cell, Position};
 use gridnote_text::sink::Sink;
 
 use crate::{ModelError, ParseError, ParseOptions, T3en};
+
+/// T3EN's one option, `strict`: reject non-canonical run lengths.
+///
+/// ```
+/// use gridnote_t3en::board::options::NotationOptions;
+/// use gridnote_t3en::ParseOptions;
+///
+/// assert_eq!(ParseOptions::DECLARED.iter().map(|o| o.name).collect::<Vec<_>>(), ["strict"]);
+/// let mut options = ParseOptions::default();
+/// options.set("strict", "true")?;
+/// assert_eq!(options, ParseOptions::strict());
+/// assert_eq!(options.get("strict").as_deref(), Some("true"));
+/// # Ok::<(), gridnote_t3en::board::options::OptionError>(())
+/// ```
+impl NotationOptions for ParseOptions {
+    const DECLARED: &'static [OptionSpec] = &[OptionSpec::flag(
+        "strict",
+        "Read T3EN strictly: reject non-canonical run lengths such as `1_` or `__`",
+    )];
+
+    fn set(&mut self, name: &str, value: &str) -> Result<(), OptionError> {
+        match name {
+            "strict" => self.strict = Self::DECLARED[0].flag_value(value)?,
+            _ => return Err(OptionError::unknown::<Self>(name)),
+        }
+        Ok(())
+    }
+
+    fn get(&self, name: &str) -> Option<Cow<'static, str>> {
+        match name {
+            "strict" => Some(Cow::Borrowed(if self.strict { "true" } else { "false" })),
+            _ => None,
+        }
+    }
+}
 
 /// ```
 /// use gridnote_t3en::board::notation::{Notation, NotationExt};
@@ -95,5 +133,39 @@ fn pad_to_square(board: Board, notes: &mut Vec<Note>) -> Board {
         // The side is the larger of two valid sides, so this cannot fail; keep the board
         // and let `T3en::new` name the shape.
         Err(_) => board,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use gridnote_board::options::{NotationOptions, OptionKind};
+
+    use crate::ParseOptions;
+
+    #[test]
+    fn t3en_declares_strict() {
+        let declared: Vec<_> =
+            ParseOptions::DECLARED.iter().map(|o| (o.name, o.kind, o.default, o.help)).collect();
+        assert_eq!(
+            declared,
+            [(
+                "strict",
+                OptionKind::Flag,
+                Some("false"),
+                "Read T3EN strictly: reject non-canonical run lengths such as `1_` or `__`"
+            )]
+        );
+        let mut options = ParseOptions::default();
+        options.set("strict", "false").unwrap();
+        assert_eq!(options, ParseOptions::lenient());
+        assert_eq!(
+            options.set("strict", "on").unwrap_err().to_string(),
+            "unknown strict `on`: expected false or true"
+        );
+        assert_eq!(
+            options.set("code", "dense").unwrap_err().to_string(),
+            "unknown option `code`: expected strict"
+        );
+        assert_eq!(options, ParseOptions::lenient());
     }
 }

@@ -28,6 +28,12 @@
 //!    byte, and keeps its board (unless the writer noted a new shape or orientation, or
 //!    the board has void cells) and its side to move (when carried); a failure prints the
 //!    shrunk setup.
+//! 6. **Declared options** ([`NotationOptions`]): names are lowercase words joined by `-`
+//!    and unique, each has a line of help without a final period; the default options
+//!    get each option's declared default; every value a flag or choice declares (and a
+//!    number's least value) sets and gets back; a name the type does not declare is an
+//!    [`OptionError::UnknownOption`], and a value a flag or choice does not take an
+//!    [`OptionError::Value`], changing nothing.
 //!
 //! [`Suite::serde`] (for notations with serde) checks that every valid fixture serializes
 //! as its canonical text and deserializes back, and that deserializing an invalid
@@ -39,6 +45,7 @@ use std::ops::Range;
 use gridnote_board::arbitrary::{ALL_CELLS, MARKS, board_with, in_range, shrink_board};
 use gridnote_board::notation::{Notation, NotationExt, ReadError};
 use gridnote_board::notes::Field;
+use gridnote_board::options::{NotationOptions, OptionError, OptionKind, distinct_names};
 use gridnote_board::report::{Spanned, render};
 use gridnote_board::setup::Setup;
 use gridnote_board::{Board, Cell, Player};
@@ -302,6 +309,7 @@ impl<N: Notation> Suite<N> {
             self.large_boards();
         }
         self.quickcheck();
+        declared_options::<N::Options>(N::NAME);
     }
 
     /// The bytes `f` allocates, or 0 when the bound is not checked.
@@ -572,6 +580,57 @@ where
 }
 
 /// The canonical text of `value`.
+/// Check 6: the options `O` declares are what setting and getting them by name does.
+fn declared_options<O: NotationOptions>(format: &str) {
+    assert!(distinct_names(O::DECLARED), "{format}: two options share a name");
+    let defaults = O::default();
+    for spec in O::DECLARED {
+        let name = spec.name;
+        let well_formed = !name.is_empty()
+            && !name.starts_with('-')
+            && !name.ends_with('-')
+            && name.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-');
+        assert!(well_formed, "{format}: option `{name}`: not lowercase words joined by `-`");
+        assert!(
+            !spec.help.is_empty() && !spec.help.ends_with('.') && !spec.help.contains('\n'),
+            "{format}: option `{name}`: the help is one line without a final period"
+        );
+        assert_eq!(
+            defaults.get(name).as_deref(),
+            spec.default,
+            "{format}: option `{name}`'s default"
+        );
+        let values: Vec<String> = match spec.kind {
+            OptionKind::Number { min, .. } => vec![min.to_string()],
+            _ => spec.values().unwrap_or_default().iter().map(|v| (*v).to_owned()).collect(),
+        };
+        assert!(!values.is_empty(), "{format}: option `{name}` takes no value");
+        for value in &values {
+            let mut options = O::default();
+            options.set(name, value).unwrap_or_else(|e| panic!("{format}: {name} = {value}: {e}"));
+            assert_eq!(
+                options.get(name).as_deref(),
+                Some(value.as_str()),
+                "{format}: {name} = {value}"
+            );
+        }
+        if spec.values().is_some() {
+            let mut options = O::default();
+            let err = options.set(name, "no such value").unwrap_err();
+            assert!(matches!(err, OptionError::Value(_)), "{format}: {name}: {err:?}");
+            assert_eq!(options, O::default(), "{format}: a refused value changed {name}");
+        }
+    }
+    let mut options = O::default();
+    let err = options.set("no-such-option", "true").unwrap_err();
+    assert!(
+        matches!(err, OptionError::UnknownOption { ref name, .. } if name == "no-such-option"),
+        "{format}: {err:?}"
+    );
+    assert_eq!(options, O::default(), "{format}: an unknown option changed the options");
+    assert_eq!(options.get("no-such-option"), None, "{format}");
+}
+
 fn written<N: Notation>(value: &N, options: &N::Options) -> String {
     let mut out = String::new();
     value.append_to(options, &mut out);

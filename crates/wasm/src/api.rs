@@ -141,13 +141,35 @@ pub(crate) fn detect_format(text: &str) -> Result<&'static str, Failure> {
 pub(crate) struct ConvertRequest {
     pub(crate) from: Option<String>,
     pub(crate) to: Option<String>,
-    pub(crate) lossless: bool,
-    pub(crate) strict: bool,
-    pub(crate) defenders: Option<f64>,
-    pub(crate) ply: Option<f64>,
-    pub(crate) since_capture: Option<f64>,
-    pub(crate) code: Option<String>,
-    pub(crate) radix: Option<String>,
+    /// The conversion options given (`lossless`, the tafl counters, each format's own), in
+    /// `Options::DECLARED`'s order, by their declared names.
+    pub(crate) options: Vec<(&'static str, OptionValue)>,
+}
+
+/// An option's value as JavaScript gives it: a flag's boolean, a number, a choice's name.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) enum OptionValue {
+    Bool(bool),
+    Number(f64),
+    Text(String),
+}
+
+/// The JavaScript key of the option `name`: its words in camelCase (`since-capture` is
+/// `sinceCapture`).
+pub(crate) fn option_key(name: &str) -> String {
+    let mut key = String::with_capacity(name.len());
+    let mut upper = false;
+    for c in name.chars() {
+        match c {
+            '-' => upper = true,
+            c if upper => {
+                key.push(c.to_ascii_uppercase());
+                upper = false;
+            }
+            c => key.push(c),
+        }
+    }
+    key
 }
 
 /// A conversion's result.
@@ -159,34 +181,36 @@ pub(crate) struct Converted {
     pub(crate) notes: Vec<Note>,
 }
 
-/// The converter's options from a request (everything but the formats).
+/// The converter's options from a request (everything but the formats): each option set
+/// by its declared name, an error naming its JavaScript key.
 fn convert_options(req: &ConvertRequest) -> Result<Options, Failure> {
     let mut options = Options::default();
-    options.lossless = req.lossless;
-    options.strict = req.strict;
-    if let Some(n) = req.defenders {
-        let n = whole("defenders", n, 4)?;
-        if n % 4 != 0 {
-            return Err(Failure::option(format!(
-                "options.defenders: expected a positive multiple of 4, got {n}"
-            )));
-        }
-        options.defenders = Some(n);
+    for (name, value) in &req.options {
+        let text = match value {
+            OptionValue::Bool(b) => b.to_string(),
+            // A whole number in range as such (`3`, not `3.0`); anything else as
+            // JavaScript would print it, for the option to refuse.
+            &OptionValue::Number(n)
+                if n.is_finite()
+                    && n.fract() == 0.0
+                    && (0.0..=f64::from(u32::MAX)).contains(&n) =>
+            {
+                // In range and whole: the cast is exact.
+                (n as u32).to_string()
+            }
+            OptionValue::Number(n) => n.to_string(),
+            OptionValue::Text(text) => text.clone(),
+        };
+        options
+            .set(name, &text)
+            .map_err(|e| Failure::option(format!("options.{}: {e}", option_key(name))))?;
     }
-    options.ply = req.ply.map(|n| whole("ply", n, 1)).transpose()?;
-    options.since_capture = req.since_capture.map(|n| whole("sinceCapture", n, 0)).transpose()?;
     if let (Some(ply), Some(since)) = (options.ply, options.since_capture) {
         if since >= ply {
             return Err(Failure::option(format!(
                 "options.sinceCapture {since} is not below options.ply {ply}: the plies since the last capture are fewer than the ply"
             )));
         }
-    }
-    if let Some(code) = &req.code {
-        options.set("code", code).map_err(|e| Failure::option(format!("options.code: {e}")))?;
-    }
-    if let Some(radix) = &req.radix {
-        options.set("radix", radix).map_err(|e| Failure::option(format!("options.radix: {e}")))?;
     }
     Ok(options)
 }
@@ -453,6 +477,35 @@ mod tests {
     }
 
     #[test]
+    fn option_keys_are_camel_case() {
+        let keys: Vec<String> = Options::NAMES.iter().map(|name| option_key(name)).collect();
+        assert_eq!(keys[..4], ["lossless", "defenders", "ply", "sinceCapture"]);
+        assert_eq!(option_key("a-b-c"), "aBC");
+    }
+
+    #[test]
+    fn unknown_option_values_name_the_key() {
+        let strict = with(to("t3en"), "strict", OptionValue::Text("yes".into()));
+        assert_eq!(
+            convert("2_o/_x_/3_ x", &strict).unwrap_err().message,
+            "options.strict: unknown strict `yes`: expected false or true"
+        );
+        let since = with(to("tsn"), "since-capture", OptionValue::Number(-1.0));
+        assert_eq!(
+            convert("2_o/_x_/3_ x", &since).unwrap_err().message,
+            "options.sinceCapture: expected a whole number from 0 to 4294967295, got -1"
+        );
+        let zero = with(to("tsn"), "since-capture", OptionValue::Number(-0.0));
+        assert_eq!(convert("2_o/_x_/3_ x", &zero).unwrap().output, "3 4 3/1a1/2d a 3 0");
+    }
+
+    /// `req` with the option `name` given as `value`.
+    fn with(mut req: ConvertRequest, name: &'static str, value: OptionValue) -> ConvertRequest {
+        req.options.push((name, value));
+        req
+    }
+
+    #[test]
     fn formats_lists_the_registry_in_order() {
         let names: Vec<&str> = formats().iter().map(|f| f.name).collect();
         assert_eq!(names, Format::NAMES);
@@ -520,21 +573,25 @@ mod tests {
             unknown.message
         );
         let bad_ply =
-            convert("2_o/_x_/3_ x", &ConvertRequest { ply: Some(0.5), ..to("tsn") }).unwrap_err();
+            convert("2_o/_x_/3_ x", &with(to("tsn"), "ply", OptionValue::Number(0.5))).unwrap_err();
         assert_eq!(
             bad_ply.message,
             "options.ply: expected a whole number from 1 to 4294967295, got 0.5"
         );
         let defenders =
-            convert("2_o/_x_/3_ x", &ConvertRequest { defenders: Some(6.0), ..to("tsn") })
+            convert("2_o/_x_/3_ x", &with(to("tsn"), "defenders", OptionValue::Number(6.0)))
                 .unwrap_err();
         assert_eq!(
             defenders.message,
             "options.defenders: expected a positive multiple of 4, got 6"
         );
-        let order = ConvertRequest { ply: Some(3.0), since_capture: Some(3.0), ..to("tsn") };
+        let order = with(
+            with(to("tsn"), "ply", OptionValue::Number(3.0)),
+            "since-capture",
+            OptionValue::Number(3.0),
+        );
         assert!(convert("2_o/_x_/3_ x", &order).unwrap_err().message.contains("is not below"));
-        let radix = ConvertRequest { radix: Some("hex".into()), ..to("bits") };
+        let radix = with(to("bits"), "radix", OptionValue::Text("hex".into()));
         assert_eq!(
             convert("2_o/_x_/3_ x", &radix).unwrap_err().message,
             "options.radix: unknown radix `hex`: expected dec or bin"
@@ -543,18 +600,22 @@ mod tests {
 
     #[test]
     fn options_reach_the_converter() {
-        let req = ConvertRequest { ply: Some(9.0), since_capture: Some(1.0), ..to("tsn") };
+        let req = with(
+            with(to("tsn"), "ply", OptionValue::Number(9.0)),
+            "since-capture",
+            OptionValue::Number(1.0),
+        );
         assert_eq!(convert("2_o/_x_/3_ x", &req).unwrap().output, "3 4 3/1a1/2d a 9 1");
-        let bin = ConvertRequest { radix: Some("bin".into()), ..to("bits") };
+        let bin = with(to("bits"), "radix", OptionValue::Text("bin".into()));
         let dec = convert("2_o/_x_/3_ x", &to("bits")).unwrap().output;
         let dec: u32 = dec.parse().unwrap();
         assert_eq!(convert("2_o/_x_/3_ x", &bin).unwrap().output, format!("0b{dec:013b}"));
-        let lossless = ConvertRequest { lossless: true, ..to("digits") };
+        let lossless = with(to("digits"), "lossless", OptionValue::Bool(true));
         assert_eq!(convert("3 4 3/1a1/2d a 3 2", &lossless).unwrap().output, "002010000");
         let err = convert("__o/3_/3_ x", &lossless).unwrap_err();
         assert_eq!(err.message, "lossless conversion to digits would drop: side-to-move x");
         assert_eq!((err.span, err.format), (Some(0..11), Some(fmt("t3en"))));
-        let strict = ConvertRequest { strict: true, ..to("digits") };
+        let strict = with(to("digits"), "strict", OptionValue::Bool(true));
         assert!(convert("1_2_/3_/3_ x", &strict).is_err());
         assert!(convert("1_2_/3_/3_ x", &to("digits")).is_ok());
     }

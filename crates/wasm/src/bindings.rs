@@ -4,6 +4,8 @@
 use js_sys::{Array, Error, Object, Reflect};
 use wasm_bindgen::prelude::*;
 
+use gridnote_convert::board::options::OptionKind;
+
 use crate::api::{self, Failure};
 use crate::tafl;
 
@@ -39,8 +41,6 @@ export interface ConvertOptions extends FormatOptions {
   to: string;
   /** Fail instead of dropping anything. */
   lossless?: boolean;
-  /** Read T3EN strictly: reject non-canonical run lengths. */
-  strict?: boolean;
   /** TSN/TEN defenders at start for a source without them: a positive multiple of 4. */
   defenders?: number;
   /** TSN/TEN ply for a source without it (at least 1). */
@@ -453,16 +453,21 @@ pub fn convert(text: &str, options: ConvertOptions) -> Result<JsValue, JsValue> 
 
 fn convert_js(text: &str, options: &JsValue) -> Result<JsValue, Failure> {
     let props = Props::of(options)?;
+    let mut given = Vec::new();
+    // Every declared option (the shared ones, then each format's own), by its camelCase key.
+    for spec in gridnote_convert::Options::DECLARED {
+        let key = api::option_key(spec.name);
+        let value = match spec.kind {
+            OptionKind::Flag => props.boolean(&key)?.map(api::OptionValue::Bool),
+            OptionKind::Number { .. } => props.number(&key)?.map(api::OptionValue::Number),
+            _ => props.string(&key)?.map(api::OptionValue::Text),
+        };
+        given.extend(value.map(|value| (spec.name, value)));
+    }
     let req = api::ConvertRequest {
         from: props.string("from")?,
         to: props.string("to")?,
-        lossless: props.boolean("lossless")?.unwrap_or(false),
-        strict: props.boolean("strict")?.unwrap_or(false),
-        defenders: props.number("defenders")?,
-        ply: props.number("ply")?,
-        since_capture: props.number("sinceCapture")?,
-        code: props.string("code")?,
-        radix: props.string("radix")?,
+        options: given,
     };
     let out = api::convert(text, &req)?;
     let notes = out

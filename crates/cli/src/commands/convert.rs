@@ -14,6 +14,7 @@ use crate::lines::{Block, BlockReader, each_line_of_block};
 use crate::json;
 use crate::names::parse_format;
 use crate::notes::NoteSink;
+use crate::options::OptionFlags;
 use crate::status::{EXIT_USAGE, finish};
 
 /// Convert positions into another format.
@@ -25,12 +26,6 @@ pub(crate) struct Args {
     /// The input flags: --from, --input, --json, --quiet and the INPUTs.
     #[command(flatten)]
     pub(crate) input: InputArgs,
-    /// Fail instead of dropping any information the target cannot carry.
-    #[arg(long)]
-    pub(crate) lossless: bool,
-    /// Read T3EN strictly: reject non-canonical run lengths such as `1_` or `__`.
-    #[arg(long)]
-    pub(crate) strict: bool,
     /// Notes for many inputs: `summary` (each kind of note listed for its first 3
     /// inputs, then counted) or `all` (every note of every input).
     #[arg(long, value_name = "HOW", default_value = "summary", value_parser = ["summary", "all"])]
@@ -38,43 +33,27 @@ pub(crate) struct Args {
     /// Convert on N threads (0: one per core); the output stays in input order.
     #[arg(long, short, value_name = "N", default_value_t = 1)]
     pub(crate) jobs: usize,
-    /// TSN/TEN defenders at start, for a source without it (else derived): a positive
-    /// multiple of 4.
-    #[arg(long, value_name = "N", value_parser = parse_defenders)]
-    pub(crate) defenders: Option<u32>,
-    /// TSN/TEN ply, for a source without it (else pieces + 1): positive.
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
-    pub(crate) ply: Option<u32>,
-    /// TSN/TEN plies since capture, for a source without it (else pieces): below the ply.
-    #[arg(long, value_name = "N")]
-    pub(crate) since_capture: Option<u32>,
-    /// Which code `bits` means: seed (13-bit), naive, dense (reachable), symmetric.
-    #[arg(long, value_name = "CODE", default_value = "seed", value_parser = parse_code_kind)]
-    pub(crate) code: String,
-    /// How `bits` output is written: dec or bin.
-    #[arg(long, value_name = "RADIX", default_value = "dec", value_parser = parse_radix)]
-    pub(crate) radix: String,
+    /// The conversion options: --lossless, the tafl counters and each format's own
+    /// (`Options::DECLARED`).
+    #[command(flatten)]
+    pub(crate) options: OptionFlags,
 }
 
-fn parse_defenders(text: &str) -> Result<u32, String> {
-    match text.parse::<u32>() {
-        Ok(n) if n > 0 && n % 4 == 0 => Ok(n),
-        Ok(_) => Err("must be a positive multiple of 4".to_owned()),
-        Err(_) => Err("must be a number".to_owned()),
+impl Args {
+    /// The conversion options the flags set.
+    fn options(&self) -> &Options {
+        &self.options.0
     }
-}
 
-fn parse_code_kind(text: &str) -> Result<String, String> {
-    setting("code", text)
-}
-
-fn parse_radix(text: &str) -> Result<String, String> {
-    setting("radix", text)
-}
-
-/// `text` if the conversion setting `name` takes it ([`Options::set`]).
-fn setting(name: &str, text: &str) -> Result<String, String> {
-    Options::default().set(name, text).map(|()| text.to_owned()).map_err(|e| e.to_string())
+    /// The tafl counters' flags and the values given.
+    fn counters(&self) -> [(&'static str, Option<u32>); 3] {
+        let options = self.options();
+        [
+            ("--defenders", options.defenders),
+            ("--ply", options.ply),
+            ("--since-capture", options.since_capture),
+        ]
+    }
 }
 
 /// What one input wrote to standard error, kept in order until it is printed.
@@ -92,22 +71,11 @@ pub(crate) enum Event {
 /// goes to standard error to a list of events.
 struct Converter<'a> {
     args: &'a Args,
-    options: Options,
 }
 
 impl Converter<'_> {
     fn new(args: &Args) -> Converter<'_> {
-        let mut options = Options::default();
-        options.lossless = args.lossless;
-        options.strict = args.strict;
-        options.defenders = args.defenders;
-        options.ply = args.ply;
-        options.since_capture = args.since_capture;
-        for (name, value) in [("code", &args.code), ("radix", &args.radix)] {
-            // Taken by the setting already: the flags' value parsers check it.
-            let _taken = options.set(name, value);
-        }
-        Converter { args, options }
+        Converter { args }
     }
 
     /// Converts `input`, appending its line (or JSON object) to `out` and its notes or
@@ -156,16 +124,13 @@ impl Converter<'_> {
         output: &mut String,
         events: &mut Vec<Event>,
     ) -> Result<Vec<Note>, Failure> {
-        let (args, options) = (self.args, &self.options);
+        let args = self.args;
+        let options = args.options();
         let text = input.utf8().map_err(Failure::plain)?;
         let from = args.input.from;
         let source = read(text, from, options).map_err(|err| Failure::of(&err, text, from))?;
         let tafl_target = args.to.carries().tafl;
-        let given = [
-            ("--defenders", args.defenders),
-            ("--ply", args.ply),
-            ("--since-capture", args.since_capture),
-        ];
+        let given = args.counters();
         if tafl_target && source.tafl.is_some() {
             if !args.input.quiet {
                 if let Some(&(flag, _)) = given.iter().find(|(_, v)| v.is_some()) {
@@ -177,7 +142,7 @@ impl Converter<'_> {
             // The fields a tic-tac-toe source lacks: explicit ones must fit derived ones.
             let pieces = u32::try_from(source.board.counts().occupied()).unwrap_or(u32::MAX);
             let span = 0..text.len();
-            match (args.ply, args.since_capture) {
+            match (options.ply, options.since_capture) {
                 (None, Some(since)) if since > pieces => {
                     return Err(Failure::plain((
                         format!(
@@ -236,7 +201,7 @@ fn emit(events: &mut Vec<Event>, sink: &mut NoteSink, names: &[String], err: &mu
 
 /// Flags that contradict each other, before any input is read.
 fn validate(args: &Args) -> Result<(), String> {
-    if let (Some(ply), Some(since)) = (args.ply, args.since_capture) {
+    if let (Some(ply), Some(since)) = (args.options().ply, args.options().since_capture) {
         if since >= ply {
             return Err(format!(
                 "--since-capture {since} is not below --ply {ply}: the plies since the last capture are fewer than the ply"
@@ -255,11 +220,7 @@ pub(crate) fn run(args: &Args, stdin: &mut dyn BufRead, io: &mut Io<'_>) -> u8 {
         return EXIT_USAGE;
     };
     if !args.to.carries().tafl && !args.input.quiet {
-        for (flag, value) in [
-            ("--defenders", args.defenders),
-            ("--ply", args.ply),
-            ("--since-capture", args.since_capture),
-        ] {
+        for (flag, value) in args.counters() {
             if value.is_some() {
                 let _ = writeln!(io.err, "note: {flag} not used: {} has no such field", args.to);
             }
