@@ -567,3 +567,31 @@ pub fn solve_cases() -> Vec<SolveCase> {
         case("solve/4x4_k4_misere", "4x4, four in a row, misère", 4, 4, k4.with_misere(true)),
     ]
 }
+
+/// The solver's goals past 4×4, from the empty board: too slow for criterion's samples,
+/// so `gridnote-bench-lines solve-stats` solves each once and reports its time (5×5
+/// k=4 and 6×5 k=4 under 60 s, 7×7 k=5 under an hour; 6×6 as far as it goes).
+///
+/// ```
+/// let goals = gridnote_bench::solve_goals();
+/// assert_eq!(goals[0].id, "goal/5x5_k4");
+/// assert_eq!(goals.last().map(|g| (g.rows, g.cols)), Some((7, 7)));
+/// ```
+#[must_use]
+pub fn solve_goals() -> Vec<SolveCase> {
+    use gridnote_board::Rules;
+    let case = |id, what, rows, cols, k| SolveCase {
+        id,
+        what,
+        rows,
+        cols,
+        rules: Rules::TIC_TAC_TOE.with_in_a_row(k),
+    };
+    vec![
+        case("goal/5x5_k4", "5x5, four in a row (a draw)", 5, 5, 4),
+        case("goal/5x6_k4", "5x6, four in a row (a first-player win)", 5, 6, 4),
+        case("goal/6x6_k4", "6x6, four in a row (a first-player win)", 6, 6, 4),
+        case("goal/6x6_k5", "6x6, five in a row (a draw)", 6, 6, 5),
+        case("goal/7x7_k5", "7x7, five in a row (a draw)", 7, 7, 5),
+    ]
+}

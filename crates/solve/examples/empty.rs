@@ -1,9 +1,11 @@
-//! Solves the empty board of a given shape and prints the value, the time, the nodes
-//! and the table size: `cargo run --release -p gridnote-solve --example empty -- 4 4 3 [misere] [no-diagonals]`
-//! (`TABLE_MIB=N` bounds the table).
+//! Solves the empty board of a given shape, or the position after the moves given, and
+//! prints the value, the time, the nodes and the table size:
+//! `cargo run --release -p gridnote-solve --example empty -- 7 7 5 [misere] [no-diagonals] [d4 d3 …]`
+//! (`TABLE_MIB=N` bounds the table; `LIMIT=SECONDS` stops the solve and prints what it
+//! had proved).
 
 use std::io::Write as _;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use gridnote_solve::Solver;
 use gridnote_solve::board::{Position, Rules};
@@ -21,11 +23,26 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         Ok(mib) => Solver::with_table_bytes(mib.parse::<usize>()? << 20),
         Err(_) => Solver::new(),
     };
+    let mut position = Position::start(rows, cols)?;
+    for name in args.iter().skip(3).filter(|a| *a != "misere" && *a != "no-diagonals") {
+        position = position.play_name(name, rules)?;
+    }
+    let limit = std::env::var("LIMIT").ok().map(|s| s.parse::<f64>()).transpose()?;
     let start = Instant::now();
-    let solution = solver.solve(&Position::start(rows, cols)?, rules)?;
+    let solution = match limit {
+        Some(secs) => solver.solve_by(&position, rules, start + Duration::from_secs_f64(secs)),
+        None => solver.solve(&position, rules),
+    };
     let elapsed = start.elapsed();
-    let stats = solver.table_stats();
     let mut out = std::io::stdout().lock();
+    let solution = match solution {
+        Ok(solution) => solution,
+        Err(err) => {
+            writeln!(out, "{rows}x{cols} {rules}: {err} ({:.3} s)", elapsed.as_secs_f64())?;
+            return Ok(());
+        }
+    };
+    let stats = solver.table_stats();
     writeln!(out, "{rows}x{cols} {rules}: {solution}")?;
     writeln!(
         out,

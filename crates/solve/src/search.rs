@@ -157,6 +157,9 @@ pub(crate) struct Search<'a, M: Mask> {
     pairing_from: u32,
     /// Whether double threats are looked for (normal play, k of 3 or more).
     threats: bool,
+    /// Whether moves are ordered by the potential of the lines through them (normal
+    /// play, boards of `POTENTIAL_BOARD` playable cells or more).
+    potential_order: bool,
     /// Told the nodes searched every `PROGRESS_EVERY` nodes.
     progress: Option<&'a mut dyn FnMut(u64)>,
 }
@@ -181,6 +184,7 @@ impl<'a, M: Mask> Search<'a, M> {
             aborted: false,
             history: vec![0; geo.order.len().max(1) + board.cells().len()],
             progress: None,
+            potential_order: !geo.misere && geo.playable.count() >= POTENTIAL_BOARD,
             threats: !geo.misere && geo.k >= 3 && geo.playable.count() >= THREATS_BOARD,
             pairing_from: if geo.playable.count() >= PAIRING_BOARD && !geo.misere {
                 PAIRING_FROM
@@ -591,7 +595,15 @@ impl<'a, M: Mask> Search<'a, M> {
             }
         }
         let history = &self.history;
-        moves.cells[..moves.count].sort_by_key(|&c| core::cmp::Reverse(history[usize::from(c)]));
+        if self.potential_order && node.empties >= POTENTIAL_FROM {
+            let weight = self.potentials(node.empty);
+            moves.cells[..moves.count].sort_by_key(|&c| {
+                core::cmp::Reverse((weight[usize::from(c)], history[usize::from(c)]))
+            });
+        } else {
+            moves.cells[..moves.count]
+                .sort_by_key(|&c| core::cmp::Reverse(history[usize::from(c)]));
+        }
         for &cell in &geo.order {
             let bit = M::bit(usize::from(cell));
             if !(suicide & bit).is_zero() && Some(usize::from(cell)) != first {
@@ -599,6 +611,33 @@ impl<'a, M: Mask> Search<'a, M> {
             }
         }
         moves
+    }
+
+    /// For each empty cell, how much the lines through it are worth to both sides: a
+    /// line still open to one side only (no stone of the other) weighs 2 to the power of
+    /// that side's stones in it (the Erdős–Selfridge potential, scaled), a line open to
+    /// both weighs 2. A move there builds the mover's lines and kills the other side's,
+    /// so both count.
+    #[inline(never)]
+    fn potentials(&self, empty: M) -> [u32; 128] {
+        let mut weight = [0u32; 128];
+        let (mine, theirs) = (self.pieces[self.side], self.pieces[self.side ^ 1]);
+        for &line in &self.geo.lines {
+            let (m, t) = ((line & mine).is_zero(), (line & theirs).is_zero());
+            let w = match (m, t) {
+                (true, true) => 2,
+                (false, true) => 1 << (line & mine).count(),
+                (true, false) => 1 << (line & theirs).count(),
+                (false, false) => continue,
+            };
+            let mut free = line & empty;
+            while !free.is_zero() {
+                let cell = free.lowest();
+                free ^= M::bit(cell);
+                weight[cell] += w;
+            }
+        }
+        weight
     }
 
     /// Tries the moves until one cuts off, and returns the best score and its move
@@ -744,6 +783,13 @@ impl<'a, M: Mask> Search<'a, M> {
 /// looking for double threats: their whole solve takes a few hundred nodes, fewer than
 /// the look costs.
 const THREATS_BOARD: u32 = 10;
+/// Boards of fewer playable cells than this are searched with the moves in history
+/// and static order only: their solves are so small that computing the lines'
+/// potential costs more than it saves.
+const POTENTIAL_BOARD: u32 = 20;
+/// Positions with fewer empty cells than this are searched with the moves in history
+/// and static order only.
+const POTENTIAL_FROM: u32 = 6;
 /// Lines a pairing is looked for over at most (more: none is looked for).
 const MAX_PAIRED_LINES: usize = 64;
 /// Boards of fewer playable cells than this (3×3, 3×4, 3×5) are searched without
