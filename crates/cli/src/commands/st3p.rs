@@ -19,6 +19,7 @@ use std::io::{self, BufRead, Read, Write};
 use std::time::{Duration, Instant};
 
 use gridnote_board::{CellName, Position, Rules};
+use gridnote_convert::{Format, Options, read};
 use gridnote_solve::{DEFAULT_TABLE_BYTES, Solver};
 
 use crate::inputs::{Io, MAX_LINE};
@@ -32,6 +33,9 @@ pub(crate) struct Args {
     #[arg(long, value_name = "MIB", default_value_t = DEFAULT_TABLE_BYTES >> 20)]
     pub(crate) table_mib: usize,
 }
+
+/// The registry's name of the notation ST3P carries positions in.
+const T3EN: &str = "t3en";
 
 /// How long to think when a `move` gives no time.
 const DEFAULT_THINK: Duration = Duration::from_secs(5);
@@ -86,9 +90,8 @@ fn parse(line: &str) -> Result<Command, String> {
             let (Some(board), Some(side)) = (tokens.next(), tokens.next()) else {
                 return Err("`move` needs a T3EN position, like `move 3_/3_/3_ x`".to_owned());
             };
-            let t3en: gridnote_t3en::T3en = format!("{board} {side}")
-                .parse()
-                .map_err(|e: gridnote_t3en::ParseError| format!("bad position: {e}"))?;
+            let position = t3en_position(&format!("{board} {side}"))
+                .map_err(|e| format!("bad position: {e}"))?;
             let mut clock = Clock::Unlimited;
             let mut win_length = None;
             let mut ignored = Vec::new();
@@ -109,11 +112,19 @@ fn parse(line: &str) -> Result<Command, String> {
                     other => ignored.push(other.to_owned()),
                 }
             }
-            Ok(Command::Move { position: t3en.into_position(), clock, win_length, ignored })
+            Ok(Command::Move { position, clock, win_length, ignored })
         }
         Some(other) => Err(format!("unknown command `{other}`")),
         None => Err("empty command".to_owned()),
     }
+}
+
+/// Reads a T3EN position through the registry (T3EN always carries the side to move).
+fn t3en_position(text: &str) -> Result<Position, String> {
+    let t3en = T3EN.parse::<Format>().map_err(|e| e.to_string())?;
+    let source = read(text, Some(t3en), &Options::default()).map_err(|e| e.to_string())?;
+    let to_move = source.side_to_move().map_err(|e| e.to_string())?;
+    Ok(Position::new(source.setup.board, to_move))
 }
 
 /// The time to think about one move, leaving a margin for the reply to travel.
