@@ -27,7 +27,9 @@
 //!    registry (gridnote-convert) and docs: no other crate depends on it (but for
 //!    dev-dependencies: tests may name formats) or names it in its sources, so that the
 //!    hubs reach formats through the registry. The crates that still do are listed in
-//!    [`FORMAT_USERS`] with what for; tidy fails when one no longer does.
+//!    [`FORMAT_USERS`] with what for; tidy fails when one no longer does. The hubs that
+//!    only wire, gridnote-cli and gridnote-wasm ([`THIN_HUBS`]), use no format crate at
+//!    all, and that list may not name them.
 //! 8. What `cargo xtask codegen` writes from the registry (whole files and marked
 //!    regions) is up to date (`crate::codegen::check_fresh`), as are the exported
 //!    conformance cases (`crate::conformance_export::check_fresh`).
@@ -66,10 +68,14 @@ const CLOSED: [(&str, &str); 9] = [
     ("GameScore", "a game is won by A, drawn, or won by B"),
 ];
 
+/// The hubs that only wire (rule 7): they use no format crate at all, and
+/// [`FORMAT_USERS`] may not list them; the library work they need lives in
+/// gridnote-convert.
+const THIN_HUBS: [&str; 2] = ["gridnote-cli", "gridnote-wasm"];
+
 /// The crates that still use a format crate directly (rule 7): (crate, format crate,
 /// what for). tidy fails when a pair no longer holds, so that this list stays true.
-const FORMAT_USERS: [(&str, &str, &str); 4] = [
-    ("gridnote-cli", "gridnote-otn", "gridnote game reads OTN game records (commands/game.rs)"),
+const FORMAT_USERS: [(&str, &str, &str); 3] = [
     ("gridnote-python", "gridnote-otn", "TaflGame reads and writes OTN game records (tafl.rs)"),
     ("gridnote-referee", "gridnote-t3en", "ST3P, the protocol, carries T3EN positions"),
     (
@@ -363,20 +369,38 @@ fn format_users(root: &Path, crates: &[Crate], problems: &mut Vec<String>) {
             }
         }
     }
-    for (name, format) in &found {
-        if !FORMAT_USERS.iter().any(|(c, f, _)| c == name && f == format) {
+    problems.extend(format_use_problems(&found, &FORMAT_USERS));
+}
+
+/// Rule 7's verdict on the (crate, format crate) uses `found`, given the pairs `allowed`
+/// (crate, format crate, what for): a use not allowed, an allowed pair no longer used,
+/// and any use by (or allowance for) one of the [`THIN_HUBS`].
+fn format_use_problems(found: &[(String, String)], allowed: &[(&str, &str, &str)]) -> Vec<String> {
+    let mut problems = Vec::new();
+    for (name, format) in found {
+        if THIN_HUBS.contains(&name.as_str()) {
+            problems.push(format!(
+                "{name} uses the format crate {format}: {} only wire, so they reach formats through the registry (gridnote-convert) and the library work lives there",
+                THIN_HUBS.join(" and ")
+            ));
+        } else if !allowed.iter().any(|(c, f, _)| c == name && f == format) {
             problems.push(format!(
                 "{name} uses the format crate {format}: reach formats through the registry (gridnote-convert)"
             ));
         }
     }
-    for (name, format, _) in FORMAT_USERS {
-        if !found.iter().any(|(c, f)| c == name && f == format) {
+    for (name, format, _) in allowed {
+        if THIN_HUBS.contains(name) {
+            problems.push(format!(
+                "FORMAT_USERS in xtask/src/tidy.rs lists {name} with {format}: {name} may use no format crate"
+            ));
+        } else if !found.iter().any(|(c, f)| c == name && f == format) {
             problems.push(format!(
                 "{name} no longer uses {format}: drop the pair from FORMAT_USERS in xtask/src/tidy.rs"
             ));
         }
     }
+    problems
 }
 
 /// The crates the registry lines name (`Variant => gridnote_x::Type, …`), as packages.
@@ -603,6 +627,44 @@ mod tests {
         assert!(names_crate("use gridnote_tafl::Tsn;", "gridnote_tafl"));
         assert!(!names_crate("use gridnote_tafl_rules::Game;", "gridnote_tafl"));
         assert!(!names_crate("my_gridnote_tafl::x", "gridnote_tafl"));
+    }
+
+    #[test]
+    fn the_thin_hubs_use_no_format_crate_and_others_only_as_listed() {
+        let found = |pairs: &[(&str, &str)]| -> Vec<(String, String)> {
+            pairs.iter().map(|(c, f)| ((*c).to_owned(), (*f).to_owned())).collect()
+        };
+        let allowed = [("gridnote-referee", "gridnote-t3en", "ST3P")];
+        assert!(
+            format_use_problems(&found(&[("gridnote-referee", "gridnote-t3en")]), &allowed)
+                .is_empty()
+        );
+        assert_eq!(
+            format_use_problems(
+                &found(&[("gridnote-referee", "gridnote-t3en"), ("gridnote-cli", "gridnote-otn")]),
+                &allowed
+            ),
+            [
+                "gridnote-cli uses the format crate gridnote-otn: gridnote-cli and gridnote-wasm only wire, so they reach formats through the registry (gridnote-convert) and the library work lives there"
+            ]
+        );
+        assert_eq!(
+            format_use_problems(
+                &found(&[("gridnote-wasm", "gridnote-t3en")]),
+                &[("gridnote-wasm", "gridnote-t3en", "a reason")]
+            ),
+            [
+                "gridnote-wasm uses the format crate gridnote-t3en: gridnote-cli and gridnote-wasm only wire, so they reach formats through the registry (gridnote-convert) and the library work lives there",
+                "FORMAT_USERS in xtask/src/tidy.rs lists gridnote-wasm with gridnote-t3en: gridnote-wasm may use no format crate"
+            ]
+        );
+        assert_eq!(
+            format_use_problems(&found(&[("gridnote-python", "gridnote-tafl")]), &allowed),
+            [
+                "gridnote-python uses the format crate gridnote-tafl: reach formats through the registry (gridnote-convert)",
+                "gridnote-referee no longer uses gridnote-t3en: drop the pair from FORMAT_USERS in xtask/src/tidy.rs"
+            ]
+        );
     }
 
     #[test]

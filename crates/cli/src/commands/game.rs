@@ -16,15 +16,11 @@ use std::ffi::OsString;
 use std::io::{BufRead, Read, Write};
 use std::ops::Range;
 
-use gridnote_board::notation::Notation;
 use gridnote_board::report::{Spanned, render};
 use gridnote_board::setup::{Payload, Setup, TaflFields};
 use gridnote_board::{Board, Player};
+use gridnote_convert::game::{self, GameRecord, GameResult, Line, RecordPosition, Replay};
 use gridnote_convert::{Field, Format, Note, Options, Source, write_into};
-use gridnote_board::tafl::TaflRules;
-use gridnote_otn::{
-    Game, GameResult, LinePath, MoveRecord, OtnRecord, PositionRecord, Replay, Side, Slot,
-};
 use gridnote_tafl_rules::{CaptureText, Entry, LineEnd, Position, Rules, check_line};
 
 use crate::inputs::Io;
@@ -96,10 +92,10 @@ pub(crate) fn run(args: &Args, stdin: &mut dyn BufRead, io: &mut Io<'_>) -> u8 {
             return EXIT_FAILED;
         }
     };
-    let game: Game = match text.parse() {
+    let game: GameRecord = match text.parse() {
         Ok(game) => game,
         Err(err) => {
-            let err: gridnote_otn::ParseError = err;
+            let err: gridnote_convert::SyntaxError = err;
             problem(io.err, &shown, &text, err.span(), &err.to_string());
             return EXIT_FAILED;
         }
@@ -120,7 +116,7 @@ pub(crate) fn run(args: &Args, stdin: &mut dyn BufRead, io: &mut Io<'_>) -> u8 {
     let replay = match game.replay(&line) {
         Ok(replay) => replay,
         Err(err) => {
-            problem(io.err, &shown, &text, err.span.clone(), &err.to_string());
+            problem(io.err, &shown, &text, err.span(), &err.to_string());
             return EXIT_FAILED;
         }
     };
@@ -148,8 +144,8 @@ pub(crate) fn run(args: &Args, stdin: &mut dyn BufRead, io: &mut Io<'_>) -> u8 {
 }
 
 /// A line address as the user may write it: `main`, `2a.1`, or with a trailing dot.
-fn parse_line(text: &str) -> Result<LinePath, String> {
-    text.parse::<LinePath>()
+fn parse_line(text: &str) -> Result<Line, String> {
+    text.parse::<Line>()
         .or_else(|err| text.strip_suffix('.').map_or(Err(err.clone()), |t| t.parse()))
         .map_err(|err| err.to_string())
 }
@@ -216,10 +212,10 @@ struct Shown<'a> {
     /// `turn 2. \`a2-a1\``, or `the start` (for `--final` on a line without plies).
     origin: String,
     /// The OTN position record.
-    record: &'a PositionRecord,
+    record: &'a RecordPosition,
     /// The side to move: the opponent of the side that just moved (at the start, the
     /// rules' first mover).
-    to_move: Side,
+    to_move: Player,
     /// TSN's ply: 1 at the start, one more after each ply.
     ply: u32,
     /// The plies since the last ply that captured (0 right after a capture; from the
@@ -240,13 +236,12 @@ fn shown(replay: &Replay, final_only: bool) -> Vec<Shown<'_>> {
     });
     for ply in &replay.plies {
         let before = &shown[shown.len() - 1];
-        let captured = matches!(&ply.record, MoveRecord::Move(m) if !m.captures.is_empty());
         shown.push(Shown {
             origin: format!("turn {} `{}`", ply.turn, ply.record),
             record: &ply.position,
-            to_move: ply.side.other(),
+            to_move: ply.player.other(),
             ply: before.ply.saturating_add(1),
-            since_capture: if captured { 0 } else { before.since_capture.saturating_add(1) },
+            since_capture: if ply.captured { 0 } else { before.since_capture.saturating_add(1) },
         });
     }
     if final_only {
@@ -273,9 +268,9 @@ struct Printed {
 fn positions(replay: &Replay, args: &Args) -> Result<Printed, String> {
     let shown = shown(replay, args.final_only);
     let mut out = String::new();
-    let otn = otn_format();
-    let to = args.to.filter(|&to| Some(to) != otn);
-    let (Some(to), Some(otn)) = (to, otn) else {
+    let otn = game::format();
+    let to = args.to.filter(|&to| to != otn);
+    let Some(to) = to else {
         for position in &shown {
             out.push_str(&position.record.to_string());
             out.push('\n');
@@ -283,16 +278,13 @@ fn positions(replay: &Replay, args: &Args) -> Result<Printed, String> {
         return Ok(Printed { out, defenders: None, notes: Vec::new() });
     };
     let options = Options::default();
-    let as_target = |origin: &str, record: &PositionRecord, err: &dyn std::fmt::Display| {
+    let as_target = |origin: &str, record: &RecordPosition, err: &dyn std::fmt::Display| {
         format!("{origin}: the position {record} as {to}: {err}")
     };
     // The replayed positions go to the writer as setups: the board of each OTN position
     // record (as reading the record would give it) and what the replay knows besides.
-    let board = |origin: &str, record: &PositionRecord| {
-        Board::try_from(record).map_err(|err| {
-            as_target(origin, record, &format_args!("{otn} input names no position: {err}"))
-        })
-    };
+    let board =
+        |origin: &str, record: &RecordPosition| record.board().map_err(|err| as_target(origin, record, &err));
     // TSN's defenders at the start: the line's start position's (noted only when
     // rounded, and only for a target that carries them).
     let (defenders, defenders_note) = start_defenders(&board("the start", &replay.start)?);
@@ -300,10 +292,7 @@ fn positions(replay: &Replay, args: &Args) -> Result<Printed, String> {
     let mut notes = Vec::new();
     for position in shown {
         let Shown { origin, record, to_move, ply, since_capture } = position;
-        let mut setup = Setup::new(board(&origin, record)?).with_to_move(match to_move {
-            Side::Attackers => Player::One,
-            Side::Defenders => Player::Two,
-        });
+        let mut setup = Setup::new(board(&origin, record)?).with_to_move(to_move);
         setup.tafl = Some(TaflFields::new(defenders, ply, since_capture));
         // A game record has no TEN extension data: TEN's `-`, carried, not derived.
         setup.extension = Some(Payload::EMPTY);
@@ -338,15 +327,10 @@ fn plural(n: usize) -> &'static str {
     if n == 1 { "" } else { "s" }
 }
 
-/// The registry's format for OTN records.
-fn otn_format() -> Option<Format> {
-    <OtnRecord as Notation>::NAME.parse().ok()
-}
-
 /// `--check`: every line replayed under the record's rules, every problem listed, and
 /// the result tag checked against how the main line ends.
-fn check(game: &Game, file: &str, text: &str, io: &mut Io<'_>) -> u8 {
-    let rules = match TaflRules::try_from(game.rules()).map_err(|e| e.to_string()).and_then(
+fn check(game: &GameRecord, file: &str, text: &str, io: &mut Io<'_>) -> u8 {
+    let rules = match game.rules().map_err(|e| e.to_string()).and_then(
         |typed| Rules::new(&typed).map_err(|e| e.to_string()),
     ) {
         Ok(rules) => rules,
@@ -365,15 +349,7 @@ fn check(game: &Game, file: &str, text: &str, io: &mut Io<'_>) -> u8 {
     };
     // A record that lists any capture must list them all; a plain move list gets them
     // computed.
-    let texts: Vec<String> = game
-        .turns()
-        .iter()
-        .flat_map(|turn| turn.slots.iter())
-        .filter_map(|slot| match slot {
-            Slot::Move(MoveRecord::Move(m)) => Some(m.to_string()),
-            _ => None,
-        })
-        .collect();
+    let texts = game.move_texts();
     let captures = CaptureText::of(texts.iter().map(String::as_str));
     let lines = game.lines();
     let (mut failed, mut plies, mut computed, mut main_end) = (0, 0, false, None);
@@ -382,14 +358,12 @@ fn check(game: &Game, file: &str, text: &str, io: &mut Io<'_>) -> u8 {
             Ok(moves) => moves,
             Err(err) => {
                 failed += 1;
-                problem(io.err, file, text, err.span.clone(), &format!("line {line}: {err}"));
+                problem(io.err, file, text, err.span(), &format!("line {line}: {err}"));
                 continue;
             }
         };
-        let records: Vec<String> = moves.iter().map(|m| m.record.to_string()).collect();
-        let entries = moves.iter().zip(&records).map(|(m, text)| match m.record {
-            MoveRecord::Resignation => Entry::Resignation,
-            _ => Entry::Move(text),
+        let entries = moves.iter().map(|m| {
+            if m.resignation { Entry::Resignation } else { Entry::Move(&m.record) }
         });
         match check_line(start.clone(), entries, captures) {
             Ok(checked) => {
@@ -420,8 +394,7 @@ fn check(game: &Game, file: &str, text: &str, io: &mut Io<'_>) -> u8 {
     }
     let (end, last_turn) = main_end.unwrap_or((LineEnd::Rules(start.outcome()), None));
     let claimed = match game.result() {
-        Some(GameResult::AttackersWin) => Some(Some(Player::One)),
-        Some(GameResult::DefendersWin) => Some(Some(Player::Two)),
+        Some(GameResult::Win(player)) => Some(Some(player)),
         Some(GameResult::Draw) => Some(None),
         _ => None,
     };
