@@ -68,19 +68,23 @@ fn solve_with_a_time_limit_says_what_it_proved() {
 fn solve_shows_a_progress_line_on_a_terminal_and_clears_it() {
     let mut out = Vec::new();
     let mut err = Vec::new();
-    let argv = ["gridnote", "solve", "--rules", "tic-tac-toe+k=4", "6_/6_/6_/6_/6_/6. x"];
+    let argv = ["gridnote", "solve", "--rules", "tic-tac-toe+misere", "6_/6_/6_/6./6./6. x"];
     let terminals = gridnote_cli::Terminals::new(false, false, true);
     let status =
         gridnote_cli::run_with(argv.map(Into::into), &mut &b""[..], &mut out, &mut err, terminals);
     assert_eq!(status, 0);
-    assert_eq!(String::from_utf8(out).unwrap(), "x wins in 11 plies; best: c4 d4\n");
-    // Four in a row on five rows of six takes 1,351,834 nodes: one report (they come
-    // every 1,048,576 nodes), then the line is cleared.
+    assert_eq!(
+        String::from_utf8(out).unwrap(),
+        "o wins in 17 plies; best: a4 a5 a6 b4 b5 b6 c4 c5 c6 d4 d5 d6 e4 e5 e6 f4 f5 f6\n"
+    );
+    // Three in a row, misère, on three rows of six takes 2,320,793 nodes: two reports
+    // (they come every 1,048,576 nodes), then the line is cleared.
     let err = String::from_utf8(err).unwrap();
     let reports: Vec<&str> = err.split('\r').filter(|s| !s.is_empty()).collect();
-    assert_eq!(reports.len(), 2, "{err:?}");
+    assert_eq!(reports.len(), 3, "{err:?}");
     assert!(reports[0].starts_with("solving: 1048576 nodes, ") && reports[0].ends_with(" s"));
-    assert_eq!(reports[1], "\x1b[2K");
+    assert!(reports[1].starts_with("solving: 2097152 nodes, ") && reports[1].ends_with(" s"));
+    assert_eq!(reports[2], "\x1b[2K");
     // Not on a pipe.
     let (status, _, err) = run(&["solve", "--rules", "tic-tac-toe+k=4", "4_/4_/4_/4_ x"], b"");
     assert_eq!((status, err.as_str()), (0, ""));
