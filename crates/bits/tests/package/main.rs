@@ -1,0 +1,6 @@
+//! The tests that ship in the published package (`include` in Cargo.toml): one test
+//! binary, each former file a module.
+
+mod exhaustive;
+mod properties;
+mod text;

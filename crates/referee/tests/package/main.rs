@@ -1,0 +1,5 @@
+//! The tests that ship in the published package (`include` in Cargo.toml): one test
+//! binary, each former file a module.
+
+mod otep;
+mod scripted;
