@@ -261,7 +261,8 @@ fn package_check(args: &PackageCheckArgs) -> Result<(), String> {
             .env("INSTA_UPDATE", "no")
             .env("CI", "true")
             .arg("test")
-            // The workspace's test profile (its profiles are not part of a package).
+            // Optimised, as the workspace's test profile optimises the crates with exhaustive
+            // tests (the workspace's profiles are not part of a package).
             .args(["--config", "profile.test.opt-level=2"])
             .args(["--config", "profile.test.package.\"*\".opt-level=2"]);
         for dep in internal_closure(m, &by_name) {

@@ -34,6 +34,12 @@
 //!    regions) is up to date (`crate::codegen::check_fresh`), as are the exported
 //!    conformance cases (`crate::conformance_export::check_fresh`).
 //!
+//! 9. No test is silently left out of `cargo test --workspace --all-features`: a library
+//!    or binary marked `test = false` holds no `#[test]` nor `#[cfg(test)]` in its module
+//!    tree, a library marked `doctest = false` no code block in its documentation, and an
+//!    integration test marked `test = false` is one that exists only under a cfg
+//!    (`#![cfg(…)]`), which the xtask task that runs it names with `--test`.
+//!
 //! Tests, examples and benches are outside rules 1 to 3: they may name formats.
 
 use std::path::{Path, PathBuf};
@@ -122,6 +128,7 @@ pub(crate) fn run() -> ExitCode {
     crate::codegen::check_fresh(&root, &mut problems);
     name_lists(&root, &mut problems);
     format_users(&root, &crates, &mut problems);
+    skipped_tests(&root, &mut problems);
     if problems.is_empty() {
         println!("tidy: {} crates follow the architecture rules", crates.len());
         ExitCode::SUCCESS
@@ -570,6 +577,147 @@ fn lexical(path: &Path) -> PathBuf {
     out
 }
 
+/// Rule 9: the targets `cargo test` skips (`test = false`, `doctest = false`, as `cargo
+/// metadata` reports them) hold no test it would have run.
+fn skipped_tests(root: &Path, problems: &mut Vec<String>) {
+    let output = crate::workspace::cargo()
+        .current_dir(root)
+        .args(["metadata", "--format-version", "1", "--no-deps"])
+        .output();
+    let meta = match output {
+        Ok(out) if out.status.success() => {
+            serde_json::from_slice::<serde_json::Value>(&out.stdout).unwrap_or_default()
+        }
+        _ => {
+            problems.push("cargo metadata failed: cannot check the skipped test targets".into());
+            return;
+        }
+    };
+    for package in meta["packages"].as_array().into_iter().flatten() {
+        for target in package["targets"].as_array().into_iter().flatten() {
+            let kinds: Vec<&str> = target["kind"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .filter_map(|k| k.as_str())
+                .collect();
+            let Some(src) = target["src_path"].as_str() else { continue };
+            let skipped = Skipped {
+                target: format!(
+                    "{} {}",
+                    package["name"].as_str().unwrap_or("?"),
+                    target_name(target)
+                ),
+                integration: kinds.contains(&"test"),
+                test: target["test"].as_bool() == Some(false),
+                doctest: target["doctest"].as_bool() == Some(false)
+                    && kinds.iter().any(|k| k.ends_with("lib")),
+            };
+            if !skipped.test && !skipped.doctest {
+                continue;
+            }
+            let files: Vec<(String, String)> = module_tree(Path::new(src))
+                .into_iter()
+                .filter_map(|file| {
+                    let text = std::fs::read_to_string(&file).ok()?;
+                    Some((file.strip_prefix(root).unwrap_or(&file).display().to_string(), text))
+                })
+                .collect();
+            problems.extend(skipped.problems(&files));
+        }
+    }
+}
+
+fn target_name(target: &serde_json::Value) -> String {
+    let kind = target["kind"][0].as_str().unwrap_or("?");
+    format!("{kind} {}", target["name"].as_str().unwrap_or("?"))
+}
+
+/// A target that `cargo test` leaves out in whole (`test`) or in part (`doctest`).
+struct Skipped {
+    target: String,
+    integration: bool,
+    test: bool,
+    doctest: bool,
+}
+
+impl Skipped {
+    /// What the files (shown path, text) of the target's module tree hold that `cargo
+    /// test` would skip.
+    fn problems(&self, files: &[(String, String)]) -> Vec<String> {
+        let mut problems = Vec::new();
+        for (shown, text) in files {
+            let code = || text.lines().map(str::trim_start).filter(|l| !l.starts_with("//"));
+            if self.test && self.integration {
+                if shown == &files[0].0 && !code().any(|l| l.starts_with("#![cfg(")) {
+                    problems.push(format!(
+                        "{shown}: {} is test = false but not gated by a #![cfg(…)]: cargo test skips its tests",
+                        self.target
+                    ));
+                }
+            } else if self.test
+                && code().any(|l| l.starts_with("#[test]") || l.starts_with("#[cfg(test)]"))
+            {
+                problems.push(format!(
+                    "{shown}: {} is test = false but holds tests that cargo test skips",
+                    self.target
+                ));
+            }
+            let documented = text.lines().map(str::trim_start);
+            if self.doctest
+                && documented.filter(|l| l.starts_with("///") || l.starts_with("//!")).any(|l| {
+                    l.trim_start_matches('/')
+                        .trim_start_matches('!')
+                        .trim_start()
+                        .starts_with("```")
+                })
+            {
+                problems.push(format!(
+                    "{shown}: {} is doctest = false but its documentation holds a code block",
+                    self.target
+                ));
+            }
+        }
+        problems
+    }
+}
+
+/// The files of the module tree rooted at `root`: the file and, recursively, those its
+/// `mod name;` lines declare (`name.rs` or `name/mod.rs` beside a crate root or `mod.rs`,
+/// else in the folder named after the file).
+fn module_tree(root: &Path) -> Vec<PathBuf> {
+    let mut files = vec![root.to_path_buf()];
+    let mut next = 0;
+    while next < files.len() {
+        let file = files[next].clone();
+        next += 1;
+        let Ok(text) = std::fs::read_to_string(&file) else { continue };
+        let stem = file.file_stem().and_then(|s| s.to_str()).unwrap_or("");
+        let parent = file.parent().unwrap_or(Path::new(""));
+        let dir = if next == 1 || stem == "mod" { parent.to_path_buf() } else { parent.join(stem) };
+        for name in declared_modules(&text) {
+            let flat = dir.join(format!("{name}.rs"));
+            let nested = dir.join(&name).join("mod.rs");
+            files.push(if flat.exists() { flat } else { nested });
+        }
+    }
+    files
+}
+
+/// The names of the out-of-line modules (`mod name;`, any visibility) the text declares.
+fn declared_modules(text: &str) -> Vec<String> {
+    text.lines()
+        .filter_map(|line| {
+            let line = line.trim();
+            let rest = line
+                .strip_prefix("pub")
+                .map_or(line, |r| r.trim_start().strip_prefix("(crate)").unwrap_or(r).trim_start());
+            let name = rest.strip_prefix("mod ")?.strip_suffix(';')?.trim();
+            name.chars().all(|c| c.is_alphanumeric() || c == '_').then(|| name.to_owned())
+        })
+        .collect()
+}
+
 /// Rule 4: no module cycle in the crate whose sources are `sources` under `src`.
 fn cycles(root: &Path, krate: &str, src: &Path, sources: &[PathBuf], problems: &mut Vec<String>) {
     let edges = modules::dependencies(src, sources);
@@ -664,6 +812,49 @@ mod tests {
                 "gridnote-python uses the format crate gridnote-tafl: reach formats through the registry (gridnote-convert)",
                 "gridnote-referee no longer uses gridnote-t3en: drop the pair from FORMAT_USERS in xtask/src/tidy.rs"
             ]
+        );
+    }
+
+    #[test]
+    fn targets_that_cargo_test_skips_hold_no_test() {
+        let skipped = |integration, test, doctest| Skipped {
+            target: "p t".into(),
+            integration,
+            test,
+            doctest,
+        };
+        let file = |shown: &str, text: &str| (shown.to_owned(), text.to_owned());
+        let tests = file(
+            "src/lib.rs",
+            "mod a;\n#[cfg(test)]\nmod tests {\n    #[test]\n    fn t() {}\n}\n",
+        );
+        let none = file("src/a.rs", "// #[test] in a comment\npub fn f() {}\n");
+        assert_eq!(
+            skipped(false, true, false).problems(&[tests.clone(), none.clone()]),
+            ["src/lib.rs: p t is test = false but holds tests that cargo test skips"]
+        );
+        assert!(skipped(false, true, false).problems(std::slice::from_ref(&none)).is_empty());
+        assert!(skipped(false, false, true).problems(&[tests]).is_empty());
+        let documented = file("src/lib.rs", "/// ```\n/// f();\n/// ```\npub fn f() {}\n");
+        assert_eq!(
+            skipped(false, false, true).problems(&[none, documented]),
+            ["src/lib.rs: p t is doctest = false but its documentation holds a code block"]
+        );
+        let gated = file(
+            "tests/a.rs",
+            "//! Only on wasm32.\n#![cfg(target_arch = \"wasm32\")]\n#[test]\nfn t() {}\n",
+        );
+        let plain = file("tests/b.rs", "#[test]\nfn t() {}\n");
+        assert!(skipped(true, true, false).problems(&[gated]).is_empty());
+        assert_eq!(
+            skipped(true, true, false).problems(&[plain]),
+            [
+                "tests/b.rs: p t is test = false but not gated by a #![cfg(…)]: cargo test skips its tests"
+            ]
+        );
+        assert_eq!(
+            declared_modules("mod a;\npub mod b;\npub(crate) mod c;\nmod d {\n// mod e;\n"),
+            ["a", "b", "c"]
         );
     }
 

@@ -1,0 +1,9 @@
+//! The tests that ship in the published package (`include` in Cargo.toml), one module per
+//! file, in one test binary: each binary costs a link and its own copy of generic code.
+
+mod model;
+mod play;
+mod rules_names;
+mod serde;
+mod symmetry;
+mod tafl;

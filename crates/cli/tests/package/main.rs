@@ -1,0 +1,10 @@
+//! The tests that ship in the published package (`include` in Cargo.toml), one module per
+//! file, in one test binary: each binary costs a link and its own copy of generic code.
+
+mod binary;
+mod files;
+mod inprocess;
+mod pty;
+mod referee;
+mod solve;
+mod svg;

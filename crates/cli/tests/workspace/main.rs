@@ -1,0 +1,10 @@
+//! The tests that read the workspace's fixtures (left out of the published package), one
+//! module per file, in one test binary: each binary costs a link and its own copy of
+//! generic code.
+
+mod check_tafl_rules;
+mod game;
+mod json_types;
+mod otep;
+mod otep_match;
+mod tafl_moves;

@@ -1,0 +1,8 @@
+//! The tests that read the workspace's fixtures (left out of the published package), one
+//! module per file, in one test binary: each binary costs a link and its own copy of
+//! generic code.
+
+mod opentafl;
+mod properties;
+mod records;
+mod rules;
