@@ -141,8 +141,8 @@ fn serde_op<T: serde::Serialize + 'static>(name: &str, what: &str, values: fn() 
 ///
 /// They do not go through [`text_op`], whose writer is called through a function pointer:
 /// `serde/…_str` (like `serde_op`) has no such call, so `copy/` must not have one either
-/// for their difference to be the serializer's alone (measured: through `text_op`,
-/// `copy/digits_str` counts 14 instructions a text more).
+/// for their difference to be the serializer's alone (through `text_op`, `copy/` would
+/// count the indirect call's instructions as well).
 fn text_refs<T: std::fmt::Display + 'static>(
     name: &'static str,
     values: fn() -> Vec<T>,
