@@ -51,6 +51,9 @@ impl Visit for Reader<'_> {
         syntax: fn(N::ParseError) -> SyntaxError,
         model: fn(N::ModelError) -> ModelError,
     ) -> Self::Output {
+        // A copy of its own (a byte or two, or nothing for a format without options): the
+        // reader then does not keep the caller's pointer alive across the calls.
+        let options = &options.clone();
         let value =
             N::parse_with(self.text, options).map_err(|e| ConvertError::Syntax(syntax(e)))?;
         value.to_setup(options).map_err(|e| ConvertError::Invalid {

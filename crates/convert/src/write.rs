@@ -336,11 +336,42 @@ fn derive_tafl(board: &Board, game: Game, options: &Options, notes: &mut Vec<Not
 
 /// A source's tafl fields are dropped where a target without them would not derive them
 /// back.
+#[inline]
 fn drop_tafl_fields(setup: &Setup, to: Format, notes: &mut Vec<Note>) {
-    let Some(fields) = setup.tafl else { return };
+    // Most sources have none: that is settled here, inlined, without a call.
+    if let Some(fields) = &setup.tafl {
+        drop_these_tafl_fields(fields, &setup.board, to, notes);
+    }
+}
+
+/// [`drop_tafl_fields`] once the source has them.
+#[inline(never)]
+fn drop_these_tafl_fields(fields: &TaflFields, board: &Board, to: Format, notes: &mut Vec<Note>) {
     // What converting back from `to` would derive.
-    let derived = TaflFields::derived_for(&setup.board, to.game());
-    let reason = |rule: u32| format!("{to} does not carry it; converting back would give {rule}");
+    let derived = TaflFields::derived_for(board, to.game());
+    if *fields != derived {
+        drop_differing_tafl_fields(*fields, derived, to, notes);
+    }
+}
+
+/// The notes of [`drop_tafl_fields`]: one for each of `fields` that differs from the
+/// `derived` one.
+#[inline(never)]
+fn drop_differing_tafl_fields(
+    fields: TaflFields,
+    derived: TaflFields,
+    to: Format,
+    notes: &mut Vec<Note>,
+) {
+    // `{to} does not carry it; converting back would give {rule}`, put together without
+    // the formatting machinery (which costs more than the rest of the note).
+    let reason = |rule: u32| {
+        let mut reason = String::with_capacity(64);
+        reason.push_str(to.name());
+        reason.push_str(" does not carry it; converting back would give ");
+        push_decimal(&mut reason, rule);
+        reason
+    };
     if fields.defenders != derived.defenders {
         notes.push(Note::dropped(Field::Defenders, fields.defenders, reason(derived.defenders)));
     }
@@ -353,5 +384,30 @@ fn drop_tafl_fields(setup: &Setup, to: Format, notes: &mut Vec<Note>) {
             fields.since_capture,
             reason(derived.since_capture),
         ));
+    }
+}
+
+/// Appends `n` in decimal.
+fn push_decimal(out: &mut String, n: u32) {
+    if n >= 10 {
+        push_decimal(out, n / 10);
+    }
+    out.push(char::from(b'0' + (n % 10) as u8));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn push_decimal_writes_what_display_writes() {
+        for n in [0, 7, 9, 10, 11, 99, 100, 1234, 65_536, 999_999_999, 1_000_000_000, u32::MAX] {
+            let mut out = String::from("x");
+            push_decimal(&mut out, n);
+            assert_eq!(out, format!("x{n}"));
+        }
+        let mut out = String::new();
+        push_decimal(&mut out, 4_294_967_295);
+        assert_eq!(out, "4294967295");
     }
 }

@@ -157,9 +157,10 @@ pub(crate) struct Search<'a, M: Mask> {
     pairing_from: u32,
     /// Whether double threats are looked for (normal play, k of 3 or more).
     threats: bool,
-    /// Whether moves are ordered by the potential of the lines through them (normal
-    /// play, boards of `POTENTIAL_BOARD` playable cells or more).
-    potential_order: bool,
+    /// Moves are ordered by the potential of the lines through them in positions with
+    /// at least this many empty cells (normal play, boards of `POTENTIAL_BOARD` playable
+    /// cells or more; never elsewhere).
+    potential_from: u32,
     /// Told the nodes searched every `PROGRESS_EVERY` nodes.
     progress: Option<&'a mut dyn FnMut(u64)>,
 }
@@ -184,7 +185,11 @@ impl<'a, M: Mask> Search<'a, M> {
             aborted: false,
             history: vec![0; geo.order.len().max(1) + board.cells().len()],
             progress: None,
-            potential_order: !geo.misere && geo.playable.count() >= POTENTIAL_BOARD,
+            potential_from: if !geo.misere && geo.playable.count() >= POTENTIAL_BOARD {
+                POTENTIAL_FROM
+            } else {
+                u32::MAX
+            },
             threats: !geo.misere && geo.k >= 3 && geo.playable.count() >= THREATS_BOARD,
             pairing_from: if geo.playable.count() >= PAIRING_BOARD && !geo.misere {
                 PAIRING_FROM
@@ -584,33 +589,43 @@ impl<'a, M: Mask> Search<'a, M> {
     fn later_moves(&self, node: &Node<M>, suicide: M, first: Option<usize>, allowed: M) -> Moves {
         let geo = self.geo;
         let mut moves = Moves { cells: [0; 128], count: 0 };
-        let empty = node.empty & allowed;
+        // `first` has been searched already: neither list takes it.
+        let first = first.map_or(M::ZERO, M::bit);
+        let safe = node.empty & allowed & !suicide & !first;
         for &cell in &geo.order {
-            let bit = M::bit(usize::from(cell));
-            if !(empty & bit).is_zero()
-                && Some(usize::from(cell)) != first
-                && (suicide & bit).is_zero()
-            {
+            if !(safe & M::bit(usize::from(cell))).is_zero() {
                 moves.push(usize::from(cell));
             }
         }
-        let history = &self.history;
-        if self.potential_order && node.empties >= POTENTIAL_FROM {
-            let weight = self.potentials(node.empty);
-            moves.cells[..moves.count].sort_by_key(|&c| {
-                core::cmp::Reverse((weight[usize::from(c)], history[usize::from(c)]))
-            });
+        if node.empties >= self.potential_from {
+            self.sort_by_potential(node.empty, &mut moves);
         } else {
+            let history = &self.history;
             moves.cells[..moves.count]
                 .sort_by_key(|&c| core::cmp::Reverse(history[usize::from(c)]));
         }
-        for &cell in &geo.order {
-            let bit = M::bit(usize::from(cell));
-            if !(suicide & bit).is_zero() && Some(usize::from(cell)) != first {
-                moves.push(usize::from(cell));
+        let last = suicide & !first;
+        if !last.is_zero() {
+            for &cell in &geo.order {
+                if !(last & M::bit(usize::from(cell))).is_zero() {
+                    moves.push(usize::from(cell));
+                }
             }
         }
         moves
+    }
+
+    /// Sorts `moves` by the potential of the lines through them, then by history: out of
+    /// line and laid out as the unlikely branch, so that the searches that never order by
+    /// potential (small boards, misère) pay only the comparison that skips it.
+    #[cold]
+    #[inline(never)]
+    fn sort_by_potential(&self, empty: M, moves: &mut Moves) {
+        let weight = self.potentials(empty);
+        let history = &self.history;
+        moves.cells[..moves.count].sort_by_key(|&c| {
+            core::cmp::Reverse((weight[usize::from(c)], history[usize::from(c)]))
+        });
     }
 
     /// For each empty cell, how much the lines through it are worth to both sides: a

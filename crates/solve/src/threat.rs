@@ -85,7 +85,14 @@ const THREES: usize = 16;
 impl<'a> Vcf<'a> {
     /// A search on `grid` (side to move attacks) within `budget`.
     pub(crate) fn new(grid: &'a mut Grid, budget: Budget) -> Vcf<'a> {
-        Vcf { grid, budget, failed: Failed::default(), failed_vct: Failed::default() }
+        Vcf {
+            grid,
+            budget,
+            // Room for the failures a short search records, so that the table is not
+            // grown (and rehashed) several times over from empty.
+            failed: Failed::with_capacity_and_hasher(16, BuildHasherDefault::default()),
+            failed_vct: Failed::default(),
+        }
     }
 
     /// The attacker's moves of the shortest VCF within `most` of their moves (the win

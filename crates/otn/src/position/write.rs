@@ -42,6 +42,7 @@ impl PositionRecord {
     }
 
     /// The rows, rank 1 first or (`top_first`) the top rank first.
+    #[inline]
     fn append_rows<S: Sink + ?Sized>(&self, out: &mut S, top_first: bool) {
         let size = self.size();
         out.reserve(self.text_bound());
@@ -67,7 +68,8 @@ impl PositionRecord {
             }
             w.push(b'/');
         }
-        w.finish();
+        // `w` flushes as it goes out of scope, in place (`finish` or `drop` would move it
+        // and its buffer first).
     }
 }
 
