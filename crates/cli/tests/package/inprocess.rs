@@ -1,12 +1,6 @@
 //! `gridnote_cli::run` in-process: the input edge cases.
 
-fn run(args: &[&str], stdin: &[u8]) -> (u8, String, String) {
-    let mut out = Vec::new();
-    let mut err = Vec::new();
-    let argv = std::iter::once("gridnote").chain(args.iter().copied()).map(Into::into);
-    let status = gridnote_cli::run(argv, &mut &stdin[..], &mut out, &mut err);
-    (status, String::from_utf8(out).unwrap(), String::from_utf8(err).unwrap())
-}
+use crate::support::run;
 
 #[test]
 fn invalid_utf8_fails_that_input_only() {

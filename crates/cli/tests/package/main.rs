@@ -7,4 +7,5 @@ mod inprocess;
 mod pty;
 mod referee;
 mod solve;
+mod support;
 mod svg;

@@ -8,13 +8,7 @@ use gridnote_board::{Outcome, Player, Position, Rules};
 use gridnote_solve::Solver;
 use gridnote_t3en::T3en;
 
-fn run(args: &[&str], stdin: &[u8]) -> (u8, String, String) {
-    let mut out = Vec::new();
-    let mut err = Vec::new();
-    let argv = std::iter::once("gridnote").chain(args.iter().copied()).map(Into::into);
-    let status = gridnote_cli::run(argv, &mut &stdin[..], &mut out, &mut err);
-    (status, String::from_utf8(out).unwrap(), String::from_utf8(err).unwrap())
-}
+use crate::support::run;
 
 #[test]
 fn solve_prints_value_distance_and_best_moves() {

@@ -3,13 +3,7 @@
 
 use std::path::PathBuf;
 
-fn run(args: &[&str], stdin: &[u8]) -> (u8, String, String) {
-    let mut out = Vec::new();
-    let mut err = Vec::new();
-    let argv = std::iter::once("gridnote").chain(args.iter().copied()).map(Into::into);
-    let status = gridnote_cli::run(argv, &mut &stdin[..], &mut out, &mut err);
-    (status, String::from_utf8(out).unwrap(), String::from_utf8(err).unwrap())
-}
+use crate::support::run;
 
 /// A fresh empty directory for one test.
 fn scratch(name: &str) -> PathBuf {

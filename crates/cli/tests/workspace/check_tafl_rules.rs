@@ -1,11 +1,8 @@
 //! `gridnote check --rules` with a tafl preset or an OpenTafl rules record.
 
+/// `gridnote ARGS` in-process with no standard input.
 fn run(args: &[&str]) -> (u8, String, String) {
-    let mut out = Vec::new();
-    let mut err = Vec::new();
-    let argv = std::iter::once("gridnote").chain(args.iter().copied()).map(Into::into);
-    let status = gridnote_cli::run(argv, &mut &b""[..], &mut out, &mut err);
-    (status, String::from_utf8(out).unwrap(), String::from_utf8(err).unwrap())
+    crate::support::run(args, b"")
 }
 
 const BRANDUB: &str = "/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/";

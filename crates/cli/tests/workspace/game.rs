@@ -1,12 +1,6 @@
 //! `gridnote game`: replaying and checking OpenTafl game records.
 
-fn run(args: &[&str], stdin: &[u8]) -> (u8, String, String) {
-    let mut out = Vec::new();
-    let mut err = Vec::new();
-    let argv = std::iter::once("gridnote").chain(args.iter().copied()).map(Into::into);
-    let status = gridnote_cli::run(argv, &mut &stdin[..], &mut out, &mut err);
-    (status, String::from_utf8(out).unwrap(), String::from_utf8(err).unwrap())
-}
+use crate::support::run;
 
 /// A 3x3 game: the king in the middle, one attacker in a corner, one defender.
 const GAME: &str =

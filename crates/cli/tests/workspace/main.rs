@@ -7,4 +7,5 @@ mod game;
 mod json_types;
 mod otep;
 mod otep_match;
+mod support;
 mod tafl_moves;
