@@ -10,6 +10,7 @@ use std::process::Command;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
+use super::operations::output;
 use crate::cargo;
 
 /// The engines, gridnote first, as `gridnote-bench-tafl` names them.
@@ -238,18 +239,6 @@ fn function_line(line: &str) -> Option<(String, u64)> {
     let (_, function) = rest.split_once(':')?;
     let function = function.split(" [").next()?.trim();
     (!function.is_empty()).then(|| (function.to_owned(), count))
-}
-
-fn output(command: &mut Command) -> Result<String, String> {
-    let out = command.output().map_err(|e| format!("cannot run {command:?}: {e}"))?;
-    if !out.status.success() {
-        return Err(format!(
-            "{command:?} failed: {}\n{}",
-            out.status,
-            String::from_utf8_lossy(&out.stderr)
-        ));
-    }
-    Ok(String::from_utf8_lossy(&out.stdout).into_owned())
 }
 
 fn text_field(line: &str, key: &str) -> Result<String, String> {
