@@ -128,17 +128,7 @@ impl Game {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn line_moves(&self, line: &LinePath) -> Result<Vec<LineMove>, ReplayError> {
-        if !self.lines().contains(line) {
-            return Err(ReplayError {
-                turn: String::new(),
-                text: String::new(),
-                line: 0,
-                column: 0,
-                span: 0..0,
-                problem: ReplayProblem::NoSuchLine { line: line.to_string() },
-            });
-        }
-        let (plies, _) = self.plies_of(line)?;
+        let plies = self.plies_of_line(line)?;
         Ok(plies
             .into_iter()
             .map(|(t, s)| {
@@ -186,17 +176,7 @@ impl Game {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn replay(&self, line: &LinePath) -> Result<Replay, ReplayError> {
-        if !self.lines().contains(line) {
-            return Err(ReplayError {
-                turn: String::new(),
-                text: String::new(),
-                line: 0,
-                column: 0,
-                span: 0..0,
-                problem: ReplayProblem::NoSuchLine { line: line.to_string() },
-            });
-        }
-        let (plies, _) = self.plies_of(line)?;
+        let plies = self.plies_of_line(line)?;
         let first = if self.rules().attackers_first() { Side::Attackers } else { Side::Defenders };
         let start = self.start().clone();
         let mut position = start.clone();
@@ -286,6 +266,22 @@ impl Game {
             });
         }
         Ok(Replay { start, first, plies: out })
+    }
+
+    /// The moves of `line`, placeholders resolved, or `NoSuchLine` when the record has no
+    /// such line.
+    fn plies_of_line(&self, line: &LinePath) -> Result<Vec<PlyRef>, ReplayError> {
+        if !self.lines().contains(line) {
+            return Err(ReplayError {
+                turn: String::new(),
+                text: String::new(),
+                line: 0,
+                column: 0,
+                span: 0..0,
+                problem: ReplayProblem::NoSuchLine { line: line.to_string() },
+            });
+        }
+        Ok(self.plies_of(line)?.0)
     }
 
     /// The moves of `line`, placeholders resolved, and the ply (from 0) its turn 1
