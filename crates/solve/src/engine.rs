@@ -71,23 +71,36 @@ impl Solver {
         deadline: Instant,
     ) -> Result<Thought, SolveError> {
         let board = &position.board;
-        if board.outcome(rules).is_over() || board.counts().empty == 0 {
+        if position.outcome(rules).is_over() || board.counts().empty == 0 {
             return Err(SolveError::Finished);
         }
         let cells = board.rows() * board.cols();
         let (cell, kind, nodes) = if cells > MAX_CELLS {
             crate::wide::think(board, position.to_move, rules, deadline)
-        } else if cells <= 64 {
-            think_in(self.small(board, rules), board, position.to_move, deadline)
         } else {
-            think_in(self.large(board, rules), board, position.to_move, deadline)
+            let to_move = position.to_move;
+            match (cells <= 64, rules.gomoku.is_freestyle()) {
+                (true, true) => {
+                    think_in::<_, false>(self.small(board, rules), board, to_move, deadline)
+                }
+                (true, false) => {
+                    think_in::<_, true>(self.small(board, rules), board, to_move, deadline)
+                }
+                (false, true) => {
+                    think_in::<_, false>(self.large(board, rules), board, to_move, deadline)
+                }
+                (false, false) => {
+                    think_in::<_, true>(self.large(board, rules), board, to_move, deadline)
+                }
+            }
         };
         let cols = board.cols();
         Ok(Thought { row: cell / cols, col: cell % cols, kind, nodes })
     }
 }
 
-fn think_in<M: Mask>(
+/// `RULED`: the rule set is not freestyle (renju's black never plays a forbidden point).
+fn think_in<M: Mask, const RULED: bool>(
     space: &mut Workspace<M>,
     board: &Board,
     to_move: Player,
@@ -99,8 +112,8 @@ fn think_in<M: Mask>(
     // Quick answers first: a win at once, a single threat to block, and a fallback that
     // (under misère) does not complete one of our own lines when another cell exists.
     let (empty, [mine, theirs]) = {
-        let search = Search::new(geo, table, board, to_move, None);
-        (search.empty(), search.completing())
+        let search = Search::<M, RULED>::new(geo, table, board, to_move, None);
+        (search.legal(search.empty()), search.completing())
     };
     let ordered: Vec<usize> = geo
         .order
@@ -114,8 +127,8 @@ fn think_in<M: Mask>(
     }
     let fallback = if geo.misere {
         ordered.iter().copied().find(|&c| (mine & M::bit(c)).is_zero()).unwrap_or(ordered[0])
-    } else if !theirs.is_zero() {
-        theirs.lowest()
+    } else if !(theirs & empty).is_zero() {
+        (theirs & empty).lowest()
     } else {
         ordered[0]
     };
@@ -126,7 +139,7 @@ fn think_in<M: Mask>(
     // A full solve in the first 40% of the time.
     let solve_by = start + time.mul_f64(0.4);
     {
-        let mut search = Search::new(geo, table, board, to_move, Some(solve_by));
+        let mut search = Search::<M, RULED>::new(geo, table, board, to_move, Some(solve_by));
         let value = search.negamax(0, UNLIMITED, -INF, INF);
         if !search.aborted {
             for &cell in &ordered {
@@ -150,7 +163,7 @@ fn think_in<M: Mask>(
     // Iterative deepening in the rest.
     let mut chosen = (fallback, ThoughtKind::RuleOfThumb);
     let mut previous = fallback;
-    let mut search = Search::new(geo, table, board, to_move, Some(deadline));
+    let mut search = Search::<M, RULED>::new(geo, table, board, to_move, Some(deadline));
     for depth in 1..=ordered.len().min(usize::from(UNLIMITED - 1)) {
         let mut alpha = -INF;
         let mut best = None;
