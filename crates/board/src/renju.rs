@@ -1,5 +1,5 @@
 //! Renju's forbidden points: the moves black (Player One) may not play under
-//! [`Gomoku::Renju`](crate::Gomoku::Renju), by the definitions of the Renju International
+//! [`Gomoku::Renju`], by the definitions of the Renju International
 //! Federation (RIF), with k in place of five (`docs/gomoku.md` quotes the text).
 //!
 //! A move of black's is judged with the stone placed:

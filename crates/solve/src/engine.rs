@@ -95,7 +95,31 @@ impl Solver {
             }
         };
         let cols = board.cols();
-        Ok(Thought { row: cell / cols, col: cell % cols, kind, nodes })
+        let (row, col, kind) = legal(position, rules, cell / cols, cell % cols, kind);
+        Ok(Thought { row, col, kind, nodes })
+    }
+}
+
+/// The move itself when the side to move may play it; else (renju's black on a
+/// forbidden point, which the big-board engine does not know) the legal move nearest to
+/// it, by rule of thumb.
+fn legal(
+    position: &Position,
+    rules: Rules,
+    row: usize,
+    col: usize,
+    kind: ThoughtKind,
+) -> (usize, usize, ThoughtKind) {
+    if rules.gomoku != gridnote_board::Gomoku::Renju
+        || position.to_move != Player::One
+        || position.board.forbidden(row, col, rules).is_none()
+    {
+        return (row, col, kind);
+    }
+    let distance = |&(r, c): &(usize, usize)| r.abs_diff(row).max(c.abs_diff(col));
+    match position.moves(rules).into_iter().min_by_key(distance) {
+        Some((r, c)) => (r, c, ThoughtKind::RuleOfThumb),
+        None => (row, col, kind),
     }
 }
 

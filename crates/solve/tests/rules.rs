@@ -213,3 +213,25 @@ fn the_engine_plays_only_legal_moves_under_renju() {
     }
     assert!(forbidden >= 5, "{forbidden}");
 }
+
+#[test]
+fn the_big_board_engine_plays_only_legal_moves_under_renju() {
+    use std::time::{Duration, Instant};
+    let rules = Rules::RENJU;
+    let mut forbidden = 0;
+    // Black to move with many stones on the board, shapes near black's stones favoured.
+    let positions: Vec<Position> = random_positions(15, 15, 181, rules, 12, 11)
+        .into_iter()
+        .filter(|pos| pos.to_move == Player::One)
+        .take(12)
+        .collect();
+    assert_eq!(positions.len(), 12);
+    for pos in positions {
+        forbidden += pos.board.forbidden_points(rules).len();
+        let mut solver = Solver::new();
+        let thought =
+            solver.think(&pos, rules, Instant::now() + Duration::from_millis(100)).unwrap();
+        assert!(pos.play(thought.row, thought.col, rules).is_ok(), "{pos:?} {thought:?}");
+    }
+    assert!(forbidden >= 3, "{forbidden}");
+}
