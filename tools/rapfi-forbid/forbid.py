@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Ask Rapfi for renju's forbidden points of many positions, for gridnote's fixtures.
 
-Usage: forbid.py RAPFI_BINARY OUTPUT.tsv [--games N] [--clusters N] [--seed S]
+Usage: forbid.py RAPFI_BINARY OUTPUT.tsv [--games N] [--clusters N] [--dense N] [--seed S]
 
 RAPFI_BINARY is a Rapfi executable you built yourself (github.com/dhbloo/rapfi,
 GPL-3.0); this script only talks to it through the Gomocup protocol on its standard
@@ -12,13 +12,14 @@ move, as `FORBID xxyyxxyy….`, two digits per coordinate).
 It writes one line per position: the position as T3EN (15x15, black = x to move) and
 the forbidden points Rapfi names, as gridnote cell names (file letter from the left,
 rank from 1 at the bottom) in row-major order from the top, or `-` for none. Positions
-come from three sources, each seeded:
+come from four sources, each seeded:
 
 - random renju games: each side plays a random move near the stones (black keeps close
   to its own stones, so that threes and fours are common), black never on a point Rapfi
   calls forbidden; every position with black to move is recorded until a five;
 - clusters: 6 to 16 black stones and 0 to 6 white stones dropped at random in a 7x7
   square (white passing between black's stones), kept when nobody has five in a row;
+- dense clusters: the same with 10 to 24 black stones and 0 to 10 white ones;
 - the hand-made positions of gridnote's own tests (`EXAMPLES` below).
 """
 
@@ -169,11 +170,11 @@ def random_game(rapfi, rng, record):
             return
 
 
-def cluster(rapfi, rng, record):
+def cluster(rapfi, rng, record, blacks, whites):
     left, top = rng.randint(0, SIZE - 7), rng.randint(0, SIZE - 7)
     square = [(left + dx, top + dy) for dx in range(7) for dy in range(7)]
     rng.shuffle(square)
-    blacks, whites = rng.randint(6, 16), rng.randint(0, 6)
+    blacks, whites = rng.randint(*blacks), rng.randint(*whites)
     stones = {}
     for p in square[:blacks]:
         stones[p] = 1
@@ -232,6 +233,7 @@ def main():
     parser.add_argument("output")
     parser.add_argument("--games", type=int, default=150)
     parser.add_argument("--clusters", type=int, default=1500)
+    parser.add_argument("--dense", type=int, default=1500)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     rng = random.Random(args.seed)
@@ -253,7 +255,9 @@ def main():
     for _ in range(args.games):
         random_game(rapfi, rng, record)
     for _ in range(args.clusters):
-        cluster(rapfi, rng, record)
+        cluster(rapfi, rng, record, (6, 16), (0, 6))
+    for _ in range(args.dense):
+        cluster(rapfi, rng, record, (10, 24), (0, 10))
     rapfi.close()
     with open(args.output, "w") as out:
         out.write("\n".join(lines) + "\n")
