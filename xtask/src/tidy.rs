@@ -62,7 +62,7 @@ const GROUND: [&str; 2] = ["gridnote-board", "gridnote-text"];
 const BUILT_ON: [(&str, &str); 1] = [("gridnote-tafl-search", "gridnote-tafl-rules")];
 
 /// Public enums that are complete by their nature, with the reason.
-const CLOSED: [(&str, &str); 10] = [
+const CLOSED: [(&str, &str); 11] = [
     ("Player", "a two-player game has exactly two players"),
     ("Side", "OTN's two sides, attackers and defenders"),
     ("Half", "a turn has a first and a second half"),
@@ -73,6 +73,7 @@ const CLOSED: [(&str, &str); 10] = [
     ("Engine", "a match is between exactly two engines, A and B"),
     ("GameScore", "a game is won by A, drawn, or won by B"),
     ("Point", "a renju point holds a black stone, a white stone, nothing, or is off the board"),
+    ("Seat", "a gomoku game record names exactly two players"),
 ];
 
 /// The hubs that only wire (rule 7): they use no format crate at all, and

@@ -77,3 +77,64 @@ fn solve_plays_by_the_rule_set() {
     assert_eq!((status, err.as_str()), (0, ""));
     assert_eq!(out, "x wins in 15 plies; best: c4\n");
 }
+
+/// Black's d8 e8 f8 h8 i8, white on the a-file, then black's g8: six in a row.
+const SIX: &str = "Piskvorky 15x15, 11:11, 0\n4,8,0\n1,1,0\n5,8,0\n1,2,0\n6,8,0\n1,3,0\n8,8,0\n1,5,0\n9,8,0\n2,2,0\n7,8,0\n-1\n";
+
+#[test]
+fn game_replays_psq_records_and_move_lists_under_the_rules() {
+    let check = |rules: &str| run(&["game", "--check", "--rules", rules, "-"], SIX.as_bytes());
+    assert_eq!(
+        check("gomoku"),
+        (
+            0,
+            "-: 11 plies under tic-tac-toe+k=5: x (black) wins at ply 11\n".to_owned(),
+            String::new()
+        )
+    );
+    assert_eq!(
+        check("renju").1,
+        "-: 11 plies under renju: o (white) wins: x's move g8 at ply 11 is forbidden (overline)\n"
+    );
+    assert_eq!(check("gomoku+exact").1, "-: 11 plies under gomoku+exact: in progress\n");
+    // The position after any ply, as T3EN.
+    let (status, out, _) = run(&["game", "--ply", "1", "-"], SIX.as_bytes());
+    assert_eq!(
+        (status, out.as_str()),
+        (0, "15_/15_/15_/15_/15_/15_/15_/3_x11_/15_/15_/15_/15_/15_/15_/15_ o\n")
+    );
+    let (_, out, _) = run(&["game", "-"], SIX.as_bytes());
+    assert_eq!(out.lines().count(), 12);
+    assert_eq!(
+        out.lines().next(),
+        Some("15_/15_/15_/15_/15_/15_/15_/15_/15_/15_/15_/15_/15_/15_/15_ x")
+    );
+    // A move list, on the board --size gives.
+    let (status, out, _) = run(&["game", "--final", "--size", "9", "-"], b"e5 d4\n");
+    assert_eq!((status, out.as_str()), (0, "9_/9_/9_/9_/4_x4_/3_o5_/9_/9_/9_ x\n"));
+    let (status, out, _) = run(&["game", "--check", "-"], b"h8h8");
+    assert_eq!((status, out.as_str()), (1, ""));
+}
+
+#[test]
+fn game_refuses_what_does_not_fit_a_gomoku_record() {
+    let (status, _, err) = run(&["game", "-"], b"Piskvorky 20x20, 11:11, 0\n21,3,0\n");
+    assert_eq!(status, 1);
+    assert_eq!(
+        err,
+        "error: -: line 2: move 21,3 is off the 20x20 board (x and y run from 1 to 20)\n  | 21,3,0\n  | ^^^^^^\n"
+    );
+    let (status, _, err) = run(&["game", "--size", "9", "-"], SIX.as_bytes());
+    assert_eq!(
+        (status, err.as_str()),
+        (2, "error: --size is for move lists: a .psq record gives its board (15x15)\n")
+    );
+    let (status, _, err) = run(&["game", "--ply", "12", "-"], SIX.as_bytes());
+    assert_eq!((status, err.as_str()), (1, "error: -: --ply 12: the game has 11 plies\n"));
+    let (status, _, err) = run(&["game", "--size", "0", "-"], b"h8");
+    assert_eq!(status, 2);
+    assert!(
+        err.contains("`0` is not a board size: expected N or ROWSxCOLS, each 1 to 255"),
+        "{err}"
+    );
+}
