@@ -138,3 +138,46 @@ fn game_refuses_what_does_not_fit_a_gomoku_record() {
         "{err}"
     );
 }
+
+#[test]
+fn solve_looks_for_wins_by_fours_and_threats() {
+    // x h8 i8 j8, an open three; o scattered on row 2.
+    let open_three = "15_/15_/15_/15_/15_/15_/15_/7_xxx5_/15_/15_/15_/15_/15_/o_o_o10_/15_ x";
+    let (status, out, err) = run(&["solve", "--vcf", "--rules", "gomoku", open_three], b"");
+    assert_eq!((status, err.as_str()), (0, ""));
+    assert_eq!(out, "x wins by fours (VCF) in 2 threats; line: g8 k8 f8\n");
+    let (_, out, _) = run(&["solve", "--vcf", "--json", "--rules", "gomoku", open_three], b"");
+    assert_eq!(
+        out,
+        format!(
+            "{{\"input\":\"{open_three}\",\"search\":\"vcf\",\"winner\":\"x\",\
+             \"line\":[\"g8\",\"k8\",\"f8\"],\"threats\":2,\"nodes\":2}}\n"
+        )
+    );
+    // x h8 i8 and j9 j10: j8 makes two open threes, a win by threats; under renju it is
+    // black's forbidden double-three, and the win found starts elsewhere.
+    let two_twos = "15_/15_/15_/15_/15_/9_x5_/9_x5_/7_xx6_/15_/15_/15_/15_/15_/15_/o4_o4_o3_o x";
+    let (_, out, _) = run(&["solve", "--vct", "--rules", "gomoku", two_twos], b"");
+    assert_eq!(out, "x wins by threats (VCT) in 2 threats; first move: j8\n");
+    let (_, out, _) = run(&["solve", "--vct", "--rules", "renju", two_twos], b"");
+    assert!(out.starts_with("x wins by threats (VCT) in ") && !out.ends_with(": j8\n"), "{out}");
+    // None within the budget's threats, and a budget that runs out.
+    let (status, out, _) = run(&["solve", "--vcf", "--rules", "gomoku", two_twos], b"");
+    assert_eq!((status, out.as_str()), (0, "no win by fours (VCF) for x within 20 threats\n"));
+    let (status, out, err) =
+        run(&["solve", "--vct", "--nodes", "3", "--rules", "gomoku", two_twos], b"");
+    assert_eq!((status, out.as_str()), (1, ""));
+    assert!(
+        err.contains("out of budget after 3 nodes: no win by threats (VCT) found yet for x"),
+        "{err}"
+    );
+    // The flags that only go with a threat search.
+    let (status, _, err) = run(&["solve", "--nodes", "5", "3_/3_/3_ x"], b"");
+    assert_eq!(
+        (status, err.as_str()),
+        (2, "error: --nodes and --threats are for --vcf and --vct\n")
+    );
+    let (status, _, err) = run(&["solve", "--vcf", "--nodes", "0", "3_/3_/3_ x"], b"");
+    assert_eq!(status, 2);
+    assert!(err.contains("`0` is not a number of nodes from 1 to 1000000000000"), "{err}");
+}
