@@ -9,6 +9,9 @@ use std::time::{Duration, Instant};
 use gridnote_solve::board::{CellName, Gomoku, Outcome, Player, Position, Rules};
 use gridnote_solve::{Solver, ThreatBudget, ThreatWin, Threats};
 
+mod common;
+use common::Random;
+
 fn position(black: &[&str], white: &[&str], to_move: Player) -> Position {
     let mut board = gridnote_solve::board::Board::new(15, 15).unwrap();
     for (names, cell) in
@@ -104,7 +107,7 @@ fn known_wins_by_fours() {
     assert!(matches!(find(&pos, Rules::RENJU, Threats::Fours), ThreatWin::None { .. }));
     // For white (the same shapes in white), renju lets it win the same way.
     let white = position(
-        &["d5", "h9", "a15", "f15", "k15", "o11"],
+        &["d5", "h9", "a15", "f15", "k15", "o11", "o1"],
         &["e5", "f5", "g5", "h6", "h7", "h8"],
         Player::Two,
     );
@@ -119,7 +122,7 @@ fn a_four_whose_block_is_forbidden_wins_for_white() {
     // Black's h3 h4 h5 _ h7 h8: h6 is an overline point. White's d6 e6 f6 (c6 black):
     // g6 is a four whose only block, h6, black may not play.
     let pos = position(
-        &["h3", "h4", "h5", "h7", "h8", "c6"],
+        &["h3", "h4", "h5", "h7", "h8", "c6", "o1"],
         &["d6", "e6", "f6", "a15", "f15", "k15"],
         Player::Two,
     );
@@ -161,18 +164,6 @@ fn a_budget_runs_out() {
     // A finished game has no move to look for.
     let over = position(&["a1", "b1", "c1", "d1", "e1"], &["a3", "b3", "c3", "d3"], Player::Two);
     assert!(Solver::new().threat_win(&over, Rules::GOMOKU, Threats::Fours, tiny).is_err());
-}
-
-/// A small deterministic generator (xorshift64*).
-struct Random(u64);
-
-impl Random {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        (self.0.wrapping_mul(0x2545_f491_4f6c_dd1d) >> 33) as usize % n
-    }
 }
 
 #[test]
