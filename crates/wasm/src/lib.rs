@@ -6,6 +6,8 @@
 #[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
 mod api;
 #[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
+mod engine;
+#[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
 mod tafl;
 
 #[cfg(target_arch = "wasm32")]
