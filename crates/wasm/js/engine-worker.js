@@ -4,7 +4,7 @@
 // come. Messages in: { type: "init", module }, { type: "search" | "solve", id, request };
 // out: { type: "progress", id, report }, { type: "done", id, result },
 // { type: "error", id, error: { name, message } }.
-import init, { search, solve } from "./gridnote_engine.js";
+import init, { search, solveExact } from "./gridnote_engine.js";
 
 let ready = null;
 
@@ -20,7 +20,7 @@ self.addEventListener("message", async ({ data }) => {
     if (data.type === "search") {
       result = search(request, (report) => self.postMessage({ type: "progress", id, report }));
     } else if (data.type === "solve") {
-      result = solve(request);
+      result = solveExact(request);
     } else {
       throw new Error(`unknown job type ${data.type}`);
     }

@@ -195,13 +195,13 @@ fn search_js(request: &JsValue, callback: Option<&Function>) -> Result<JsValue, 
 /// `timeMs` (one second when left out).
 ///
 /// ```js
-/// solve({ game: "mnk", rows: 3, cols: 3, moves: ["b2"], timeMs: 5000 }).summary; // "draw in 8 plies; best: a1 a3 c1 c3"
+/// solveExact({ game: "mnk", rows: 3, cols: 3, moves: ["b2"], timeMs: 5000 }).summary; // "draw in 8 plies; best: a1 a3 c1 c3"
 /// ```
 ///
 /// # Errors
 /// A `GridnoteError` for a bad option, an illegal position or a board too large.
-#[wasm_bindgen(unchecked_return_type = "MnkSolved")]
-pub fn solve(request: MnkSearchRequest) -> Result<JsValue, JsValue> {
+#[wasm_bindgen(js_name = solveExact, unchecked_return_type = "MnkSolved")]
+pub fn solve_exact(request: MnkSearchRequest) -> Result<JsValue, JsValue> {
     solve_js(&request.into()).map_err(error)
 }
 

@@ -4,7 +4,7 @@
 //! src/engine.rs.
 #![cfg(target_arch = "wasm32")]
 
-use gridnote_wasm::{MnkSearchRequest, OnProgress, SearchRequest, search, solve};
+use gridnote_wasm::{MnkSearchRequest, OnProgress, SearchRequest, search, solve_exact};
 use js_sys::{Array, Function, Reflect};
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_test::wasm_bindgen_test;
@@ -81,7 +81,7 @@ fn an_mnk_search_answers_in_time_and_blocks() {
 #[wasm_bindgen_test]
 fn small_mnk_boards_are_solved() {
     let solved =
-        solve(js::<MnkSearchRequest>(r#"{"game":"mnk","rows":3,"cols":3,"moves":["b2"]}"#))
+        solve_exact(js::<MnkSearchRequest>(r#"{"game":"mnk","rows":3,"cols":3,"moves":["b2"]}"#))
             .unwrap();
     assert_eq!(string(&solved, "value"), "draw");
     assert_eq!(number(&solved, "plies"), 8.0);
