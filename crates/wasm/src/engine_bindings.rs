@@ -9,6 +9,8 @@ use wasm_bindgen::prelude::*;
 use crate::api::Failure;
 use crate::engine::{self, MnkGame, Report, SearchLimits, TaflGame};
 use crate::js::{Props, error, nullable, object, strings};
+use crate::record::{self, GameWrite};
+use crate::tafl::side_letter;
 
 #[wasm_bindgen(typescript_custom_section)]
 const TYPES: &'static str = r#"
@@ -90,6 +92,35 @@ export interface MnkSolved {
   /** Like "draw in 8 plies; best: a1 a3 c1 c3", or what the time allowed. */
   summary: string;
 }
+
+/** An OpenTafl game record's main line, read by `readGame`. */
+export interface GameRead {
+  /** The whole OTN rules record. */
+  rules: string;
+  /** The OTN position record the game starts from. */
+  start: string;
+  /** Who moves first. */
+  side: "a" | "d";
+  /** The main line's moves in OTN (a resignation left out). */
+  moves: string[];
+  /** Whether the main line ends in a resignation (`---`). */
+  resigned: boolean;
+  /** The `[result:…]` tag: "1" (attackers), "-1" (defenders), "0" (draw), "?"; `null` without one. */
+  result: string | null;
+}
+
+/** A tafl game for `writeGame`. */
+export interface GameToWrite {
+  /** A preset name or a whole OTN rules record. */
+  rules: string;
+  /** The OTN position record it starts from; left out, the rules' start. */
+  start?: string;
+  /** Who moves first at `start`: it must be the rules' first mover. */
+  side?: "a" | "d" | "attackers" | "defenders";
+  moves?: string[];
+  /** "1", "-1" or "0" for a finished game. */
+  result?: string;
+}
 "#;
 
 #[wasm_bindgen]
@@ -101,6 +132,10 @@ extern "C" {
     /// An m,n,k game and a time (TypeScript: `MnkSearchRequest`).
     #[wasm_bindgen(typescript_type = "MnkSearchRequest")]
     pub type MnkSearchRequest;
+
+    /// A game for `writeGame` (TypeScript: `GameToWrite`).
+    #[wasm_bindgen(typescript_type = "GameToWrite")]
+    pub type GameToWrite;
 
     /// The progress callback (TypeScript: `(report: SearchReport) => void`).
     #[wasm_bindgen(typescript_type = "(report: SearchReport) => void")]
@@ -216,4 +251,54 @@ fn solve_js(request: &JsValue) -> Result<JsValue, Failure> {
         ("nodes", (solved.nodes as f64).into()),
         ("summary", solved.summary.into()),
     ]))
+}
+
+/// Reads an OpenTafl game record (`.otg`): its rules, start, first mover, the main line's
+/// moves and its result.
+///
+/// ```js
+/// readGame("[rules:dim:5 atkf:n start:/2t2/5/t1K1t/5/2t2/]\n\n1. Kc3-c4 a3-a4\n").moves; // ["Kc3-c4", "a3-a4"]
+/// ```
+///
+/// # Errors
+/// A `GridnoteError` spanning what does not read, or rules gridnote cannot play.
+#[wasm_bindgen(js_name = readGame, unchecked_return_type = "GameRead")]
+pub fn read_game(text: &str) -> Result<JsValue, JsValue> {
+    let read = record::read_game(text).map_err(error)?;
+    Ok(object(vec![
+        ("rules", read.rules.into()),
+        ("start", read.start.into()),
+        ("side", side_letter(read.first).into()),
+        ("moves", strings(&read.moves)),
+        ("resigned", read.resigned.into()),
+        ("result", nullable(read.result)),
+    ]))
+}
+
+/// Writes a tafl game as an OpenTafl game record (`.otg`), read back before it is
+/// returned.
+///
+/// ```js
+/// writeGame({ rules: "brandubh", moves: ["d2-c2", "e4-e6"] }); // "[rules:dim:7 …]\n\n1. d2-c2 e4-e6\n"
+/// ```
+///
+/// # Errors
+/// A `GridnoteError` for unknown rules, a result other than "1", "-1" or "0", or a start
+/// whose side to move is not the rules' first mover.
+#[wasm_bindgen(js_name = writeGame)]
+pub fn write_game(game: GameToWrite) -> Result<String, JsValue> {
+    write_game_js(&game.into()).map_err(error)
+}
+
+fn write_game_js(game: &JsValue) -> Result<String, Failure> {
+    let props = Props::of(game)?;
+    record::write_game(&GameWrite {
+        rules: props
+            .string("rules")?
+            .ok_or_else(|| Failure::option("options.rules: missing".to_owned()))?,
+        start: props.string("start")?,
+        side: props.string("side")?,
+        moves: props.names("moves")?,
+        result: props.string("result")?,
+    })
 }

@@ -9,7 +9,9 @@
 mod api;
 #[cfg_attr(not(all(target_arch = "wasm32", feature = "engine")), allow(dead_code))]
 mod engine;
-#[cfg_attr(not(all(target_arch = "wasm32", feature = "converter")), allow(dead_code))]
+#[cfg_attr(not(all(target_arch = "wasm32", feature = "engine")), allow(dead_code))]
+mod record;
+#[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
 mod tafl;
 
 // JavaScript values, shared by both packages' bindings (each uses a part).

@@ -4,7 +4,10 @@
 //! src/engine.rs.
 #![cfg(target_arch = "wasm32")]
 
-use gridnote_wasm::{MnkSearchRequest, OnProgress, SearchRequest, search, solve_exact};
+use gridnote_wasm::{
+    GameToWrite, MnkSearchRequest, OnProgress, SearchRequest, read_game, search, solve_exact,
+    write_game,
+};
 use js_sys::{Array, Function, Reflect};
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_test::wasm_bindgen_test;
@@ -129,4 +132,21 @@ fn a_throwing_progress_callback_does_not_stop_the_search() {
     let request = js::<SearchRequest>(r#"{"game":"tafl","rules":"brandubh","depth":2}"#);
     let found = search(request, Some(throws.unchecked_into::<OnProgress>())).unwrap();
     assert_eq!(number(&found, "depth"), 2.0);
+}
+
+#[wasm_bindgen_test]
+fn games_are_written_and_read_back() {
+    let text = write_game(js::<GameToWrite>(
+        r#"{"rules":"brandubh","moves":["d2-c2","e4-e6","c2-d2"],"result":"0"}"#,
+    ))
+    .unwrap();
+    assert!(text.ends_with("[result:0]\n\n1. d2-c2 e4-e6\n2. c2-d2\n"), "{text}");
+    let read = read_game(&text).unwrap();
+    assert_eq!(strings(&get(&read, "moves")), ["d2-c2", "e4-e6", "c2-d2"]);
+    assert_eq!(string(&read, "side"), "a");
+    assert_eq!(string(&read, "result"), "0");
+    assert_eq!(string(&read, "start"), "/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/");
+    assert_eq!(get(&read, "resigned"), JsValue::FALSE);
+    let bad = read_game("[rules:dim:7 esc:x]\n").unwrap_err();
+    assert!(message(bad).starts_with("game record: "));
 }
