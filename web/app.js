@@ -130,7 +130,7 @@ function share(text, format) {
   if (location.hash !== hash) history.replaceState(null, "", hash);
 }
 
-/// The page's two modes: converting and checking positions, or playing tafl.
+/// The page's two modes: converting and checking positions, or playing against gridnote.
 function setMode(mode) {
   const playing = mode === "play";
   $("convert-mode").hidden = playing;
@@ -147,7 +147,7 @@ function sharePlay(hash) {
 /// Reads `#fmt=…&to=…&text=…`, or a game's `#play=…` (play mode).
 function restore() {
   const params = new URLSearchParams(location.hash.slice(1));
-  if (params.has("play")) {
+  if (params.has("play") || params.has("mnk")) {
     setMode("play");
     play.restore(params);
     return;
@@ -248,13 +248,22 @@ for (const id of ["text", "rules", "defenders", "ply", "since-capture"]) {
 for (const id of ["from", "to", "lossless", "strict", "code", "radix", "flip", "theme"]) {
   $(id).addEventListener("change", update);
 }
-/// Shows whichever mode the page is in.
-function refresh() {
-  if ($("play-mode").hidden) update();
-  else play.render();
+/// Shows whichever mode the page is in (play mode loads the engine package first).
+async function refresh() {
+  if ($("play-mode").hidden) {
+    update();
+    return;
+  }
+  try {
+    await play.load();
+  } catch (err) {
+    console.error(err);
+  }
+  play.render();
 }
 
 window.addEventListener("hashchange", () => {
+  // The page's own address updates use replaceState and fire no hashchange.
   restore();
   refresh();
 });
@@ -262,13 +271,13 @@ $("mode-convert").addEventListener("click", () => {
   setMode("convert");
   update();
 });
-$("mode-play").addEventListener("click", () => {
+$("mode-play").addEventListener("click", async () => {
   setMode("play");
-  play.render();
+  await refresh();
 });
 
 play.setup(sharePlay);
 restore();
 if ($("text").value === "") $("text").value = FORMATS[0].example;
-refresh();
+await refresh();
 document.body.dataset.ready = "true";
