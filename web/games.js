@@ -6,7 +6,7 @@
 import { check, moves, svg, taflPresets } from "./pkg/gridnote_wasm.js";
 
 export const TAFL_SIDES = { a: "attackers", d: "defenders" };
-export const MNK_SIDES = { x: "x (first)", o: "o (second)" };
+export const MNK_SIDES = { x: "x", o: "o" };
 
 const REASONS = {
   king_escaped: "the king escaped",

@@ -43,6 +43,7 @@ let thinking = null; // the player engine's running search: { handle, token }
 let report = null; // the latest engine report shown (score, pv, best) and its ply
 let hint = null; // a best-move hint to draw: { from, to }
 let evals = new Map(); // ply -> the review's report of the position at that ply
+let searched = new Map(); // ply -> gridnote's last report on the position at that ply
 let token = 0; // bumped whenever the game changes: answers for older positions are dropped
 let onShare = () => {};
 
@@ -99,6 +100,7 @@ function changed() {
 function newGame() {
   changed();
   evals = new Map();
+  searched = new Map();
   g.kind = $("game-kind").value;
   if (g.kind === "tafl") {
     const p = games.preset($("variant").value) ?? games.preset(g.variant);
@@ -157,6 +159,7 @@ function loadPasted() {
   changed();
   Object.assign(g, candidate, { selected: null, paused: false });
   evals = new Map();
+  searched = new Map();
   render();
 }
 
@@ -309,6 +312,7 @@ function draw() {
   }
   board.append(grid);
   place();
+  $("tafl-selected").textContent = g.selected ? `${g.selected}: ${targets.size} legal moves` : "—";
 }
 
 /// Puts the square buttons exactly over the picture's board (the SVG's `rect.board`).
@@ -333,6 +337,22 @@ function barShare(r, toMove) {
   return Math.round(100 / (1 + Math.exp(-s / 400)));
 }
 
+/// What gridnote expected here when it chose the move that led here: its report on the
+/// position before, one move on (the score for the other side, the line without its
+/// first move).
+function expected() {
+  const before = searched.get(g.ply - 1);
+  if (!before || before.pv[0] !== g.line[g.ply - 1]) return null;
+  const flip = { win: "loss", loss: "win", draw: "draw" };
+  return {
+    ...before,
+    score: before.score === null ? null : -before.score,
+    proved: before.proved ? flip[before.proved] : null,
+    plies: before.plies === null ? null : Math.max(before.plies - 1, 0),
+    pv: before.pv.slice(1),
+  };
+}
+
 /// Words for a report: `+1.25 for the attackers`, `the defenders win in 3 plies`.
 function evaluationText(r, toMove) {
   if (!r) return "—";
@@ -351,7 +371,7 @@ function evaluationText(r, toMove) {
 
 /// Shows the latest report: evaluation, bar, principal variation, search figures.
 function showReport() {
-  const r = report?.ply === g.ply ? report.report : evals.get(g.ply) ?? null;
+  const r = report?.ply === g.ply ? report.report : evals.get(g.ply) ?? expected();
   const toMove = v?.toMove;
   $("evaluation").textContent = evaluationText(r, toMove);
   $("pv").textContent = r && r.pv.length > 0 ? r.pv.join(" ") : "—";
@@ -412,8 +432,6 @@ export function render() {
   draw();
   $("tafl-to-move").textContent = v.over ? "—" : sideName(v.toMove);
   $("tafl-outcome").textContent = v.over ? v.result.text : "the game goes on";
-  const selectedMoves = g.kind === "tafl" && g.selected ? v.listed.moves.filter((m) => m.from === g.selected).length : 0;
-  $("tafl-selected").textContent = g.selected ? `${g.selected}: ${selectedMoves} legal moves` : "—";
   $("tafl-position").textContent = v.text;
   renderMoves();
   $("undo").disabled = g.ply === 0;
@@ -477,6 +495,7 @@ function think() {
     (r) => {
       if (mine !== token) return;
       thinking = null;
+      searched.set(g.ply, r);
       document.body.dataset.lastThinkMs = String(Math.round(performance.now() - started));
       if (r.best) playMove(r.best);
     },
@@ -503,6 +522,7 @@ function analyse(asHint) {
     (r) => {
       if (mine !== token) return;
       report = { ply, report: r };
+      searched.set(ply, r);
       if (r.best) {
         hint = games.moveSquares(g.kind, r.best);
         if (asHint) explain(`Hint: ${r.best}.`);
@@ -634,6 +654,7 @@ function loadGame(text) {
 function adopt(candidate) {
   changed();
   evals = new Map();
+  searched = new Map();
   Object.assign(g, candidate, { selected: null, paused: true, gridnote: "none" });
   $("game-kind").value = g.kind;
   fillOpponents();
@@ -722,6 +743,7 @@ function hash() {
 export function restore(params) {
   changed();
   evals = new Map();
+  searched = new Map();
   if (params.has("mnk")) {
     const [cols, rows] = (params.get("mnk") ?? "15x15").split("x").map(Number);
     const ok = (n) => Number.isInteger(n) && n >= 3 && n <= 19;

@@ -292,8 +292,20 @@ fn web_test() -> Result<(), Problem> {
             .env("PLAYGROUND_URL", &url)
             .env("CHROMIUM", CHROMIUM)
             .env("PROFILE_DIR", &profile)
-            .env("SHOTS_DIR", &dir),
+            .env("SHOTS_DIR", &dir)
+            .env("FIXTURES_DIR", workspace_root().join("fixtures")),
         "the browser test (web/tests/e2e.mjs)",
+    )?;
+    // The game the browser test played against gridnote and saved must replay under the
+    // rules engine, as the CLI checks a record.
+    let saved = dir.join("saved-brandubh.otg");
+    println!("== web-test: gridnote game --check {}", rel(&saved));
+    status(
+        crate::cargo()
+            .current_dir(workspace_root())
+            .args(["run", "-q", "-p", "gridnote-cli", "--bin", "gridnote", "--", "game", "--check"])
+            .arg(&saved),
+        "gridnote game --check (the game saved by the browser test)",
     )?;
     println!("web-test: screenshots in {}", rel(&dir));
     Ok(())
