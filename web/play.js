@@ -219,15 +219,16 @@ function clicked(square) {
 function whyNot(square, movesFrom) {
   const mover = sideName(v.toMove);
   const piece = pieceAt(square);
-  if (g.selected) {
-    if (v.listed.berserker && v.listed.berserker !== g.selected) {
-      return `After a berserk capture the piece on ${v.listed.berserker} must move on.`;
-    }
+  if (piece && piece.side !== v.toMove) {
+    return `The piece on ${square} belongs to the ${sideName(piece.side)}; the ${mover} are to move.`;
+  }
+  if (v.listed.berserker && square !== v.listed.berserker) {
+    return `After a berserk capture the piece on ${v.listed.berserker} must move on.`;
+  }
+  if (g.selected && !piece) {
     return `${g.selected} cannot go to ${square}: pieces move in a straight line over empty squares, and only the king may stop on the corners and the throne.`;
   }
   if (!piece) return `${square} is empty: choose one of the ${mover}' pieces (those that can move are marked).`;
-  if (piece.side !== v.toMove) return `The piece on ${square} belongs to the ${sideName(piece.side)}; the ${mover} are to move.`;
-  if (v.listed.berserker) return `After a berserk capture the piece on ${v.listed.berserker} must move on.`;
   return movesFrom(square).length === 0 ? `The piece on ${square} has no legal move: it is blocked.` : "";
 }
 
