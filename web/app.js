@@ -1,9 +1,20 @@
 // The gridnote playground: every box on the page is one call into the wasm package
 // (pkg/, written by `cargo xtask wasm`). No framework, nothing loaded from elsewhere.
 import init, { check, convert, detect, formats, svg } from "./pkg/gridnote_wasm.js";
-import * as play from "./play.js";
 
 const $ = (id) => document.getElementById(id);
+
+/// Play mode's module (play.js, and through it the engine package), loaded the first
+/// time the page shows that mode: the converter page fetches none of it.
+let playModule = null;
+async function play() {
+  if (!playModule) {
+    playModule = await import("./play.js");
+    playModule.setup(sharePlay);
+    await playModule.load();
+  }
+  return playModule;
+}
 
 await init();
 
@@ -144,12 +155,12 @@ function sharePlay(hash) {
   if (!$("play-mode").hidden && location.hash !== hash) history.replaceState(null, "", hash);
 }
 
-/// Reads `#fmt=…&to=…&text=…`, or a game's `#play=…` (play mode).
-function restore() {
+/// Reads `#fmt=…&to=…&text=…`, or a game's `#play=…` / `#mnk=…` (play mode).
+async function restore() {
   const params = new URLSearchParams(location.hash.slice(1));
   if (params.has("play") || params.has("mnk")) {
     setMode("play");
-    play.restore(params);
+    (await play()).restore(params);
     return;
   }
   setMode("convert");
@@ -254,18 +265,13 @@ async function refresh() {
     update();
     return;
   }
-  try {
-    await play.load();
-  } catch (err) {
-    console.error(err);
-  }
-  play.render();
+  (await play()).render();
 }
 
-window.addEventListener("hashchange", () => {
+window.addEventListener("hashchange", async () => {
   // The page's own address updates use replaceState and fire no hashchange.
-  restore();
-  refresh();
+  await restore();
+  await refresh();
 });
 $("mode-convert").addEventListener("click", () => {
   setMode("convert");
@@ -276,8 +282,7 @@ $("mode-play").addEventListener("click", async () => {
   await refresh();
 });
 
-play.setup(sharePlay);
-restore();
+await restore();
 if ($("text").value === "") $("text").value = FORMATS[0].example;
 await refresh();
 document.body.dataset.ready = "true";
