@@ -9,7 +9,16 @@ const $ = (id) => document.getElementById(id);
 let playModule = null;
 async function play() {
   if (!playModule) {
+    const style = document.createElement("link");
+    style.rel = "stylesheet";
+    style.href = new URL("./play.css", import.meta.url).href;
+    const styled = new Promise((resolve) => {
+      style.addEventListener("load", resolve);
+      style.addEventListener("error", resolve);
+    });
+    document.head.append(style);
     playModule = await import("./play.js");
+    await styled;
     playModule.setup(sharePlay);
     await playModule.load();
   }

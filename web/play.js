@@ -80,6 +80,8 @@ export async function load() {
   player = new Engine();
   analyst = new Engine();
   solver = new Engine();
+  // gridnote's first answer should not wait for its worker to start.
+  await Promise.all([player.warm(), analyst.warm()]);
 }
 
 /// Forgets everything computed for the old position: a running search, the hint, the

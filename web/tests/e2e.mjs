@@ -156,7 +156,7 @@ const targets = async (p) =>
   (await p.$$eval("#tafl-board button.target", (bs) => bs.map((b) => b.dataset.square))).sort();
 
 await step("the converter page loads no engine code", async () => {
-  const engine = requested.filter((u) => /engine|play\.js|games\.js/.test(u));
+  const engine = requested.filter((u) => /engine|play\.(js|css)|games\.js/.test(u));
   assert.deepEqual(engine, []);
   assert.ok(requested.some((u) => u.endsWith("/pkg/gridnote_wasm_bg.wasm")), "the converter module");
 });

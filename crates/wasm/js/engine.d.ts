@@ -32,6 +32,9 @@ export class Engine {
   search(request: SearchRequest, onProgress?: (report: SearchReport) => void): Search;
   /** The exact value of an m,n,k position of up to 128 cells and every best move. */
   solve(request: MnkSearchRequest): Promise<MnkSolved>;
+  /** Starts the worker and loads the engine module into it ahead of the first job
+   * (a stopped job's worker is replaced at once, too). */
+  warm(): Promise<void>;
   /** Whether a job is running. */
   readonly busy: boolean;
   /** Stops the running job, if any. */

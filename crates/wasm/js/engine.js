@@ -137,6 +137,11 @@ export class Engine {
     return this.#start("solve", request, undefined).result;
   }
 
+  /** Starts the worker and loads the engine module into it ahead of the first job. */
+  async warm() {
+    await this.#ready();
+  }
+
   /** Whether a job is running. */
   get busy() {
     return this.#job !== null;
@@ -147,6 +152,8 @@ export class Engine {
     this.#job = null;
     this.#worker?.terminate();
     this.#worker = null;
+    // The next job's worker starts now, so that it does not wait for one.
+    this.warm().catch(() => {});
     if (job.kind === "search" && job.last) {
       job.resolve({ ...job.last, stopped: true });
     } else {
