@@ -309,6 +309,39 @@ const THINK_MS = 200;
 const SLACK_MS = 200;
 let savedGame = "";
 
+await step("the package's Engine: progress, stop keeping the best move, solve, errors", async () => {
+  const out = await page.evaluate(async () => {
+    const { Engine } = await import("./pkg/engine.js");
+    const engine = new Engine();
+    const reports = [];
+    const done = await engine.search({ game: "tafl", rules: "brandubh", depth: 3 }, (r) => reports.push(r.depth)).result;
+    const long = engine.search({ game: "tafl", rules: "copenhagen", timeMs: 60000 }, (r) => reports.push(r.depth));
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    const t0 = performance.now();
+    long.stop();
+    const stopped = await long.result;
+    const stopMs = performance.now() - t0;
+    const solved = await engine.solve({ game: "mnk", rows: 3, cols: 3, moves: ["b2"] });
+    let error = null;
+    try {
+      await engine.search({ game: "tafl", rules: "brandubh", played: ["d2-d1"] }).result;
+    } catch (err) {
+      error = `${err.name}: ${err.message}`;
+    }
+    engine.terminate();
+    return { depths: reports.slice(0, 3), done, stopped, stopMs, solved: solved.summary, error };
+  });
+  assert.deepEqual(out.depths, [1, 2, 3]);
+  assert.equal(out.done.depth, 3);
+  assert.equal(out.done.stopped, false);
+  assert.equal(out.stopped.stopped, true);
+  assert.ok(out.stopped.best, "a stopped search keeps its best move");
+  assert.ok(out.stopped.depth >= 1);
+  assert.ok(out.stopMs < 50, `stop resolved in ${out.stopMs} ms`);
+  assert.equal(out.solved, "draw in 8 plies; best: a1 a3 c1 c3");
+  assert.equal(out.error, "GridnoteError: options.played[0]: d2-d1 is not a legal move for the attackers");
+});
+
 await step("a whole Brandubh game against gridnote: a scripted attacker to the end", async () => {
   await page.selectOption("#variant", "brandubh");
   await page.selectOption("#opponent", "d");
