@@ -95,11 +95,9 @@ pub(crate) fn write_game(game: &GameWrite) -> Result<String, Failure> {
         let _ = writeln!(text, "[result:{result}]");
     }
     text.push('\n');
-    let mut turn = 1;
-    for pair in game.moves.chunks(2) {
+    for (turn, pair) in (1..).zip(game.moves.chunks(2)) {
         let joined: Vec<&str> = pair.iter().map(|m| m.as_str()).collect();
         let _ = writeln!(text, "{turn}. {}", joined.join(" "));
-        turn += 1;
     }
     text.parse::<GameRecord>()
         .map_err(|e| Failure::option(format!("the record written does not read back: {e}")))?;
