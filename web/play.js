@@ -827,9 +827,9 @@ export function setup(share) {
   });
   $("undo").addEventListener("click", undo);
   $("redo").addEventListener("click", redo);
-  $("flip").addEventListener("click", () => {
+  $("flip-board").addEventListener("click", () => {
     g.flip = !g.flip;
-    $("flip").setAttribute("aria-pressed", String(g.flip));
+    $("flip-board").setAttribute("aria-pressed", String(g.flip));
     draw();
   });
   $("hint").addEventListener("click", () => {

@@ -509,6 +509,20 @@ await step("small boards show the solver's exact value; a link restores an m,n,k
   await other.close();
 });
 
+await step("gridnote against itself plays 3×3 tic-tac-toe to a draw; the board flips", async () => {
+  await page.selectOption("#mnk-size", "3x3");
+  assert.equal(await page.inputValue("#mnk-k"), "3");
+  await page.selectOption("#opponent", "both");
+  await page.waitForFunction(() => document.body.dataset.game === "over", null, { timeout: 30000 });
+  assert.equal(await page.locator("#tafl-moves li").count(), 9);
+  assert.equal(await page.textContent("#status"), "Game over. Drawn: the board is full.");
+  const first = () => page.$eval("#tafl-board .squares button", (b) => b.dataset.square);
+  assert.equal(await first(), "a3");
+  await page.click("#flip-board");
+  assert.equal(await first(), "c1");
+  await page.click("#flip-board");
+});
+
 await step("on a phone-sized screen the board fits", async () => {
   const phone = await browser.newPage();
   await phone.setViewportSize({ width: 390, height: 844 });
