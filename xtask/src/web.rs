@@ -297,16 +297,15 @@ fn web_test() -> Result<(), Problem> {
         "the browser test (web/tests/e2e.mjs)",
     )?;
     // The game the browser test played against gridnote and saved must replay under the
-    // rules engine, as the CLI checks a record.
+    // rules engine, as the CLI checks a record (the CLI in-process: xtask links it).
     let saved = dir.join("saved-brandubh.otg");
     println!("== web-test: gridnote game --check {}", rel(&saved));
-    status(
-        crate::cargo()
-            .current_dir(workspace_root())
-            .args(["run", "-q", "-p", "gridnote-cli", "--bin", "gridnote", "--", "game", "--check"])
-            .arg(&saved),
-        "gridnote game --check (the game saved by the browser test)",
-    )?;
+    let argv = ["gridnote".into(), "game".into(), "--check".into(), saved.into_os_string()];
+    if gridnote_cli::main_with_args(argv) != gridnote_cli::EXIT_OK {
+        return Err(Problem::Failed(
+            "gridnote game --check failed on the game the browser test saved".to_owned(),
+        ));
+    }
     println!("web-test: screenshots in {}", rel(&dir));
     Ok(())
 }
