@@ -484,11 +484,11 @@ function next() {
   if ($("analyse").checked && !thinking) analyse(false);
 }
 
-/// gridnote thinks about its move and plays it.
-function think() {
+/// gridnote thinks about its move (for `time` ms) and plays it.
+function think(time = g.time) {
   const mine = token;
   const started = performance.now();
-  const handle = player.search({ ...games.request(g, g.ply), timeMs: g.time }, (r) => {
+  const handle = player.search({ ...games.request(g, g.ply), timeMs: time }, (r) => {
     if (mine !== token) return;
     report = { ply: g.ply, report: r };
     showReport();
@@ -505,6 +505,12 @@ function think() {
     (err) => {
       if (mine !== token) return;
       thinking = null;
+      if (err.name === "StoppedError") {
+        // "move now" before the engine had reported (the m,n,k engine reports only when
+        // it has chosen): a tenth of a second's search instead.
+        think(100);
+        return;
+      }
       showError(err);
       showStatus();
     },

@@ -164,6 +164,8 @@ await step("the converter page loads no engine code", async () => {
 await step("play mode lists every preset and draws Brandubh's start", async () => {
   await page.click("#mode-play");
   await page.waitForSelector("#play-mode:not([hidden])");
+  // play.js and the engine package load on this first visit; then the board is drawn.
+  await page.waitForSelector("#tafl-board svg", { timeout: 30000 });
   assert.equal(await page.isHidden("#convert-mode"), true);
   const variants = await page.$$eval("#variant option", (os) => os.map((o) => o.value));
   assert.deepEqual(variants, [
@@ -495,6 +497,23 @@ await step("a whole 15×15 five-in-a-row game against gridnote", async () => {
   await page.click("#game-load");
   await page.keyboard.press("End");
   assert.equal(await page.textContent("#status"), status.replace(/( gridnote wins\.| You win!)$/, ""));
+});
+
+await step("move now in gomoku: gridnote plays at once though its engine had not reported", async () => {
+  await page.selectOption("#think-time", "10000");
+  // The game loaded back above left gridnote watching.
+  await page.selectOption("#opponent", "o");
+  await page.click("#new-game");
+  await page.click('#tafl-board [data-square="h8"]');
+  await page.waitForFunction(() => document.body.dataset.game === "thinking");
+  await page.waitForTimeout(300);
+  const asked = Date.now();
+  await page.click("#stop");
+  await waitForEngine(page, 2);
+  assert.ok(Date.now() - asked < 2000, `move now took ${Date.now() - asked} ms`);
+  assert.equal(await page.locator("#tafl-moves li").count(), 2);
+  assert.equal(await page.isHidden("#tafl-error"), true);
+  await page.selectOption("#think-time", String(THINK_MS));
 });
 
 await step("small boards show the solver's exact value; a link restores an m,n,k game", async () => {
