@@ -48,6 +48,7 @@ let token = 0; // bumped whenever the game changes: answers for older positions 
 let onShare = () => {};
 
 const sideName = (side) => (v?.sides ?? games.TAFL_SIDES)[side] ?? side;
+const capital = (text) => text.charAt(0).toUpperCase() + text.slice(1);
 const firstSide = () => (g.kind === "tafl" ? "a" : "x");
 const sides = () => (g.kind === "tafl" ? ["a", "d"] : ["x", "o"]);
 const gridnoteMoves = (side) => g.gridnote === "both" || g.gridnote === side;
@@ -305,7 +306,7 @@ function draw() {
         const { row, col } = games.mnkCell(g, square);
         const cell = v.grid[row][col];
         label = cell === "_" ? `${square}: empty` : `${square}: ${cell}`;
-        if (cell === "_" && humanTurn) button.classList.add("movable");
+        if (cell === "_" && humanTurn) button.classList.add("open");
       }
       if (square === g.selected) button.classList.add("selected");
       button.setAttribute("aria-label", label);
@@ -374,6 +375,16 @@ function evaluationText(r, toMove) {
 
 /// Shows the latest report: evaluation, bar, principal variation, search figures.
 function showReport() {
+  if (v?.over) {
+    // The game has ended: its result, not a search's, is the evaluation.
+    const share = v.result.winner === null ? 50 : v.result.winner === firstSide() ? 100 : 0;
+    $("evaluation").textContent = v.result.text;
+    $("pv").textContent = "—";
+    $("eval-fill").style.height = `${share}%`;
+    $("eval-bar").setAttribute("aria-valuenow", String(share));
+    $("eval-bar").title = `evaluation: ${v.result.text}`;
+    return;
+  }
   const r = report?.ply === g.ply ? report.report : evals.get(g.ply) ?? expected();
   const toMove = v?.toMove;
   $("evaluation").textContent = evaluationText(r, toMove);
@@ -402,9 +413,9 @@ function showStatus() {
   } else if (thinking) {
     text = `gridnote is thinking (${sideName(v.toMove)})…`;
   } else if (gridnoteMoves(v.toMove) && g.paused) {
-    text = `${sideName(v.toMove)} to move: gridnote waits while you look through the game (“move now” makes it play).`;
+    text = `${capital(sideName(v.toMove))} to move: gridnote waits while you look through the game (“move now” makes it play).`;
   } else if (g.gridnote === "none") {
-    text = `${sideName(v.toMove)} to move.`;
+    text = `${capital(sideName(v.toMove))} to move.`;
   } else {
     text = `Your move: you play the ${sideName(v.toMove)}. ${g.kind === "tafl" ? "Click a piece, then where it goes." : "Click an empty square."}`;
   }
