@@ -425,6 +425,13 @@ await step("a hint draws the best move as an arrow", async () => {
   await page.waitForFunction(() => document.getElementById("explain").textContent.startsWith("Hint: "));
   assert.ok((await page.locator("#tafl-board svg .arrow").count()) > 0, "an arrow");
   assert.notEqual(await page.textContent("#pv"), "—");
+  // The running analysis: the evaluation in words and on the bar.
+  await page.click("#new-game");
+  assert.equal(await page.textContent("#evaluation"), "—");
+  await page.check("#analyse");
+  await page.waitForFunction(() => /for attackers\)$/.test(document.getElementById("evaluation").textContent));
+  assert.match(await page.getAttribute("#eval-bar", "aria-valuenow"), /^\d+$/);
+  await page.uncheck("#analyse");
 });
 
 await step("an imported .otg steps through every move, each evaluated", async () => {
