@@ -1,10 +1,11 @@
 //! `cargo xtask tidy`: the architecture invariants of docs/architecture.md, checked.
 //!
 //! 1. Crates other than the hubs (gridnote-convert, gridnote-cli, gridnote-wasm,
-//!    gridnote-python, and gridnote-referee, whose protocols carry positions as text:
-//!    ST3P speaks T3EN) depend on no gridnote crate but gridnote-board and gridnote-text,
-//!    the model's text plumbing (a search may also depend on the rules engine it plays
-//!    by: [`BUILT_ON`]).
+//!    gridnote-python, and gridnote-referee, which drives engines over their protocols)
+//!    depend on no gridnote crate but gridnote-board and gridnote-text, the model's text
+//!    plumbing (a search may also depend on the rules engine it plays by, the protocol
+//!    layer on T3EN, which ST3P carries, and the engine loops on the protocol layer and
+//!    the engines: [`BUILT_ON`]).
 //! 2. Every public error type (a struct named `…Error` or deriving `thiserror::Error`)
 //!    and every public enum is `#[non_exhaustive]`, but for the closed enums listed in
 //!    [`CLOSED`] with the reason they cannot grow.
@@ -57,9 +58,17 @@ const HUBS: [&str; 5] =
 /// The crates every crate may depend on: the model and its text plumbing.
 const GROUND: [&str; 2] = ["gridnote-board", "gridnote-text"];
 
-/// Crates built on one other gridnote crate besides gridnote-board, with that crate: a
-/// game engine's search plays by its rules engine.
-const BUILT_ON: [(&str, &str); 1] = [("gridnote-tafl-search", "gridnote-tafl-rules")];
+/// Crates built on other gridnote crates besides gridnote-board, with each: a game
+/// engine's search plays by its rules engine; the protocol layer's ST3P carries T3EN
+/// positions; the engine loops join the protocol layer and the engines.
+const BUILT_ON: [(&str, &str); 6] = [
+    ("gridnote-tafl-search", "gridnote-tafl-rules"),
+    ("gridnote-protocol", "gridnote-t3en"),
+    ("gridnote-engine", "gridnote-protocol"),
+    ("gridnote-engine", "gridnote-solve"),
+    ("gridnote-engine", "gridnote-tafl-rules"),
+    ("gridnote-engine", "gridnote-tafl-search"),
+];
 
 /// Public enums that are complete by their nature, with the reason.
 const CLOSED: [(&str, &str); 9] = [
@@ -83,7 +92,7 @@ const THIN_HUBS: [&str; 2] = ["gridnote-cli", "gridnote-wasm"];
 /// what for). tidy fails when a pair no longer holds, so that this list stays true.
 const FORMAT_USERS: [(&str, &str, &str); 3] = [
     ("gridnote-python", "gridnote-otn", "TaflGame reads and writes OTN game records (tafl.rs)"),
-    ("gridnote-referee", "gridnote-t3en", "ST3P, the protocol, carries T3EN positions"),
+    ("gridnote-protocol", "gridnote-t3en", "ST3P, the protocol, carries T3EN positions"),
     (
         "xtask",
         "gridnote-otn",
