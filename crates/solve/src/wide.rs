@@ -51,8 +51,7 @@ pub(crate) fn grid_of(
             playable.insert(i);
         }
     }
-    let k = rules.in_a_row.max(1);
-    let mut grid = Grid::new(rows, cols, playable, k, rules.diagonals, rules.misere);
+    let mut grid = Grid::new(rows, cols, playable, rules);
     let mut placed = 0u32;
     for (i, cell) in cells.iter().enumerate() {
         if let Some(player) = cell.player() {
