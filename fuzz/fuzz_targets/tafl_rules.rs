@@ -5,7 +5,7 @@
 //! back as the same move, and unmaking every move restores each position exactly.
 #![no_main]
 
-use gridnote_tafl_rules::{Move, Position, Rules};
+use gridnote_tafl_rules::{Move, Position, CompiledRules};
 use libfuzzer_sys::fuzz_target;
 
 /// The input as a stream of choices (zeros once it runs out).
@@ -96,7 +96,7 @@ fn rules_record(b: &mut Bytes<'_>) -> String {
 fuzz_target!(|data: &[u8]| {
     let mut b = Bytes(data);
     let record = rules_record(&mut b);
-    let Ok(rules) = Rules::from_otn(&record) else { return };
+    let Ok(rules) = record.parse::<CompiledRules>() else { return };
     let mut pos = Position::start(&rules);
     let mut undos = Vec::new();
     let mut states = vec![pos.clone()];

@@ -81,15 +81,8 @@ const THIN_HUBS: [&str; 2] = ["gridnote-cli", "gridnote-wasm"];
 
 /// The crates that still use a format crate directly (rule 7): (crate, format crate,
 /// what for). tidy fails when a pair no longer holds, so that this list stays true.
-const FORMAT_USERS: [(&str, &str, &str); 3] = [
-    ("gridnote-python", "gridnote-otn", "TaflGame reads and writes OTN game records (tafl.rs)"),
-    ("gridnote-referee", "gridnote-t3en", "ST3P, the protocol, carries T3EN positions"),
-    (
-        "xtask",
-        "gridnote-otn",
-        "the conformance suite's reference answers (conformance_gridnote.rs)",
-    ),
-];
+const FORMAT_USERS: [(&str, &str, &str); 1] =
+    [("gridnote-referee", "gridnote-t3en", "ST3P, the protocol, carries T3EN positions")];
 
 /// Runs every check and reports every violation.
 pub(crate) fn run() -> ExitCode {

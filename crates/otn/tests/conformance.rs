@@ -7,7 +7,7 @@
 //! (One test: the allocation counter is global.)
 
 use gridnote_otn::Spanned;
-use gridnote_otn::{Game, MoveRecord, OtnRecord, PositionRecord, RulesRecord};
+use gridnote_otn::{Game, MoveRecord, OtnRecord, PositionRecord, TaflRules};
 use gridnote_testkit::conformance::Suite;
 use gridnote_testkit::{corpus, memory};
 
@@ -41,7 +41,7 @@ fn conformance() {
             }
             "rules.txt" => {
                 kinds[1] += 1;
-                match input.parse::<RulesRecord>() {
+                match input.parse::<TaflRules>() {
                     Ok(r) => panic!("{place}: {input:?} reads as {r}"),
                     Err(e) => (e.span(), e.to_string()),
                 }

@@ -8,7 +8,7 @@ use gridnote_board::notation::Game;
 use gridnote_board::report::Spanned;
 use gridnote_board::tafl::{PRESETS, TaflRules};
 use gridnote_convert::Source;
-use gridnote_tafl_rules::{Outcome, Position, Rules, Square};
+use gridnote_tafl_rules::{CompiledRules, Outcome, Position, Square};
 
 use crate::api::{Failure, read};
 
@@ -49,7 +49,7 @@ pub(crate) fn presets() -> Vec<Preset> {
         .iter()
         .map(|&name| {
             let tafl = TaflRules::preset(name).expect("a preset's name");
-            let rules = Rules::new(&tafl).expect("every preset compiles");
+            let rules = CompiledRules::new(&tafl).expect("every preset compiles");
             let start = Position::start(&rules);
             Preset {
                 name,
@@ -227,7 +227,8 @@ fn resolve(text: &str, req: &TaflRequest) -> Result<Resolved, Failure> {
         ));
     }
     let tafl = rules_for(text, req.rules.as_deref(), &source)?;
-    let rules = Rules::new(&tafl).map_err(|e| Failure::option(format!("options.rules: {e}")))?;
+    let rules =
+        CompiledRules::new(&tafl).map_err(|e| Failure::option(format!("options.rules: {e}")))?;
     let to_move = match (source.to_move, side) {
         (Some(carried), Some(asked)) if carried != asked => {
             return Err(Failure::option(format!(
@@ -378,7 +379,7 @@ mod tests {
         let record = TaflRules::preset_record("berserk").unwrap();
         let listed = moves(record, &TaflRequest::default()).unwrap();
         assert_eq!(listed.to_move, Player::Two);
-        let rules = Rules::preset("berserk").unwrap();
+        let rules = CompiledRules::preset("berserk").unwrap();
         assert_eq!(listed.moves.len() as u64, Position::start(&rules).perft(1));
     }
 
@@ -466,7 +467,7 @@ mod tests {
         let size = moves(BRANDUBH_START, &with_rules("tablut")).unwrap_err();
         assert_eq!(
             size.message,
-            "the position does not fit the rules: rules record: the board is 7x7, the rules' 9x9"
+            "the position does not fit the rules: the rules are for a 9x9 board, the position is 7x7"
         );
         assert_eq!(size.span, Some(0..BRANDUBH_START.len()));
         let mnk = moves("2_o/_x_/3_ x", &with_rules("brandubh")).unwrap_err();
@@ -482,7 +483,7 @@ mod tests {
         let garbled = play(BRANDUBH_START, "d1d4", &with_rules("brandubh")).unwrap_err();
         assert_eq!(
             garbled.message,
-            "move: `d1d4` is not a move (OTN `d1-d4`, `Kd1-d4xe4`, `d1^=d3`)"
+            "move: move record: expected a move type after the start square: `-`, `^`, `=` or `^=`, found `d`"
         );
         let bad_line =
             TaflRequest { played: vec!["d2-c2".into(), "d2-c2".into()], ..with_rules("brandubh") };
@@ -511,13 +512,13 @@ mod tests {
         let berserk_brandubh = brandubh.replace(" start:", " ber:m start:");
         let mut games: Vec<(String, String)> =
             presets().into_iter().map(|p| (p.name.to_owned(), p.start)).collect();
-        let brandubh_start = Position::start(&Rules::brandubh()).otn();
+        let brandubh_start = Position::start(&CompiledRules::brandubh()).otn();
         games.push((berserk_brandubh, brandubh_start));
         for (rules_option, start) in &games {
             let rules = if rules_option.contains(':') {
-                Rules::from_otn(rules_option).unwrap()
+                rules_option.parse::<CompiledRules>().unwrap()
             } else {
-                Rules::preset(rules_option).unwrap()
+                CompiledRules::preset(rules_option).unwrap()
             };
             let mut engine = Position::start(&rules);
             let mut req = with_rules(rules_option);

@@ -24,7 +24,7 @@ use std::io::{self, BufRead, Read};
 use std::time::{Duration, Instant};
 
 use gridnote_board::Player;
-use gridnote_tafl_rules::{Move, Position, Rules};
+use gridnote_tafl_rules::{Move, Position, CompiledRules};
 use gridnote_tafl_search::{Lateness, Limits, Searcher, TimeBudget, WIN, Weights};
 
 use crate::inputs::{Io, MAX_LINE};
@@ -118,7 +118,7 @@ impl ClockState {
 
 /// The engine's state between commands.
 struct Engine {
-    rules: Option<Rules>,
+    rules: Option<CompiledRules>,
     position: Option<Position>,
     searcher: Searcher,
     clock: Option<ClockState>,
@@ -250,7 +250,7 @@ impl Engine {
     }
 
     fn rules(&mut self, record: &str) -> Result<Vec<String>, String> {
-        match Rules::from_otn(record) {
+        match record.parse::<CompiledRules>() {
             Ok(rules) => {
                 if rules.dim() > 19 {
                     return Ok(vec![format!(

@@ -3,7 +3,7 @@
 //! perft(1) is the number of moves listed and perft(2) their children, and every move
 //! written in OTN reads back as the same move.
 
-use gridnote_tafl_rules::{Move, Position, Rules};
+use gridnote_tafl_rules::{CompiledRules, Move, Position};
 use quickcheck_macros::quickcheck;
 
 /// xorshift64*: a small deterministic generator for the random rules and games.
@@ -168,7 +168,7 @@ fn check_position(pos: &Position, record: &str) {
 fn random_game(seed: u64, plies: usize) {
     let mut rng = Rng::new(seed);
     let record = random_rules(&mut rng);
-    let rules = Rules::from_otn(&record).unwrap_or_else(|e| panic!("{record}: {e}"));
+    let rules = record.parse::<CompiledRules>().unwrap_or_else(|e| panic!("{record}: {e}"));
     let mut pos = Position::start(&rules);
     let mut undos = Vec::new();
     let mut states = vec![pos.clone()];

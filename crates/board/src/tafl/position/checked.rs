@@ -1,10 +1,10 @@
-//! The checked reader: the same grammar as the fast reader, every error named with its
+//! The checked reader: the same grammar as the one-pass reader, every error named with its
 //! span.
 
+use super::super::cursor::{Cursor, MAX_SIZE};
+use super::super::error::ParseError;
+use super::super::values::piece_of_letter;
 use super::record::{EMPTY, PositionRecord, Squares};
-use crate::cursor::{Cursor, MAX_SIZE};
-use crate::error::ParseError;
-use crate::piece::OtnPiece;
 
 fn row_name(index: usize, inverted: bool, field: &str) -> String {
     if inverted {
@@ -59,7 +59,7 @@ pub(crate) fn read_checked(
                     squares.resize(squares.len() + n, EMPTY);
                 }
                 _ => {
-                    let Some(_) = OtnPiece::from_symbol(b) else {
+                    let Some(_) = piece_of_letter(b) else {
                         let c = Cursor { at, ..Cursor::new(text, base) };
                         let expected = if b == b'0' {
                             "an empty count from 1 without leading zero"
@@ -155,7 +155,7 @@ fn too_wide(
         ParseError::TooLarge {
             span: cur.span(row_start, at),
             field: format!("the width of {}", row_name(rows, inverted, field)),
-            value: filled as u64,
+            value: filled.to_string(),
             limit: MAX_SIZE as u64,
         }
     } else {

@@ -1,19 +1,20 @@
-//! Game records (`.otg`): tags, numbered turns, commentary and variations.
+//! Game records (OTN's `.otg`): tags, numbered turns, commentary and variations.
 
 use core::fmt::{self, Write as _};
 use core::ops::Range;
 use core::str::FromStr;
 
-use crate::cursor::Cursor;
-use crate::error::{ParseError, found};
-use crate::moves::{self, MoveRecord};
-use crate::position::{self, PositionRecord};
-use crate::rules::{self, RulesRecord};
+use super::cursor::Cursor;
+use super::error::{ParseError, found};
+use super::moves::{self, MoveRecord};
+use super::position::{self, PositionRecord};
+use super::rules::TaflRules;
+use super::text;
 
 /// A game's result, the value of the `[result:…]` tag.
 ///
 /// ```
-/// assert_eq!(gridnote_otn::GameResult::DefendersWin.to_string(), "-1");
+/// assert_eq!(gridnote_board::tafl::GameResult::DefendersWin.to_string(), "-1");
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
@@ -43,7 +44,7 @@ impl fmt::Display for GameResult {
 /// `position` and `result` is kept verbatim (it may span lines).
 ///
 /// ```
-/// use gridnote_otn::Tag;
+/// use gridnote_board::tafl::Tag;
 /// let tag = Tag::Other { key: "event".into(), value: "Tafl Triathlon 2015".into() };
 /// assert_eq!(tag.to_string(), "[event:Tafl Triathlon 2015]");
 /// assert_eq!(tag.key(), "event");
@@ -52,7 +53,7 @@ impl fmt::Display for GameResult {
 #[non_exhaustive]
 pub enum Tag {
     /// `[rules:…]`, a rules record.
-    Rules(RulesRecord),
+    Rules(TaflRules),
     /// `[position:…]`, the position the game starts from instead of the rules' start.
     Position(PositionRecord),
     /// `[result:…]`: `1`, `0`, `-1` or `?`.
@@ -70,7 +71,7 @@ impl Tag {
     /// The tag's key.
     ///
     /// ```
-    /// assert_eq!(gridnote_otn::Tag::Result(gridnote_otn::GameResult::Draw).key(), "result");
+    /// assert_eq!(gridnote_board::tafl::Tag::Result(gridnote_board::tafl::GameResult::Draw).key(), "result");
     /// ```
     #[must_use]
     pub fn key(&self) -> &str {
@@ -99,7 +100,7 @@ impl fmt::Display for Tag {
 /// on it (see [`Game::replay`]).
 ///
 /// ```
-/// assert_eq!(gridnote_otn::Half::Second.to_string(), "b");
+/// assert_eq!(gridnote_board::tafl::Half::Second.to_string(), "b");
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Half {
@@ -121,7 +122,7 @@ impl fmt::Display for Half {
 /// A turn number with its optional half letter: `8`, `8a`.
 ///
 /// ```
-/// use gridnote_otn::{Half, TurnRef};
+/// use gridnote_board::tafl::{Half, TurnRef};
 /// assert_eq!(TurnRef { number: 8, half: Some(Half::First) }.to_string(), "8a");
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -147,13 +148,13 @@ impl fmt::Display for TurnRef {
 /// 1a of variation `3a.2`).
 ///
 /// ```
-/// use gridnote_otn::LinePath;
+/// use gridnote_board::tafl::LinePath;
 /// let line: LinePath = "3a.2.1a.1".parse()?;
 /// assert_eq!(line.to_string(), "3a.2.1a.1");
 /// assert_eq!(line.parent(), Some("3a.2".parse()?));
 /// assert_eq!(LinePath::MAIN.to_string(), "main");
 /// assert_eq!("main".parse::<LinePath>()?, LinePath::MAIN);
-/// # Ok::<(), gridnote_otn::ParseError>(())
+/// # Ok::<(), gridnote_board::tafl::ParseError>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Default)]
 pub struct LinePath(Vec<(TurnRef, u32)>);
@@ -165,7 +166,7 @@ impl LinePath {
     /// Whether this is the main line.
     ///
     /// ```
-    /// assert!(gridnote_otn::LinePath::MAIN.is_main());
+    /// assert!(gridnote_board::tafl::LinePath::MAIN.is_main());
     /// ```
     #[must_use]
     pub fn is_main(&self) -> bool {
@@ -175,9 +176,9 @@ impl LinePath {
     /// The branch points, outermost first: (turn of the parent line, variation index).
     ///
     /// ```
-    /// let line: gridnote_otn::LinePath = "8b.1".parse()?;
+    /// let line: gridnote_board::tafl::LinePath = "8b.1".parse()?;
     /// assert_eq!(line.branches()[0].1, 1);
-    /// # Ok::<(), gridnote_otn::ParseError>(())
+    /// # Ok::<(), gridnote_board::tafl::ParseError>(())
     /// ```
     #[must_use]
     pub fn branches(&self) -> &[(TurnRef, u32)] {
@@ -187,9 +188,9 @@ impl LinePath {
     /// The line this one branches from (`None` for the main line).
     ///
     /// ```
-    /// let line: gridnote_otn::LinePath = "8b.1".parse()?;
-    /// assert_eq!(line.parent(), Some(gridnote_otn::LinePath::MAIN));
-    /// # Ok::<(), gridnote_otn::ParseError>(())
+    /// let line: gridnote_board::tafl::LinePath = "8b.1".parse()?;
+    /// assert_eq!(line.parent(), Some(gridnote_board::tafl::LinePath::MAIN));
+    /// # Ok::<(), gridnote_board::tafl::ParseError>(())
     /// ```
     #[must_use]
     pub fn parent(&self) -> Option<LinePath> {
@@ -241,12 +242,12 @@ impl FromStr for LinePath {
 /// A turn's address: `8.` in the main line, `8a.1.1a.` in a variation.
 ///
 /// ```
-/// use gridnote_otn::Address;
+/// use gridnote_board::tafl::Address;
 /// let address: Address = "3a.2.1a.1.2a.".parse()?;
 /// assert_eq!(address.line().to_string(), "3a.2.1a.1");
 /// assert_eq!(address.turn().number, 2);
 /// assert_eq!(address.to_string(), "3a.2.1a.1.2a.");
-/// # Ok::<(), gridnote_otn::ParseError>(())
+/// # Ok::<(), gridnote_board::tafl::ParseError>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Address {
@@ -258,7 +259,7 @@ impl Address {
     /// The address of `turn` in `line`.
     ///
     /// ```
-    /// use gridnote_otn::{Address, LinePath, TurnRef};
+    /// use gridnote_board::tafl::{Address, LinePath, TurnRef};
     /// let a = Address::new(LinePath::MAIN, TurnRef { number: 3, half: None });
     /// assert_eq!(a.to_string(), "3.");
     /// ```
@@ -270,8 +271,8 @@ impl Address {
     /// The line the turn belongs to.
     ///
     /// ```
-    /// assert!("4.".parse::<gridnote_otn::Address>()?.line().is_main());
-    /// # Ok::<(), gridnote_otn::ParseError>(())
+    /// assert!("4.".parse::<gridnote_board::tafl::Address>()?.line().is_main());
+    /// # Ok::<(), gridnote_board::tafl::ParseError>(())
     /// ```
     #[must_use]
     pub fn line(&self) -> &LinePath {
@@ -281,8 +282,8 @@ impl Address {
     /// The turn within its line.
     ///
     /// ```
-    /// assert_eq!("4.".parse::<gridnote_otn::Address>()?.turn().number, 4);
-    /// # Ok::<(), gridnote_otn::ParseError>(())
+    /// assert_eq!("4.".parse::<gridnote_board::tafl::Address>()?.turn().number, 4);
+    /// # Ok::<(), gridnote_board::tafl::ParseError>(())
     /// ```
     #[must_use]
     pub fn turn(&self) -> TurnRef {
@@ -366,7 +367,7 @@ fn read_address(text: &str, base: usize) -> Result<Address, ParseError> {
 /// One of the (at most two) moves of a turn.
 ///
 /// ```
-/// use gridnote_otn::Slot;
+/// use gridnote_board::tafl::Slot;
 /// assert_eq!(Slot::Placeholder.to_string(), ".....");
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -391,7 +392,7 @@ impl fmt::Display for Slot {
 /// The commentary after a turn: `[first|second]`. Without `|` there is no second part.
 ///
 /// ```
-/// use gridnote_otn::Comment;
+/// use gridnote_board::tafl::Comment;
 /// let c = Comment { first: String::new(), second: Some("Nasa resigns.".into()) };
 /// assert_eq!(c.to_string(), "[|Nasa resigns.]");
 /// ```
@@ -424,10 +425,10 @@ pub(crate) struct Location {
 /// A turn: its address, one or two moves and optional commentary.
 ///
 /// ```
-/// use gridnote_otn::{Address, Slot, Turn};
+/// use gridnote_board::tafl::{Address, Slot, Turn};
 /// let turn = Turn::new("1.".parse::<Address>()?, vec![Slot::Move("d2-e2".parse()?)], None);
 /// assert_eq!(turn.to_string(), "1. d2-e2\n");
-/// # Ok::<(), gridnote_otn::ParseError>(())
+/// # Ok::<(), gridnote_board::tafl::ParseError>(())
 /// ```
 #[derive(Clone, Debug)]
 pub struct Turn {
@@ -444,10 +445,10 @@ impl Turn {
     /// A turn (with no text location: replay errors then say line 0).
     ///
     /// ```
-    /// use gridnote_otn::{Address, Turn};
+    /// use gridnote_board::tafl::{Address, Turn};
     /// let turn = Turn::new("2.".parse::<Address>()?, vec![], None);
     /// assert!(turn.slots.is_empty());
-    /// # Ok::<(), gridnote_otn::ParseError>(())
+    /// # Ok::<(), gridnote_board::tafl::ParseError>(())
     /// ```
     #[must_use]
     pub fn new(address: Address, slots: Vec<Slot>, comment: Option<Comment>) -> Turn {
@@ -485,7 +486,7 @@ impl fmt::Display for Turn {
 /// next, turns separated by blank lines.
 ///
 /// ```
-/// use gridnote_otn::{Game, LinePath};
+/// use gridnote_board::tafl::{Game, LinePath};
 /// let text = "[result:-1]\n[rules:dim:3 atkf:n start:/t2/1K1/2t/]\n\n1. Kb2-b1xa1 c3-c2\n[|]\n";
 /// let game: Game = text.parse()?;
 /// assert_eq!(game.rules().dim(), 3);
@@ -497,28 +498,32 @@ impl fmt::Display for Turn {
 pub struct Game {
     tags: Vec<Tag>,
     turns: Vec<Turn>,
+    /// The rules' start position as a record (what [`Game::start`] gives without a
+    /// `[position:…]` tag).
+    rules_start: PositionRecord,
 }
 
 impl Game {
     /// A game of `rules` with no other tag and no turn.
     ///
     /// ```
-    /// use gridnote_otn::Game;
+    /// use gridnote_board::tafl::Game;
     /// let game = Game::new("dim:1 start:/K/".parse()?);
     /// assert_eq!(game.to_string(), "[rules:dim:1 start:/K/]\n");
-    /// # Ok::<(), gridnote_otn::ParseError>(())
+    /// # Ok::<(), gridnote_board::tafl::ParseError>(())
     /// ```
     #[must_use]
-    pub fn new(rules: RulesRecord) -> Game {
-        Game { tags: vec![Tag::Rules(rules)], turns: Vec::new() }
+    pub fn new(rules: TaflRules) -> Game {
+        let rules_start = rules.start_position();
+        Game { tags: vec![Tag::Rules(rules)], turns: Vec::new(), rules_start }
     }
 
     /// The tags, in the order read.
     ///
     /// ```
-    /// let game: gridnote_otn::Game = "[event:X]\n[rules:dim:1 start:/K/]\n".parse()?;
+    /// let game: gridnote_board::tafl::Game = "[event:X]\n[rules:dim:1 start:/K/]\n".parse()?;
     /// assert_eq!(game.tags().len(), 2);
-    /// # Ok::<(), gridnote_otn::ParseError>(())
+    /// # Ok::<(), gridnote_board::tafl::ParseError>(())
     /// ```
     #[must_use]
     pub fn tags(&self) -> &[Tag] {
@@ -529,9 +534,9 @@ impl Game {
     /// `position` or `result`).
     ///
     /// ```
-    /// let game: gridnote_otn::Game = "[event:X]\n[rules:dim:1 start:/K/]\n".parse()?;
+    /// let game: gridnote_board::tafl::Game = "[event:X]\n[rules:dim:1 start:/K/]\n".parse()?;
     /// assert_eq!(game.tag("event"), Some("X"));
-    /// # Ok::<(), gridnote_otn::ParseError>(())
+    /// # Ok::<(), gridnote_board::tafl::ParseError>(())
     /// ```
     #[must_use]
     pub fn tag(&self, key: &str) -> Option<&str> {
@@ -544,12 +549,12 @@ impl Game {
     /// The rules.
     ///
     /// ```
-    /// let game: gridnote_otn::Game = "[rules:dim:1 start:/K/]\n".parse()?;
+    /// let game: gridnote_board::tafl::Game = "[rules:dim:1 start:/K/]\n".parse()?;
     /// assert_eq!(game.rules().dim(), 1);
-    /// # Ok::<(), gridnote_otn::ParseError>(())
+    /// # Ok::<(), gridnote_board::tafl::ParseError>(())
     /// ```
     #[must_use]
-    pub fn rules(&self) -> &RulesRecord {
+    pub fn rules(&self) -> &TaflRules {
         self.tags
             .iter()
             .find_map(|t| match t {
@@ -562,9 +567,9 @@ impl Game {
     /// The result tag, if any.
     ///
     /// ```
-    /// let game: gridnote_otn::Game = "[result:1]\n[rules:dim:1 start:/K/]\n".parse()?;
-    /// assert_eq!(game.result(), Some(gridnote_otn::GameResult::AttackersWin));
-    /// # Ok::<(), gridnote_otn::ParseError>(())
+    /// let game: gridnote_board::tafl::Game = "[result:1]\n[rules:dim:1 start:/K/]\n".parse()?;
+    /// assert_eq!(game.result(), Some(gridnote_board::tafl::GameResult::AttackersWin));
+    /// # Ok::<(), gridnote_board::tafl::ParseError>(())
     /// ```
     #[must_use]
     pub fn result(&self) -> Option<GameResult> {
@@ -577,9 +582,9 @@ impl Game {
     /// The position the game starts from: the `[position:…]` tag, else the rules' start.
     ///
     /// ```
-    /// let game: gridnote_otn::Game = "[rules:dim:1 start:/K/]\n[position:/1/]\n".parse()?;
+    /// let game: gridnote_board::tafl::Game = "[rules:dim:1 start:/K/]\n[position:/1/]\n".parse()?;
     /// assert_eq!(game.start().to_string(), "/1/");
-    /// # Ok::<(), gridnote_otn::ParseError>(())
+    /// # Ok::<(), gridnote_board::tafl::ParseError>(())
     /// ```
     #[must_use]
     pub fn start(&self) -> &PositionRecord {
@@ -589,15 +594,15 @@ impl Game {
                 Tag::Position(p) => Some(p),
                 _ => None,
             })
-            .unwrap_or_else(|| self.rules().start())
+            .unwrap_or(&self.rules_start)
     }
 
     /// The turns, in the order written (main line and variations interleaved).
     ///
     /// ```
-    /// let game: gridnote_otn::Game = "[rules:dim:2 start:/K1/2/]\n\n1. a1-b1\n".parse()?;
+    /// let game: gridnote_board::tafl::Game = "[rules:dim:2 start:/K1/2/]\n\n1. a1-b1\n".parse()?;
     /// assert_eq!(game.turns().len(), 1);
-    /// # Ok::<(), gridnote_otn::ParseError>(())
+    /// # Ok::<(), gridnote_board::tafl::ParseError>(())
     /// ```
     #[must_use]
     pub fn turns(&self) -> &[Turn] {
@@ -609,10 +614,10 @@ impl Game {
     ///
     /// ```
     /// let text = "[rules:dim:2 start:/K1/2/]\n\n1. a1-b1\n1a.1.1a. a1-a2\n";
-    /// let game: gridnote_otn::Game = text.parse()?;
+    /// let game: gridnote_board::tafl::Game = text.parse()?;
     /// let lines: Vec<String> = game.lines().iter().map(|l| l.to_string()).collect();
     /// assert_eq!(lines, ["main", "1a.1"]);
-    /// # Ok::<(), gridnote_otn::ParseError>(())
+    /// # Ok::<(), gridnote_board::tafl::ParseError>(())
     /// ```
     #[must_use]
     pub fn lines(&self) -> Vec<LinePath> {
@@ -629,9 +634,9 @@ impl Game {
     ///
     /// ```
     /// let text = "[rules:dim:2 start:/K1/2/]\n\n1. a1-b1\n1a.1.1a. a1-a2\n";
-    /// let game: gridnote_otn::Game = text.parse()?;
-    /// assert_eq!(game.variations(&gridnote_otn::LinePath::MAIN).len(), 1);
-    /// # Ok::<(), gridnote_otn::ParseError>(())
+    /// let game: gridnote_board::tafl::Game = text.parse()?;
+    /// assert_eq!(game.variations(&gridnote_board::tafl::LinePath::MAIN).len(), 1);
+    /// # Ok::<(), gridnote_board::tafl::ParseError>(())
     /// ```
     #[must_use]
     pub fn variations(&self, line: &LinePath) -> Vec<LinePath> {
@@ -642,9 +647,9 @@ impl Game {
     ///
     /// ```
     /// let text = "[rules:dim:2 start:/K1/2/]\n\n1. a1-b1\n1a.1.1a. a1-a2\n";
-    /// let game: gridnote_otn::Game = text.parse()?;
+    /// let game: gridnote_board::tafl::Game = text.parse()?;
     /// assert_eq!(game.line_turns(&"1a.1".parse()?).len(), 1);
-    /// # Ok::<(), gridnote_otn::ParseError>(())
+    /// # Ok::<(), gridnote_board::tafl::ParseError>(())
     /// ```
     #[must_use]
     pub fn line_turns(&self, line: &LinePath) -> Vec<&Turn> {
@@ -764,7 +769,11 @@ fn read(text: &str) -> Result<Game, ParseError> {
         turns.push(turn(&mut cur, &lines)?);
     }
     check_structure(&turns, dim)?;
-    Ok(Game { tags, turns })
+    let rules_start = tags
+        .iter()
+        .find_map(|t| if let Tag::Rules(r) = t { Some(r.start_position()) } else { None })
+        .expect("a rules tag, checked above");
+    Ok(Game { tags, turns, rules_start })
 }
 
 /// tag   = "[" key ":" value "]"
@@ -797,7 +806,7 @@ fn tag(cur: &mut Cursor<'_>) -> Result<(Tag, Range<usize>), ParseError> {
     let value = &cur.text[value_start..value_end];
     let span = cur.span(open, cur.at);
     let tag = match key {
-        "rules" => Tag::Rules(rules::read(value, value_start)?),
+        "rules" => Tag::Rules(text::read(value, value_start)?),
         "position" => Tag::Position(position::read(value, value_start, false, "`[position:…]`")?),
         "result" => Tag::Result(match value {
             "1" => GameResult::AttackersWin,
