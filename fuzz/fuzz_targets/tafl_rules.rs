@@ -110,7 +110,9 @@ fuzz_target!(|data: &[u8]| {
         for &m in &moves {
             assert_eq!(m.to_string().parse::<Move>(), Ok(m));
             let text = pos.move_text(m).expect("a listed move is legal");
-            assert_eq!(pos.parse_move(&text), Ok(m), "{record}: {text}");
+            if !over {
+                assert_eq!(pos.parse_move(&text), Ok(m), "{record}: {text}");
+            }
         }
         if over || moves.is_empty() || b.0.is_empty() {
             break;

@@ -63,11 +63,13 @@ impl Notation for OtnRecord {
         text.starts_with('/') || text.starts_with("dim:")
     }
 
+    /// A text starting with `/` is a position record, any other a rules record (so that
+    /// a record without `dim:` gets the rules reader's error, as wherever rules are read).
     fn parse_with(text: &str, _: &()) -> Result<OtnRecord, ParseError> {
-        if text.starts_with("dim:") {
-            text.parse().map(OtnRecord::Rules)
-        } else {
+        if text.starts_with('/') {
             text.parse().map(OtnRecord::Position)
+        } else {
+            text.parse().map(OtnRecord::Rules)
         }
     }
 

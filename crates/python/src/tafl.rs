@@ -135,6 +135,17 @@ fn illegal(text: &str, message: String) -> Failure {
     Failure::whole(Kind::IllegalMove, text, message, None)
 }
 
+/// A move text the model's reader refuses, with the span of the offending bytes.
+fn syntax(text: &str, err: &ParseError) -> Failure {
+    Failure {
+        kind: Kind::IllegalMove,
+        message: err.to_string(),
+        text: text.to_owned(),
+        span: err.span(),
+        format: None,
+    }
+}
+
 impl TaflGame {
     fn from_rules(rules: TaflRules, preset: Option<String>) -> PyResult<TaflGame> {
         let engine = CompiledRules::new(&rules).map_err(|e| bad_argument(format!("rules: {e}")))?;
@@ -153,7 +164,7 @@ impl TaflGame {
 
     /// The rules given as a preset's name or an OTN rules record.
     fn rules_given(py: Python<'_>, rules: &str) -> PyResult<(TaflRules, Option<String>)> {
-        if rules.trim_start().starts_with("dim:") {
+        if rules.contains(':') {
             let typed: TaflRules = rules.parse().map_err(|e: ParseError| {
                 let failure = Failure {
                     kind: Kind::Parse,
@@ -266,14 +277,16 @@ impl TaflGame {
     }
 
     fn parse(&self, text: &str) -> Result<Move, Failure> {
-        let written: MoveText =
-            text.parse().map_err(|e: ParseError| illegal(text, e.to_string()))?;
+        let written: MoveText = text.parse().map_err(|e: ParseError| syntax(text, &e))?;
         self.check(text, &written)
     }
 
-    /// Checks a move read from `text` against the game.
+    /// Checks a move read from `text` against the game: the engine's check, which
+    /// refuses a move once the rules end the game; a game that ended otherwise (a
+    /// resignation, a side without a legal move) takes no move either.
     fn check(&self, text: &str, written: &MoveText) -> Result<Move, Failure> {
-        if let Some((winner, reason)) = self.state() {
+        let ended_otherwise = self.state().filter(|_| !self.position.outcome().is_over());
+        if let Some((winner, reason)) = ended_otherwise {
             let how = winner
                 .map_or_else(|| "drawn".to_owned(), |w| format!("won by the {}", side_name(w)));
             return Err(illegal(text, format!("{text}: the game is over ({how}, {reason})")));
@@ -529,9 +542,8 @@ impl TaflGame {
     /// 1 right, 2 down, 3 left.
     #[pyo3(signature = (r#move))]
     fn action(&self, py: Python<'_>, r#move: &str) -> PyResult<usize> {
-        let m: Move = r#move
-            .parse()
-            .map_err(|e: ParseError| illegal(r#move, e.to_string()).into_pyerr(py, None))?;
+        let m: Move =
+            r#move.parse().map_err(|e: ParseError| syntax(r#move, &e).into_pyerr(py, None))?;
         let n = self.dim();
         let on_board = |sq: Square| usize::from(sq.file) < n && usize::from(sq.rank) < n;
         on_board(m.from)

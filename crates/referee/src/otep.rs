@@ -45,7 +45,7 @@ pub const HANDSHAKE_TIME: Duration = Duration::from_secs(10);
 pub fn rules_named(name: &str) -> Result<CompiledRules, String> {
     let record = match TaflRules::preset_record(name) {
         Some(record) => record,
-        None if name.contains("dim:") => name,
+        None if name.contains(':') => name,
         None => {
             return Err(format!(
                 "unknown rules `{name}`: expected an OTN rules record (dim:… start:…) or one of {}",

@@ -31,6 +31,16 @@ pub enum IllegalMove {
         /// `attackers` or `defenders`, the side to move.
         side: &'static str,
     },
+    /// A square of the move is off the board.
+    #[error("{mv}: {square} is off the {size}x{size} board")]
+    OffBoard {
+        /// The move.
+        mv: Move,
+        /// The square off the board.
+        square: Square,
+        /// The board's size.
+        size: usize,
+    },
     /// No piece stands on the move's start square.
     #[error("{mv}: no piece stands on {}", mv.from)]
     EmptyStart {
@@ -256,11 +266,13 @@ impl Position {
     }
 
     /// Checks a move as written against this position, as shakmaty checks a SAN against
-    /// a position: it must be legal, a piece letter written must be the piece on the start
-    /// square (a taflman or guard may carry its letter too), and captures written must be
+    /// a position: the game must not be over, a piece of the side to move must stand on
+    /// the start square, the move must be legal, a piece letter written must be the piece
+    /// there (a taflman or guard may carry its letter too), and captures written must be
     /// exactly those the move makes, or (as OpenTafl writes its records) those without
     /// the shieldwall and Linnaean captures; a move without captures is read as the plain
-    /// move.
+    /// move. Every entry point checks a move so, and refuses it with the first of these
+    /// that fails.
     ///
     /// # Errors
     /// [`IllegalMove`] naming what does not hold.
@@ -271,17 +283,38 @@ impl Position {
     /// let written: MoveText = "d2-c2".parse()?;
     /// assert_eq!(pos.check_move(&written)?, "d2-c2".parse::<Move>()?);
     /// assert!(pos.check_move(&"d2-c2xc3".parse()?).is_err());
-    /// assert!(pos.check_move(&"Kd2-c2".parse()?).is_err());
+    /// let err = pos.check_move(&"Kd2-c2".parse()?).unwrap_err();
+    /// assert_eq!(err.to_string(), "d2-c2: the text names the piece `K`, but `t` stands on d2");
+    /// let err = pos.check_move(&"d4-d5".parse()?).unwrap_err();
+    /// assert_eq!(err.to_string(), "d4-d5: the attackers are to move, and the piece on d4 is not theirs");
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn check_move(&self, t: &MoveText) -> Result<Move, IllegalMove> {
-        let m = Move::from(t);
-        if !self.is_legal(m) {
-            return Err(IllegalMove::NotLegal { mv: m, side: to_move_name(self) });
+        self.checked(t, CaptureText::Computed)
+    }
+
+    /// [`Position::check_move`], with captures as `captures` says a record writes them.
+    fn checked(&self, t: &MoveText, captures: CaptureText) -> Result<Move, IllegalMove> {
+        let outcome = self.outcome();
+        if outcome.is_over() {
+            return Err(IllegalMove::GameOver { outcome });
         }
-        let piece = self.piece_at(m.from).expect("legal");
-        self.check_letter(m, t, piece)?;
-        if !t.captures.is_empty() {
+        let m = Move::from(t);
+        let size = self.dim();
+        if let Some(&square) = [m.from, m.to].iter().find(|s| !s.is_on(size)) {
+            return Err(IllegalMove::OffBoard { mv: m, square, size });
+        }
+        match self.piece_at(m.from) {
+            None => return Err(IllegalMove::EmptyStart { mv: m }),
+            Some(p) if p.player != self.to_move() => {
+                return Err(IllegalMove::WrongSide { mv: m, to_move: to_move_name(self) });
+            }
+            Some(_) if !self.is_legal(m) => {
+                return Err(IllegalMove::NotLegal { mv: m, side: to_move_name(self) });
+            }
+            Some(piece) => self.check_letter(m, t, piece)?,
+        }
+        if captures == CaptureText::Listed || !t.captures.is_empty() {
             self.check_captures(m, &t.captures)?;
         }
         Ok(m)
@@ -376,24 +409,7 @@ impl Position {
         t: &MoveText,
         captures: CaptureText,
     ) -> Result<Played, IllegalMove> {
-        let outcome = self.outcome();
-        if outcome.is_over() {
-            return Err(IllegalMove::GameOver { outcome });
-        }
-        let m = Move::from(t);
-        match self.piece_at(m.from) {
-            None => return Err(IllegalMove::EmptyStart { mv: m }),
-            Some(p) if p.player != self.to_move() => {
-                return Err(IllegalMove::WrongSide { mv: m, to_move: to_move_name(self) });
-            }
-            Some(_) if !self.is_legal(m) => {
-                return Err(IllegalMove::NotLegal { mv: m, side: to_move_name(self) });
-            }
-            Some(piece) => self.check_letter(m, t, piece)?,
-        }
-        if captures == CaptureText::Listed || !t.captures.is_empty() {
-            self.check_captures(m, &t.captures)?;
-        }
+        let m = self.checked(t, captures)?;
         Ok(self.play_legal(m).1)
     }
 

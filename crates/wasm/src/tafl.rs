@@ -152,15 +152,6 @@ pub(crate) fn reason(outcome: Outcome) -> Option<&'static str> {
     Some(reason.name())
 }
 
-/// `the defenders won (king_escaped)`, for messages about a finished game.
-fn finished(outcome: Outcome) -> String {
-    let why = reason(outcome).unwrap_or("none");
-    match ends(outcome) {
-        "draw" => format!("the game is drawn ({why})"),
-        winner => format!("the {winner} won ({why})"),
-    }
-}
-
 /// `options.side`: `a`/`attackers` or `d`/`defenders`.
 fn side_named(name: &str) -> Result<Player, Failure> {
     match name {
@@ -256,13 +247,6 @@ fn resolve(text: &str, req: &TaflRequest) -> Result<Resolved, Failure> {
     })?;
     let mut line = Vec::with_capacity(req.played.len());
     for (i, mv) in req.played.iter().enumerate() {
-        let outcome = position.outcome();
-        if outcome.is_over() {
-            return Err(Failure::option(format!(
-                "options.played[{i}]: {mv}: {}",
-                finished(outcome)
-            )));
-        }
         let played = position
             .play_text(mv)
             .map_err(|e| Failure::option(format!("options.played[{i}]: {e}")))?;
@@ -309,10 +293,6 @@ pub(crate) fn moves(text: &str, req: &TaflRequest) -> Result<Listed, Failure> {
 /// Plays `mv` (OTN move notation) in `text`'s position (after `req.played`).
 pub(crate) fn play(text: &str, mv: &str, req: &TaflRequest) -> Result<PlayedInfo, Failure> {
     let mut position = resolve(text, req)?.position;
-    let outcome = position.outcome();
-    if outcome.is_over() {
-        return Err(Failure::option(format!("move: {mv}: {}", finished(outcome))));
-    }
     let parsed = position.parse_move(mv).map_err(|e| Failure::option(format!("move: {e}")))?;
     let played = describe(&position, parsed);
     position.play(parsed).expect("a legal move plays");
@@ -404,7 +384,7 @@ mod tests {
             play(text, "e5-e6", &TaflRequest { played: vec!["b5-c5".into()], ..req.clone() })
                 .unwrap_err()
                 .message,
-            "move: e5-e6: the attackers won (king_captured)"
+            "move: the game is already over (the attackers win: the king was captured)"
         );
     }
 
@@ -489,7 +469,7 @@ mod tests {
             TaflRequest { played: vec!["d2-c2".into(), "d2-c2".into()], ..with_rules("brandubh") };
         assert_eq!(
             moves(BRANDUBH_START, &bad_line).unwrap_err().message,
-            "options.played[1]: d2-c2 is not a legal move for the defenders"
+            "options.played[1]: d2-c2: no piece stands on d2"
         );
     }
 

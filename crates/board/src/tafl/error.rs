@@ -220,11 +220,12 @@ impl Spanned for ParseError {
     }
 }
 
-/// What was found at `span` of `text`, for messages: the quoted text (cut short) or "the
-/// end of the text".
+/// What was found at `span` of `text`, for messages: the quoted text (cut short),
+/// "nothing" (an empty value) or "the end of the text".
 pub(crate) fn found(text: &str, span: &Range<usize>) -> String {
     match text.get(span.clone()) {
         Some("") | None if span.start >= text.len() => "the end of the text".to_owned(),
+        Some("") => "nothing".to_owned(),
         Some(s) => {
             let short: String = s.chars().take(24).collect();
             let more = if short.len() < s.len() { "…" } else { "" };

@@ -33,6 +33,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+mod counts;
 mod cursor;
 mod error;
 #[doc(hidden)]
@@ -50,11 +51,12 @@ mod square;
 mod text;
 mod values;
 
+pub use counts::{CountProblem, count_problems};
 pub use error::{ParseError, ReplayError, ReplayProblem, ReplayWarning, ShapeError};
 pub use game::{Address, Comment, Game, GameResult, Half, LinePath, Slot, Tag, Turn, TurnRef};
 pub use moves::{Capture, Info, MoveRecord, MoveText, MoveType};
 pub use position::{Inverted, PositionRecord};
-pub use presets::PRESETS;
+pub use presets::{NamedRulesError, PRESETS};
 pub use replay::{LineMove, Ply, Replay};
 #[allow(deprecated)]
 pub use rules::StartError;

@@ -55,7 +55,7 @@ pub(crate) enum CheckRules {
 /// `check --rules`: an m,n,k rules name, a tafl preset, or an OpenTafl rules record.
 fn parse_check_rules(text: &str) -> Result<CheckRules, String> {
     use gridnote_board::tafl::TaflRules;
-    if text.starts_with("dim:") {
+    if text.contains(':') {
         let rules: TaflRules =
             text.parse().map_err(|e| format!("not an OpenTafl rules record: {e}"))?;
         return Ok(CheckRules::Tafl { name: rules.to_string(), rules: Box::new(rules) });

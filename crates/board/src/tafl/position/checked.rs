@@ -44,11 +44,21 @@ pub(crate) fn read_checked(
             match b {
                 b'/' => break,
                 b'1'..=b'9' => {
+                    let count_start = at;
                     let mut n = usize::from(b - b'0');
                     at += 1;
                     while let Some(&d @ b'0'..=b'9') = bytes.get(at) {
                         n = (n * 10 + usize::from(d - b'0')).min(1 << 20);
                         at += 1;
+                    }
+                    if n > MAX_SIZE {
+                        // Quoted as written: no row is that wide.
+                        return Err(ParseError::TooLarge {
+                            span: cur.span(count_start, at),
+                            field: format!("an empty count of {}", row_name(rows, inverted, field)),
+                            value: text[count_start..at].to_owned(),
+                            limit: MAX_SIZE as u64,
+                        });
                     }
                     filled += n;
                     if filled > MAX_SIZE || (rows > 0 && filled > width) {
