@@ -123,7 +123,7 @@ pub enum ParseError {
         key: String,
     },
     /// A start position (or position tag) whose size is not the record's `dim`.
-    #[error("{key}: the position is {size}x{size}, expected {dim}x{dim} (dim:{dim})")]
+    #[error("`{key}:`: the rules are for a {dim}x{dim} board, the position is {size}x{size}")]
     DimMismatch {
         /// The position.
         span: Range<usize>,

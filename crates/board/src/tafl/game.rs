@@ -807,7 +807,7 @@ fn tag(cur: &mut Cursor<'_>) -> Result<(Tag, Range<usize>), ParseError> {
     let span = cur.span(open, cur.at);
     let tag = match key {
         "rules" => Tag::Rules(text::read(value, value_start)?),
-        "position" => Tag::Position(position::read(value, value_start, false, "`[position:…]`")?),
+        "position" => Tag::Position(position::read(value, value_start, false, "the position")?),
         "result" => Tag::Result(match value {
             "1" => GameResult::AttackersWin,
             "0" => GameResult::Draw,

@@ -102,11 +102,12 @@ fn the_side_to_move_and_the_outcome_come_from_the_rules_engine() {
 
 #[test]
 fn more_pieces_of_a_kind_than_the_start_is_a_problem() {
-    // Brandubh starts with one king; mercenaries would count for both sides together.
+    // Brandubh starts with one king; mercenaries would count for both sides together. A
+    // second king is a problem of any tafl position, with or without rules.
     let (status, out, _) = run(&["check", "--rules", "brandub", "/7/7/7/KK5/7/7/6t/"]);
     assert_eq!(status, 1);
     assert_eq!(
         out,
-        "argument 1: /7/7/7/KK5/7/7/6t/\n  format: otn, tafl rules: brandub\n  attackers to move (the rules' first mover: the position does not say)\n  problems:\n    - the defenders have 2 kings, the rules' start position 1\n  outcome: ongoing\n"
+        "argument 1: /7/7/7/KK5/7/7/6t/\n  format: otn, tafl rules: brandub\n  attackers to move (the rules' first mover: the position does not say)\n  problems:\n    - 2 kings of the defenders on the board: a side has at most one king\n    - the defenders have 2 kings, the rules' start position 1\n  outcome: ongoing\n"
     );
 }
