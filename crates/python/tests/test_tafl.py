@@ -364,3 +364,29 @@ def test_seeds_repeat_sampled_actions(make):
     assert sampled(env, 5) == first
     assert sampled(make(), 5) == first
     assert sampled(env, 6) != first
+
+
+def _verdict_cases():
+    """The cases of fixtures/tafl-verdicts/records.jsonl: every entry point gives each
+    the verdict written there (accepted, or refused with that first error)."""
+    import json
+    import pathlib
+
+    path = pathlib.Path(__file__).resolve().parents[3] / "fixtures" / "tafl-verdicts" / "records.jsonl"
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+
+
+@pytest.mark.parametrize("case", _verdict_cases(), ids=lambda c: f"{c['kind']}: {c['name']}")
+def test_every_odd_record_gets_the_one_verdict(case):
+    text, error = case["text"], case["error"]
+    if case["kind"] == "rules":
+        attempt = lambda: gridnote.TaflGame(text)
+    elif case["kind"] == "position":
+        attempt = lambda: gridnote.TaflGame("brandubh", position=text, turn="attackers")
+    else:
+        attempt = lambda: gridnote.TaflGame("brandubh").push(text)
+    if error is None:
+        attempt()
+    else:
+        with pytest.raises(ValueError, match=re.escape(error)):
+            attempt()

@@ -473,6 +473,54 @@ mod tests {
         );
     }
 
+    /// The cases of `fixtures/tafl-verdicts/records.jsonl`: kind, name, text, error.
+    fn corpus() -> Vec<(String, String, String, Option<String>)> {
+        let path =
+            concat!(env!("CARGO_MANIFEST_DIR"), "/../../fixtures/tafl-verdicts/records.jsonl");
+        let text = std::fs::read_to_string(path).unwrap();
+        text.lines()
+            .map(|line| {
+                let v: serde_json::Value = serde_json::from_str(line).unwrap();
+                let s = |key: &str| v[key].as_str().map(str::to_owned);
+                (s("kind").unwrap(), s("name").unwrap(), s("text").unwrap(), s("error"))
+            })
+            .collect()
+    }
+
+    #[test]
+    fn every_odd_record_gets_the_one_verdict() {
+        let check =
+            |name: &str, result: Result<(), Failure>, error: &Option<String>| match (result, error)
+            {
+                (Ok(()), None) => {}
+                (Err(f), Some(message)) => {
+                    assert!(f.message.contains(message.as_str()), "{name}: {}", f.message);
+                }
+                (Ok(()), Some(message)) => panic!("{name}: accepted, not refused ({message})"),
+                (Err(f), None) => panic!("{name}: refused: {}", f.message),
+            };
+        let mut seen = 0;
+        for (kind, name, text, error) in corpus() {
+            seen += 1;
+            let brandubh = || TaflRequest {
+                side: Some("a".into()),
+                from: Some("otn".into()),
+                ..with_rules("brandubh")
+            };
+            let otn = |req: TaflRequest| TaflRequest { from: Some("otn".into()), ..req };
+            match kind.as_str() {
+                "rules" => {
+                    // The record as the text (its start) and as options.rules.
+                    check(&name, moves(&text, &otn(TaflRequest::default())).map(drop), &error);
+                    check(&name, moves(&text, &otn(with_rules(&text))).map(drop), &error);
+                }
+                "position" => check(&name, moves(&text, &brandubh()).map(drop), &error),
+                _ => check(&name, play(BRANDUBH_START, &text, &brandubh()).map(drop), &error),
+            }
+        }
+        assert_eq!(seen, 57);
+    }
+
     #[test]
     fn random_games_of_every_preset_agree_with_the_engine_move_for_move() {
         // A game played through `moves` with its line in `played` reaches, move for
