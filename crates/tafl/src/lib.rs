@@ -6,7 +6,7 @@
 mod alphabet;
 mod check;
 mod error;
-mod fast;
+mod one_pass;
 #[doc(hidden)]
 pub mod fuzzing;
 mod grammar;
