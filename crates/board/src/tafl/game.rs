@@ -6,6 +6,7 @@ use core::str::FromStr;
 
 use super::cursor::Cursor;
 use super::error::{ParseError, found};
+use super::line_index::{LineIndex, check_structure};
 use super::moves::{self, MoveRecord};
 use super::position::{self, PositionRecord};
 use super::rules::TaflRules;
@@ -157,7 +158,7 @@ impl fmt::Display for TurnRef {
 /// # Ok::<(), gridnote_board::tafl::ParseError>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Default)]
-pub struct LinePath(Vec<(TurnRef, u32)>);
+pub struct LinePath(pub(crate) Vec<(TurnRef, u32)>);
 
 impl LinePath {
     /// The main line.
@@ -501,6 +502,8 @@ pub struct Game {
     /// The rules' start position as a record (what [`Game::start`] gives without a
     /// `[position:…]` tag).
     rules_start: PositionRecord,
+    /// The lines and the turns of each, so that a line is found without a search.
+    pub(crate) index: LineIndex,
 }
 
 impl Game {
@@ -515,7 +518,8 @@ impl Game {
     #[must_use]
     pub fn new(rules: TaflRules) -> Game {
         let rules_start = rules.start_position();
-        Game { tags: vec![Tag::Rules(rules)], turns: Vec::new(), rules_start }
+        let index = LineIndex::of(&[]);
+        Game { tags: vec![Tag::Rules(rules)], turns: Vec::new(), rules_start, index }
     }
 
     /// The tags, in the order read.
@@ -621,13 +625,7 @@ impl Game {
     /// ```
     #[must_use]
     pub fn lines(&self) -> Vec<LinePath> {
-        let mut lines = vec![LinePath::MAIN];
-        for turn in &self.turns {
-            if !lines.contains(&turn.address.line) {
-                lines.push(turn.address.line.clone());
-            }
-        }
-        lines
+        self.index.paths().cloned().collect()
     }
 
     /// The variations branching directly from `line` (its alternatives), in order.
@@ -640,7 +638,8 @@ impl Game {
     /// ```
     #[must_use]
     pub fn variations(&self, line: &LinePath) -> Vec<LinePath> {
-        self.lines().into_iter().filter(|l| l.parent().as_ref() == Some(line)).collect()
+        let child = |l: &&LinePath| l.0.len() == line.0.len() + 1 && l.0.starts_with(&line.0);
+        self.index.paths().filter(child).cloned().collect()
     }
 
     /// The turns of `line`, in order.
@@ -653,7 +652,7 @@ impl Game {
     /// ```
     #[must_use]
     pub fn line_turns(&self, line: &LinePath) -> Vec<&Turn> {
-        self.turns.iter().filter(|t| &t.address.line == line).collect()
+        self.index.turns_of(line).iter().map(|&t| &self.turns[t]).collect()
     }
 }
 
@@ -768,12 +767,13 @@ fn read(text: &str) -> Result<Game, ParseError> {
         }
         turns.push(turn(&mut cur, &lines)?);
     }
-    check_structure(&turns, dim)?;
+    check_structure(&turns)?;
+    let index = LineIndex::of(&turns);
     let rules_start = tags
         .iter()
         .find_map(|t| if let Tag::Rules(r) = t { Some(r.start_position()) } else { None })
         .expect("a rules tag, checked above");
-    Ok(Game { tags, turns, rules_start })
+    Ok(Game { tags, turns, rules_start, index })
 }
 
 /// tag   = "[" key ":" value "]"
@@ -901,68 +901,4 @@ fn comment(cur: &mut Cursor<'_>) -> Result<Comment, ParseError> {
         }
         None => Comment { first: body.to_owned(), second: None },
     })
-}
-
-/// The shape of the turns: each line numbered 1, 2, … in order, only a line's last turn
-/// with fewer than two moves, placeholders only before a variation's first move, every
-/// variation's parent line present.
-fn check_structure(turns: &[Turn], _dim: usize) -> Result<(), ParseError> {
-    let mut lines: Vec<(&LinePath, u32, bool)> = Vec::new(); // line, last number, last was short
-    for turn in turns {
-        let span = turn.locations.first().map_or(0..0, |l| l.span.clone());
-        let address = turn.address.to_string();
-        let line = &turn.address.line;
-        let entry = lines.iter_mut().find(|(l, _, _)| *l == line);
-        let (expected, short) = match &entry {
-            Some((_, last, short)) => (last + 1, *short),
-            None => (1, false),
-        };
-        if short {
-            return Err(ParseError::Turn {
-                span,
-                address,
-                problem: "the previous turn of this line has only one move, so the line ended there",
-            });
-        }
-        if turn.address.turn.number != expected {
-            return Err(ParseError::TurnOrder { span, address, expected });
-        }
-        let leading = turn.slots.iter().take_while(|s| matches!(s, Slot::Placeholder)).count();
-        let placeholders = turn.slots.iter().filter(|s| matches!(s, Slot::Placeholder)).count();
-        if placeholders > 0 && (line.is_main() || expected != 1 || placeholders != leading) {
-            let i = turn.slots.iter().position(|s| matches!(s, Slot::Placeholder)).unwrap_or(0);
-            return Err(ParseError::Turn {
-                span: turn.locations.get(i).map_or(span, |l| l.span.clone()),
-                address,
-                problem: "a `.....` placeholder stands only for moves before a variation's first move",
-            });
-        }
-        if leading == turn.slots.len() {
-            return Err(ParseError::Turn {
-                span,
-                address,
-                problem: "a turn needs a move besides placeholders",
-            });
-        }
-        let is_short = turn.slots.len() < 2;
-        match entry {
-            Some(e) => {
-                e.1 = expected;
-                e.2 = is_short;
-            }
-            None => lines.push((line, expected, is_short)),
-        }
-    }
-    for turn in turns {
-        if let Some(parent) = turn.address.line.parent() {
-            if !parent.is_main() && !lines.iter().any(|(l, _, _)| **l == parent) {
-                return Err(ParseError::Turn {
-                    span: turn.locations.first().map_or(0..0, |l| l.span.clone()),
-                    address: turn.address.to_string(),
-                    problem: "the line this variation branches from has no turn",
-                });
-            }
-        }
-    }
-    Ok(())
 }

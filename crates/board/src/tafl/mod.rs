@@ -39,6 +39,7 @@ mod error;
 #[doc(hidden)]
 pub mod fuzzing;
 mod game;
+mod line_index;
 mod moves;
 mod position;
 mod presets;

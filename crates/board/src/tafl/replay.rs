@@ -274,7 +274,7 @@ impl Game {
     /// The moves of `line`, placeholders resolved, or `NoSuchLine` when the record has no
     /// such line.
     fn plies_of_line(&self, line: &LinePath) -> Result<Vec<PlyRef>, ReplayError> {
-        if !self.lines().contains(line) {
+        if !self.index.has(line) {
             return Err(ReplayError {
                 turn: String::new(),
                 text: String::new(),
@@ -291,7 +291,7 @@ impl Game {
     /// starts at.
     fn plies_of(&self, line: &LinePath) -> Result<(Vec<PlyRef>, usize), ReplayError> {
         let own: Vec<(usize, &Turn)> =
-            self.turns().iter().enumerate().filter(|(_, t)| t.address.line() == line).collect();
+            self.index.turns_of(line).iter().map(|&t| (t, &self.turns()[t])).collect();
         let Some(parent) = line.parent() else {
             let plies = own
                 .iter()

@@ -133,5 +133,8 @@ fn m_n_k_rule_flags_on_tafl_are_a_usage_error() {
         err,
         "error: argument 1: --diagonals is an m,n,k rule: it does not apply to a tafl position (otn)\n  | /3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/\n  | ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^\n"
     );
-    assert!(out.starts_with("argument 2: xo_/_x_/3_ o\n  format: t3en, rules: tic-tac-toe\n"), "{out}");
+    assert!(
+        out.starts_with("argument 2: xo_/_x_/3_ o\n  format: t3en, rules: tic-tac-toe\n"),
+        "{out}"
+    );
 }
