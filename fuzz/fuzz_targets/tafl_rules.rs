@@ -5,7 +5,7 @@
 //! back as the same move, and unmaking every move restores each position exactly.
 #![no_main]
 
-use gridnote_tafl_rules::{Move, Position, CompiledRules};
+use gridnote_tafl_rules::{CompiledRules, Move, Position};
 use libfuzzer_sys::fuzz_target;
 
 /// The input as a stream of choices (zeros once it runs out).
