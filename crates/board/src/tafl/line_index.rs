@@ -5,7 +5,7 @@
 use std::collections::HashMap;
 
 use super::error::ParseError;
-use super::game::{LinePath, Slot, Turn, TurnRef};
+use super::turns::{LinePath, Slot, Turn, TurnRef};
 
 /// The lines of a game, in the order of their first turn (the main line first, with or
 /// without turns), each with the indices of its turns.

@@ -50,11 +50,12 @@ mod serde_impl;
 mod side;
 mod square;
 mod text;
+mod turns;
 mod values;
 
 pub use counts::{CountProblem, count_problems};
 pub use error::{ParseError, ReplayError, ReplayProblem, ReplayWarning, ShapeError};
-pub use game::{Address, Comment, Game, GameResult, Half, LinePath, Slot, Tag, Turn, TurnRef};
+pub use game::{Game, GameResult, Tag};
 pub use moves::{Capture, Info, MoveRecord, MoveText, MoveType};
 pub use position::{Inverted, PositionRecord};
 pub use presets::{NamedRulesError, PRESETS};
@@ -64,6 +65,7 @@ pub use rules::StartError;
 pub use rules::{SpaceRules, TaflRules};
 pub use side::{side_letter, side_name, side_named};
 pub use square::Square;
+pub use turns::{Address, Comment, Half, LinePath, Slot, Turn, TurnRef};
 pub use values::{
     Berserk, Escape, JumpMode, Key, KingArmed, KingStrength, PIECES, PieceSet, PieceSetError,
     Shieldwall, Speeds, SpeedsError, Threefold, piece_index, piece_letter, piece_of_letter,

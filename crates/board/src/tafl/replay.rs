@@ -1,10 +1,11 @@
 //! Replaying a line of a game record.
 
 use super::error::{ReplayError, ReplayProblem, ReplayWarning};
-use super::game::{Game, LinePath, Slot, Turn};
+use super::game::Game;
 use super::moves::MoveRecord;
 use super::position::PositionRecord;
 use super::square::Square;
+use super::turns::{LinePath, Slot, Turn};
 use super::values::piece_letter;
 use crate::Player;
 
