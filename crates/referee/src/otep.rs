@@ -1,4 +1,5 @@
-//! Tafl games between two OTEP engines (OpenTafl's engine protocol).
+//! Tafl games between two OTEP engines (OpenTafl's engine protocol, gridnote-protocol's
+//! `otep` messages).
 //!
 //! The referee plays OpenTafl's part: it waits for each engine's `hello`, sends `rules
 //! <record>` (and `position <record>` when the opening is not the start), then for each
@@ -19,7 +20,10 @@ use std::time::{Duration, Instant};
 
 use gridnote_board::Player;
 use gridnote_board::tafl::{PRESETS, TaflRules};
-use gridnote_tafl_rules::{Outcome, Position, Reason, Rules};
+use gridnote_protocol::otep::{
+    Clock as OtepClock, Command, Finish, ParseError, Reply, Request, SideClock,
+};
+use gridnote_tafl_rules::{CompiledRules, Outcome, Position, Reason};
 
 use crate::clock::{Clock, TimeControl};
 use crate::process::{Failure, Process};
@@ -42,10 +46,10 @@ pub const HANDSHAKE_TIME: Duration = Duration::from_secs(10);
 /// assert!(rules_named("chess").unwrap_err().starts_with("unknown rules `chess`"));
 /// # Ok::<(), String>(())
 /// ```
-pub fn rules_named(name: &str) -> Result<Rules, String> {
+pub fn rules_named(name: &str) -> Result<CompiledRules, String> {
     let record = match TaflRules::preset_record(name) {
         Some(record) => record,
-        None if name.contains("dim:") => name,
+        None if name.contains(':') => name,
         None => {
             return Err(format!(
                 "unknown rules `{name}`: expected an OTN rules record (dim:… start:…) or one of {}",
@@ -53,7 +57,7 @@ pub fn rules_named(name: &str) -> Result<Rules, String> {
             ));
         }
     };
-    Rules::from_otn(record).map_err(|e| e.to_string())
+    record.parse::<CompiledRules>().map_err(|e| e.to_string())
 }
 
 /// The rules record OpenTafl would send for `name` (the record itself when it is one).
@@ -79,7 +83,7 @@ pub struct OtepMatch {
     /// The rules record sent to the engines.
     pub record: String,
     /// The rules, compiled.
-    pub rules: Rules,
+    pub rules: CompiledRules,
     /// The openings (each played twice, colours swapped): positions with the side to
     /// move; the rules' start when empty.
     pub openings: Vec<Position>,
@@ -129,7 +133,12 @@ impl OtepMatch {
 /// # Ok::<(), String>(())
 /// ```
 #[must_use]
-pub fn random_openings(rules: &Rules, plies: usize, count: usize, seed: u64) -> Vec<Position> {
+pub fn random_openings(
+    rules: &CompiledRules,
+    plies: usize,
+    count: usize,
+    seed: u64,
+) -> Vec<Position> {
     let mut rng = crate::rng::SplitMix(seed ^ 0x9E37_79B9_7F4A_7C15);
     let mut out: Vec<Position> = Vec::new();
     for _ in 0..count * 20 {
@@ -174,7 +183,7 @@ pub fn random_openings(rules: &Rules, plies: usize, count: usize, seed: u64) -> 
 /// # Errors
 /// The first line that is not a position of the rules' board, names no side, or holds
 /// a finished game, with its number.
-pub fn read_openings(rules: &Rules, text: &str) -> Result<Vec<Position>, OpeningsError> {
+pub fn read_openings(rules: &CompiledRules, text: &str) -> Result<Vec<Position>, OpeningsError> {
     let first_mover = Position::start(rules).to_move();
     crate::openings::read_lines(text, |line| {
         let mut words = line.split_ascii_whitespace();
@@ -238,62 +247,53 @@ impl Play<'_> {
                 .process
                 .receive(deadline)
                 .map_err(|f| failure_since(f, spawned, HANDSHAKE_TIME))?;
-            match line.trim() {
-                "hello" => break,
-                other => self.side_line(&mut seat, other, None, "hello")?,
+            match line.parse::<Reply>() {
+                Ok(Reply::Hello) => break,
+                reply => self.side_line(&mut seat, &line, reply, None, "hello")?,
             }
         }
         process = seat.process;
-        process.send(&format!("rules {}", self.contest.record)).map_err(crash)?;
+        process.send(&Command::Rules(self.contest.record.clone()).to_string()).map_err(crash)?;
         if opening.otn() != Position::start(&self.contest.rules).otn() {
-            process.send(&format!("position {}", opening.otn())).map_err(crash)?;
+            process.send(&Command::Position(opening.otn()).to_string()).map_err(crash)?;
         }
         seat.process = process;
         Ok(seat)
     }
 
-    /// A line that is not the awaited one: skipped, answered, or a forfeit.
+    /// A line that is not the awaited one (`reply`, as read): skipped, answered, or a
+    /// forfeit.
     fn side_line(
         &self,
         seat: &mut Seat,
         line: &str,
+        reply: Result<Reply, ParseError>,
         side: Option<Player>,
         expected: &str,
     ) -> Result<(), Forfeit> {
         let crash = |f: Failure| Forfeit::Crash(f.to_string());
-        let (word, rest) = line.split_once(' ').unwrap_or((line, ""));
-        match word {
-            "" | "status" => Ok(()),
-            "simple-moves" => {
-                seat.full = rest.trim() == "off";
-                Ok(())
+        let malformed = || Forfeit::Malformed(format!("`{line}` (expected `{expected}`)"));
+        let answer = match reply {
+            Ok(Reply::SimpleMoves(on)) => {
+                seat.full = !on;
+                None
             }
-            "error" => {
-                let rest = rest.trim();
-                if rest == "-1" || rest.starts_with("-1 ") {
-                    Err(Forfeit::Resigned(rest.trim_start_matches("-1").trim().to_owned()))
-                } else {
-                    Ok(())
-                }
-            }
-            "rules" => seat.process.send(&format!("rules {}", self.contest.record)).map_err(crash),
-            "position" => {
-                seat.process.send(&format!("position {}", self.position.otn())).map_err(crash)
-            }
-            "side" => match side {
-                Some(side) => {
-                    seat.process.send(&format!("side {}", side_word(side))).map_err(crash)
-                }
-                None => Ok(()),
-            },
-            "clock" => seat.process.send(&self.clock_line()).map_err(crash),
+            Ok(Reply::Error { code: Some(-1), message }) => return Err(Forfeit::Resigned(message)),
+            Ok(Reply::Request(Request::Rules)) => Some(Command::Rules(self.contest.record.clone())),
+            Ok(Reply::Request(Request::Position)) => Some(Command::Position(self.position.otn())),
+            Ok(Reply::Request(Request::Side)) => side.map(Command::Side),
+            Ok(Reply::Request(Request::Clock)) => Some(self.clock_command()),
             // OpenTafl's host reads only the commands it knows and skips every other line
             // (OpenTafl's own engine mode writes its log to standard output): so does the
             // referee, but for a line that starts like an answer and is not one.
-            "move" | "hello" => {
-                Err(Forfeit::Malformed(format!("`{line}` (expected `{expected}`)")))
+            Ok(Reply::Move(_) | Reply::Hello) | Err(ParseError::MissingMove { .. }) => {
+                return Err(malformed());
             }
-            _ => Ok(()),
+            _ => None,
+        };
+        match answer {
+            Some(command) => seat.process.send(&command.to_string()).map_err(crash),
+            None => Ok(()),
         }
     }
 
@@ -301,20 +301,28 @@ impl Play<'_> {
     /// the current overtime period (`*`) of that length in whole seconds, two periods
     /// left (OpenTafl's AI plans a period less 750 ms then; with one left it keeps a
     /// second back); an increment is not sent (OTEP has none).
-    fn clock_line(&self) -> String {
-        let a = millis(self.clocks[0].available());
-        let d = millis(self.clocks[1].available());
-        match self.contest.time {
-            TimeControl::PerMove(time) => format!("clock {a}* {d}* {} 2 2", time.as_secs()),
-            _ => format!("clock {a} {d} 0 0 0"),
-        }
+    fn clock_command(&self) -> Command {
+        let side = |i: usize, overtime: bool| SideClock {
+            millis: millis(self.clocks[i].available()),
+            in_overtime: overtime,
+            overtimes: if overtime { 2 } else { 0 },
+        };
+        let (overtime, seconds) = match self.contest.time {
+            TimeControl::PerMove(time) => (true, time.as_secs()),
+            _ => (false, 0),
+        };
+        Command::Clock(OtepClock {
+            attackers: side(0, overtime),
+            defenders: side(1, overtime),
+            overtime_seconds: seconds,
+        })
     }
 
     /// Asks the engine playing the side to move for a move and plays it.
     fn turn(&mut self, engine: Engine) -> Result<(), Forfeit> {
         let side = self.position.to_move();
         let available = self.clocks[side.index()].available();
-        let clock_line = self.clock_line();
+        let clock_line = self.clock_command().to_string();
         let record = self.position.otn();
         let mut seat = self.seats[engine.index()].take().expect("started");
         let result = self.ask(&mut seat, side, available, &clock_line, &record);
@@ -329,9 +337,9 @@ impl Play<'_> {
         let simple = m.to_string();
         self.moves.push(played.text.clone());
         let crash = |f: Failure| Forfeit::Crash(f.to_string());
-        let after = self.position.otn();
+        let after = Command::Move(self.position.otn()).to_string();
         let seat = self.seats[engine.index()].as_mut().expect("started");
-        seat.process.send(&format!("move {after}")).map_err(crash)?;
+        seat.process.send(&after).map_err(crash)?;
         let other = self.seats[engine.other().index()].as_mut().expect("started");
         other.pending.push((simple, played.text));
         Ok(())
@@ -347,27 +355,25 @@ impl Play<'_> {
     ) -> Result<(String, Duration), Forfeit> {
         let send_failure = |f: Failure| Forfeit::for_failure(f, available);
         if !seat.pending.is_empty() {
-            let moves: Vec<&str> = seat
+            let moves = seat
                 .pending
-                .iter()
-                .map(|(simple, full)| if seat.full { full.as_str() } else { simple.as_str() })
+                .drain(..)
+                .map(|(simple, full)| if seat.full { full } else { simple })
                 .collect();
-            let line = format!("opponent-move {} {record}", moves.join("|"));
-            seat.process.send(&line).map_err(send_failure)?;
-            seat.pending.clear();
+            let line = Command::OpponentMove { moves, position: record.to_owned() };
+            seat.process.send(&line.to_string()).map_err(send_failure)?;
         }
         seat.process.send(clock_line).map_err(send_failure)?;
-        seat.process.send(&format!("play {}", side_word(side))).map_err(send_failure)?;
+        seat.process.send(&Command::Play(side).to_string()).map_err(send_failure)?;
         let sent = Instant::now();
         let deadline = sent + available + self.contest.margin;
         loop {
             let line =
                 seat.process.receive(deadline).map_err(|f| failure_since(f, sent, available))?;
-            let line = line.trim();
-            if let Some(mv) = line.strip_prefix("move ") {
-                return Ok((mv.trim().to_owned(), sent.elapsed()));
+            match line.parse::<Reply>() {
+                Ok(Reply::Move(mv)) => return Ok((mv, sent.elapsed())),
+                reply => self.side_line(seat, &line, reply, Some(side), "move <move>")?,
             }
-            self.side_line(seat, line, Some(side), "move <move>")?;
         }
     }
 }
@@ -462,16 +468,16 @@ impl Contest for OtepMatch {
             }
             _ => GameScore::Draw,
         };
-        let code = match (&ending, score) {
-            (Ending::Forfeit { .. }, _) => 0,
-            (_, GameScore::Draw) => 1,
-            _ if winner_of(score) == engine_of(Player::One) => 2,
-            _ => 3,
+        let finish = match (&ending, score) {
+            (Ending::Forfeit { .. }, _) => Finish::Ended,
+            (_, GameScore::Draw) => Finish::Drawn,
+            _ if winner_of(score) == engine_of(Player::One) => Finish::AttackersWon,
+            _ => Finish::DefendersWon,
         };
         for seat in play.seats.iter_mut().filter_map(Option::take) {
             let mut process = seat.process;
-            let _ = process.send(&format!("finish {code}"));
-            process.stop(Some("goodbye"), Duration::from_millis(200));
+            let _ = process.send(&Command::Finish(finish).to_string());
+            process.stop(Some(&Command::Goodbye.to_string()), Duration::from_millis(200));
         }
         let record = record(self, number, opening, &play, engine_of, score, &ending);
         let plies = play.moves.len();

@@ -1,20 +1,22 @@
 //! m,n,k games between two ST3P engines.
 //!
 //! ST3P, the Simple Tic-Tac-Toe Protocol, as rustep, stepwise and `gridnote st3p` speak
-//! it: the referee sends `st3p version 1` and expects `st3p version 1 ok`; for each move
-//! it sends `move <T3EN> time-remaining ms:N win-length K` (or `time ms:N` under a fixed
-//! time per move) and expects `best <cell>`, the cell named by its column letters and
-//! its row counted from the TOP (`b1` is the middle of the top row of 3×3); at the end
-//! it sends `quit`. Rules: K in a row, diagonals count, normal play.
+//! it (gridnote-protocol's `st3p` messages): the referee sends `st3p version 1` and
+//! expects `st3p version 1 ok`; for each move it sends `move <T3EN> time-remaining ms:N
+//! win-length K` (or `time ms:N` under a fixed time per move) and expects `best <cell>`,
+//! the cell named by its column letters and its row counted from the TOP (`b1` is the
+//! middle of the top row of 3×3); at the end it sends `quit`. Rules: K in a row,
+//! diagonals count, normal play.
 //!
 //! The record of a game is plain text: PGN-like tags (`[Start "<T3EN>"]`, `[Result
 //! "1-0"]`, …) then the moves in gridnote's cell names (rank 1 at the BOTTOM).
 
 use std::fmt::Write as _;
+use std::num::NonZeroU8;
 use std::time::{Duration, Instant};
 
 use gridnote_board::{Outcome, Player, Position, Rules};
-use gridnote_t3en::T3en;
+use gridnote_protocol::st3p::{Cell, Clock as St3pClock, Command, MoveRequest, Reply, T3en};
 
 use crate::clock::{Clock, TimeControl};
 use crate::process::Process;
@@ -30,7 +32,7 @@ pub const HANDSHAKE_TIME: Duration = Duration::from_secs(10);
 /// use std::time::Duration;
 /// use gridnote_referee::st3p::St3pMatch;
 /// use gridnote_referee::tournament::{play_match, Summary};
-/// use gridnote_t3en::T3en;
+/// use gridnote_protocol::st3p::T3en;
 /// let start = "3_/3_/3_ x".parse::<T3en>()?.into_position();
 /// let contest = St3pMatch::new(["gridnote st3p".into(), "gridnote st3p".into()], vec![start], 3, "st=0.1".parse()?);
 /// let games = play_match(&contest, 10, 2, |_| {});
@@ -94,13 +96,14 @@ fn t3en(position: &Position) -> String {
     }
 }
 
-/// Parses ST3P's cell name (rows counted from the top) into (row, col) of `position`.
-fn st3p_cell(position: &Position, name: &str) -> Result<(usize, usize), String> {
+/// The (row, col) of `position`'s board an ST3P cell names (rows counted from the top).
+fn st3p_cell(position: &Position, cell: Cell) -> Result<(usize, usize), String> {
     let board = &position.board;
-    let (row_from_bottom, col) = board.parse_cell_name(name).map_err(|err| err.to_string())?;
-    // gridnote's names count ranks from the bottom: rank r is row rows - r; ST3P's count
-    // from the top, so the same text names the mirrored row.
-    Ok((board.rows() - 1 - row_from_bottom, col))
+    let (row, col) = (usize::from(cell.row), usize::from(cell.col));
+    if row >= board.rows() || col >= board.cols() {
+        return Err(format!("cell {cell} is off the {}x{} board", board.rows(), board.cols()));
+    }
+    Ok((row, col))
 }
 
 /// One game in progress.
@@ -117,9 +120,10 @@ impl Play<'_> {
     /// Starts an engine and does the handshake.
     fn start(command: &str) -> Result<Process, Forfeit> {
         let mut process = Process::spawn(command).map_err(|f| Forfeit::Crash(f.to_string()))?;
-        process.send("st3p version 1").map_err(|f| Forfeit::Crash(f.to_string()))?;
+        let handshake = Command::Handshake { version: 1 };
+        process.send(&handshake.to_string()).map_err(|f| Forfeit::Crash(f.to_string()))?;
         match process.receive(Instant::now() + HANDSHAKE_TIME) {
-            Ok(line) if line.trim() == "st3p version 1 ok" => Ok(process),
+            Ok(line) if line.parse() == Ok(Reply::HandshakeOk { version: 1 }) => Ok(process),
             Ok(line) => Err(Forfeit::Malformed(format!(
                 "`{line}` to `st3p version 1` (expected `st3p version 1 ok`)"
             ))),
@@ -133,28 +137,34 @@ impl Play<'_> {
         let clock = &mut self.clocks[engine.index()];
         let available = clock.available();
         let time = match clock.control() {
-            TimeControl::PerMove(_) => format!("time ms:{}", available.as_millis()),
-            _ => format!("time-remaining ms:{}", available.as_millis()),
+            TimeControl::PerMove(_) => St3pClock::PerMove { millis: millis(available) },
+            _ => St3pClock::Remaining { millis: millis(available) },
         };
-        let command =
-            format!("move {} {time} win-length {}", t3en(&self.position), self.contest.in_a_row);
+        // Not reached: the opening was checked to be T3EN, and moves keep the board.
+        let position = T3en::new(self.position.clone())
+            .map_err(|err| Forfeit::Crash(format!("the position is not T3EN: {err}")))?;
+        let win_length = u8::try_from(self.contest.in_a_row).ok().and_then(NonZeroU8::new);
+        let request = MoveRequest::new(position).with_clock(time).with_win_length(win_length);
         let process = self.processes[engine.index()].as_mut().expect("started");
-        process.send(&command).map_err(|f| Forfeit::for_failure(f, available))?;
+        process
+            .send(&Command::Move(request).to_string())
+            .map_err(|f| Forfeit::for_failure(f, available))?;
         let sent = Instant::now();
         let deadline = sent + available + self.contest.margin;
         // `info …` lines (rustep's principal variations, as UCI engines send them) are
         // skipped; the move must still come by the deadline.
-        let reply = loop {
+        let (reply, parsed) = loop {
             let line = process.receive(deadline).map_err(|f| Forfeit::for_failure(f, available))?;
-            if !is_info(&line) {
-                break line;
+            match line.parse::<Reply>() {
+                Ok(Reply::Info(_)) => {}
+                parsed => break (line, parsed),
             }
         };
         let used = sent.elapsed();
         if !clock.spend(used.saturating_sub(self.contest.margin)) {
             return Err(Forfeit::Time { used_ms: millis(used), available_ms: millis(available) });
         }
-        let Some(name) = reply.trim().strip_prefix("best ").map(str::trim) else {
+        let Ok(Reply::Best(name)) = parsed else {
             return Err(Forfeit::Malformed(format!("`{reply}` (expected `best <cell>`)")));
         };
         let illegal = |reason: String| Forfeit::IllegalMove { reply: reply.clone(), reason };
@@ -183,7 +193,10 @@ impl Contest for St3pMatch {
         };
         let rules = self.rules();
         let mut ending = None;
-        for engine in [Engine::A, Engine::B] {
+        if let Err(err) = T3en::new(opening.clone()) {
+            ending = Some(Ending::Rules(format!("the opening cannot be sent: {err}")));
+        }
+        for engine in [Engine::A, Engine::B].into_iter().filter(|_| ending.is_none()) {
             match Play::start(&self.engines[engine.index()]) {
                 Ok(process) => play.processes[engine.index()] = Some(process),
                 Err(forfeit) => {
@@ -213,7 +226,7 @@ impl Contest for St3pMatch {
         }
         let ending = ending.expect("set above");
         for process in play.processes.iter_mut().filter_map(Option::take) {
-            process.stop(Some("quit"), Duration::from_millis(200));
+            process.stop(Some(&Command::Quit.to_string()), Duration::from_millis(200));
         }
         let score = match (&ending, play.position.outcome(rules)) {
             (Ending::Forfeit { loser, .. }, _) => loser.other().win(),
@@ -463,12 +476,6 @@ pub fn random_openings(
     openings
 }
 
-/// Whether `line` is an `info …` line an engine may send while it thinks.
-fn is_info(line: &str) -> bool {
-    let line = line.trim_start();
-    line == "info" || line.starts_with("info ")
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -480,9 +487,10 @@ mod tests {
     #[test]
     fn st3p_names_count_rows_from_the_top() {
         let p = position("3_/3_/3_ x");
-        assert_eq!(st3p_cell(&p, "b1"), Ok((0, 1)));
-        assert_eq!(st3p_cell(&p, "a3"), Ok((2, 0)));
-        assert_eq!(st3p_cell(&p, "d1"), Err("cell d1 is off the 3x3 board".to_owned()));
+        let cell = |name: &str| st3p_cell(&p, name.parse().expect("a cell"));
+        assert_eq!(cell("b1"), Ok((0, 1)));
+        assert_eq!(cell("a3"), Ok((2, 0)));
+        assert_eq!(cell("d1"), Err("cell d1 is off the 3x3 board".to_owned()));
     }
 
     #[test]

@@ -1,7 +1,10 @@
 //! Choosing a move within a deadline, for engines: a full solve when it fits, else
 //! iterative deepening, never an illegal move.
 
-use std::time::Instant;
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+
+use web_time::Instant;
 
 use gridnote_board::{Board, Player, Position, Rules};
 
@@ -38,6 +41,34 @@ pub struct Thought {
 }
 
 impl Solver {
+    /// Lets another thread end [`Solver::think`] early: while `flag` is set, a search
+    /// ends at its next check of the clock (every few thousand positions) as at its
+    /// deadline, with the best move found so far (a rule of thumb when none was). The
+    /// solver never clears the flag; the engine clears it before the next move.
+    ///
+    /// ```
+    /// use std::sync::Arc;
+    /// use std::sync::atomic::{AtomicBool, Ordering};
+    /// use std::time::{Duration, Instant};
+    /// use gridnote_solve::board::{Position, Rules};
+    /// use gridnote_solve::{Solver, ThoughtKind};
+    ///
+    /// let stop = Arc::new(AtomicBool::new(true));
+    /// let mut solver = Solver::new();
+    /// solver.stop_when(Arc::clone(&stop));
+    /// // Stopped before it starts: an hour's budget, and the answer comes at once, from
+    /// // a shallow search (without the flag, this call would search for the hour).
+    /// let pos = Position::start(7, 7)?;
+    /// let rules = Rules::TIC_TAC_TOE.with_in_a_row(4);
+    /// let thought = solver.think(&pos, rules, Instant::now() + Duration::from_secs(3600))?;
+    /// assert!(matches!(thought.kind, ThoughtKind::Searched { depth: 0..=3 } | ThoughtKind::RuleOfThumb), "{:?}", thought.kind);
+    /// assert!(pos.board.get(thought.row, thought.col).is_some_and(|c| c.is_empty()));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn stop_when(&mut self, flag: Arc<AtomicBool>) {
+        self.stop = Some(flag);
+    }
+
     /// Chooses a move for the side to move by `deadline`: on boards of up to
     /// [`MAX_CELLS`](crate::MAX_CELLS) cells, the best move of a full solve when it fits
     /// in the time (perfect play), else the best move of the deepest search that
@@ -75,22 +106,24 @@ impl Solver {
             return Err(SolveError::Finished);
         }
         let cells = board.rows() * board.cols();
+        let stop = self.stop.clone();
+        let stop = stop.as_deref();
         let (cell, kind, nodes) = if cells > MAX_CELLS {
-            crate::wide::think(board, position.to_move, rules, deadline)
+            crate::wide::think(board, position.to_move, rules, deadline, stop)
         } else {
             let to_move = position.to_move;
             match (cells <= 64, rules.gomoku.is_freestyle()) {
                 (true, true) => {
-                    think_in::<_, false>(self.small(board, rules), board, to_move, deadline)
+                    think_in::<_, false>(self.small(board, rules), board, to_move, deadline, stop)
                 }
                 (true, false) => {
-                    think_in::<_, true>(self.small(board, rules), board, to_move, deadline)
+                    think_in::<_, true>(self.small(board, rules), board, to_move, deadline, stop)
                 }
                 (false, true) => {
-                    think_in::<_, false>(self.large(board, rules), board, to_move, deadline)
+                    think_in::<_, false>(self.large(board, rules), board, to_move, deadline, stop)
                 }
                 (false, false) => {
-                    think_in::<_, true>(self.large(board, rules), board, to_move, deadline)
+                    think_in::<_, true>(self.large(board, rules), board, to_move, deadline, stop)
                 }
             }
         };
@@ -129,6 +162,7 @@ fn think_in<M: Mask, const RULED: bool>(
     board: &Board,
     to_move: Player,
     deadline: Instant,
+    stop: Option<&AtomicBool>,
 ) -> (usize, ThoughtKind, u64) {
     let Workspace { geo, table } = space;
     let start = Instant::now();
@@ -163,7 +197,8 @@ fn think_in<M: Mask, const RULED: bool>(
     // A full solve in the first 40% of the time.
     let solve_by = start + time.mul_f64(0.4);
     {
-        let mut search = Search::<M, RULED>::new(geo, table, board, to_move, Some(solve_by));
+        let mut search =
+            Search::<M, RULED>::new(geo, table, board, to_move, Some(solve_by)).stopped_by(stop);
         let value = search.negamax(0, UNLIMITED, -INF, INF);
         if !search.aborted {
             for &cell in &ordered {
@@ -187,7 +222,8 @@ fn think_in<M: Mask, const RULED: bool>(
     // Iterative deepening in the rest.
     let mut chosen = (fallback, ThoughtKind::RuleOfThumb);
     let mut previous = fallback;
-    let mut search = Search::<M, RULED>::new(geo, table, board, to_move, Some(deadline));
+    let mut search =
+        Search::<M, RULED>::new(geo, table, board, to_move, Some(deadline)).stopped_by(stop);
     for depth in 1..=ordered.len().min(usize::from(UNLIMITED - 1)) {
         let mut alpha = -INF;
         let mut best = None;

@@ -11,7 +11,9 @@
 //! games and the loser long ones. A depth-limited search scores the positions at its
 //! horizon heuristically, within `±HEURISTIC`.
 
-use std::time::Instant;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use web_time::Instant;
 
 use gridnote_board::{Board, Gomoku, Player};
 
@@ -157,6 +159,8 @@ pub(crate) struct Search<'a, M: Mask, const RULED: bool> {
     images: [[M; 8]; 2],
     pub(crate) nodes: u64,
     deadline: Option<Instant>,
+    /// Set by another thread to end the search as at its deadline.
+    stop: Option<&'a AtomicBool>,
     pub(crate) aborted: bool,
     /// For each cell, how much cutting off with it has been worth (the history
     /// heuristic): moves are tried in order of this, then of the static order.
@@ -190,6 +194,7 @@ impl<'a, M: Mask, const RULED: bool> Search<'a, M, RULED> {
             images: [[M::ZERO; 8]; 2],
             nodes: 0,
             deadline,
+            stop: None,
             aborted: false,
             history: vec![0; geo.order.len().max(1) + board.cells().len()],
             progress: None,
@@ -355,6 +360,9 @@ impl<'a, M: Mask, const RULED: bool> Search<'a, M, RULED> {
                     self.aborted = true;
                 }
             }
+            if self.stop.is_some_and(|stop| stop.load(Ordering::Relaxed)) {
+                self.aborted = true;
+            }
             if self.nodes % PROGRESS_EVERY == 0 {
                 if let Some(progress) = self.progress.as_mut() {
                     progress(self.nodes);
@@ -362,6 +370,12 @@ impl<'a, M: Mask, const RULED: bool> Search<'a, M, RULED> {
             }
         }
         self.aborted
+    }
+
+    /// Ends the search (as at its deadline) once `stop` is set.
+    pub(crate) fn stopped_by(mut self, stop: Option<&'a AtomicBool>) -> Self {
+        self.stop = stop;
+        self
     }
 
     /// Tells `progress` the nodes searched every [`PROGRESS_EVERY`] nodes.

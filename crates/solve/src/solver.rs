@@ -1,7 +1,10 @@
 //! The solver: checks the position, builds (or reuses) the geometry and table of its
 //! shape, and searches.
 
-use std::time::Instant;
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+
+use web_time::Instant;
 
 use gridnote_board::{Board, Cell, CellName, Outcome, Player, Position, Rules};
 
@@ -94,6 +97,8 @@ pub struct Solver {
     table_bytes: usize,
     context: Option<Context>,
     space: Space,
+    /// Polled by [`Solver::think`] (`crate::engine`): set, it ends the search at once.
+    pub(crate) stop: Option<Arc<AtomicBool>>,
 }
 
 impl Default for Solver {
@@ -124,7 +129,7 @@ impl Solver {
     /// ```
     #[must_use]
     pub fn with_table_bytes(bytes: usize) -> Solver {
-        Solver { table_bytes: bytes, context: None, space: Space::None }
+        Solver { table_bytes: bytes, context: None, space: Space::None, stop: None }
     }
 
     /// The bound on the table's memory.

@@ -19,7 +19,9 @@ use gridnote_board::Gomoku;
 
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
-use std::time::Instant;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use web_time::Instant;
 
 use crate::grid::Grid;
 
@@ -47,19 +49,30 @@ impl Hasher for Zobrist {
 /// Positions (by Zobrist hash) and the depth within which they were shown to fail.
 type Failed = HashMap<u64, u32, BuildHasherDefault<Zobrist>>;
 
-/// A limit on a search's work: nodes and a deadline.
+/// A limit on a search's work: nodes, a deadline, and a stop flag another thread may set.
 #[derive(Debug)]
-pub(crate) struct Budget {
+pub(crate) struct Budget<'s> {
     pub(crate) nodes: u64,
     limit: u64,
     deadline: Instant,
+    stop: Option<&'s AtomicBool>,
     pub(crate) aborted: bool,
 }
 
-impl Budget {
+impl<'s> Budget<'s> {
     /// At most `limit` nodes, until `deadline`.
-    pub(crate) fn new(limit: u64, deadline: Instant) -> Budget {
-        Budget { nodes: 0, limit, deadline, aborted: false }
+    pub(crate) fn new(limit: u64, deadline: Instant) -> Budget<'s> {
+        Budget { nodes: 0, limit, deadline, stop: None, aborted: false }
+    }
+
+    /// This budget, also ended when `stop` is set.
+    pub(crate) fn stopped_by(self, stop: Option<&'s AtomicBool>) -> Budget<'s> {
+        Budget { stop, ..self }
+    }
+
+    /// The stop flag.
+    pub(crate) fn stop(&self) -> Option<&'s AtomicBool> {
+        self.stop
     }
 
     /// The deadline.
@@ -71,7 +84,10 @@ impl Budget {
     pub(crate) fn tick(&mut self) -> bool {
         self.nodes += 1;
         // A node can cost a pass over long threat lists: the clock is read at every one.
-        if self.nodes >= self.limit || Instant::now() >= self.deadline {
+        if self.nodes >= self.limit
+            || Instant::now() >= self.deadline
+            || self.stop.is_some_and(|stop| stop.load(Ordering::Relaxed))
+        {
             self.aborted = true;
         }
         self.aborted
@@ -81,7 +97,7 @@ impl Budget {
 /// A VCF search for the side to move of a grid.
 pub(crate) struct Vcf<'a> {
     grid: &'a mut Grid,
-    pub(crate) budget: Budget,
+    pub(crate) budget: Budget<'a>,
     /// Positions (by hash) shown to have no VCF within this many attacker moves.
     failed: Failed,
     /// Positions shown to have no VCT within this many attacker moves.
@@ -96,7 +112,7 @@ const THREES: usize = 16;
 
 impl<'a> Vcf<'a> {
     /// A search on `grid` (side to move attacks) within `budget`.
-    pub(crate) fn new(grid: &'a mut Grid, budget: Budget) -> Vcf<'a> {
+    pub(crate) fn new(grid: &'a mut Grid, budget: Budget<'a>) -> Vcf<'a> {
         Vcf {
             grid,
             budget,

@@ -2,11 +2,11 @@
 //! every way an engine can lose without the rules deciding: an illegal move, a crash, a
 //! hang, a late reply, a malformed reply, a failed handshake, a missing program.
 
+use gridnote_protocol::st3p::T3en;
 use gridnote_referee::clock::TimeControl;
 use gridnote_referee::st3p::St3pMatch;
 use gridnote_referee::stats::GameScore;
 use gridnote_referee::tournament::{Contest, Ending, Engine, Forfeit, Game, Summary, play_match};
-use gridnote_t3en::T3en;
 
 /// An engine that answers the handshake, then replies with `cells` in order whatever the
 /// position, then reads `quit`.
