@@ -9,6 +9,9 @@ mod record;
 mod replay;
 
 pub use error::PsqError;
+/// The m,n,k model the records replay into (rules, positions, cell names), re-exported so
+/// that a program needs no other dependency.
+pub use gridnote_board as board;
 pub use moves::MoveList;
 pub use record::{Psq, PsqMove, Seat};
 pub use replay::{End, Replay, ReplayError};

@@ -151,6 +151,35 @@ impl Psq {
         })
     }
 
+    /// The record of a game played on a `cols × rows` board: these moves in order (each
+    /// with its time when known), levels 0:0, the first player to open, no names, no end
+    /// code ([`Psq::set_levels`], [`Psq::set_players`] and [`Psq::set_code`] add them).
+    /// What a referee calls when a game is over.
+    ///
+    /// # Errors
+    /// [`PsqError::Side`] for a side of 0 or over 255; [`PsqError::OffBoard`] for the
+    /// first move off the board.
+    ///
+    /// ```
+    /// use gridnote_psq::{Psq, PsqMove};
+    /// let moves = [PsqMove::new(9, 9).with_time(15), PsqMove::new(10, 10)];
+    /// let record = Psq::from_moves(20, 20, moves)?;
+    /// assert_eq!(record.to_string(), "Piskvorky 20x20, 0:0, 0\n10,10,15\n11,11\n");
+    /// assert!(Psq::from_moves(20, 20, [PsqMove::new(20, 0)]).is_err());
+    /// # Ok::<(), gridnote_psq::PsqError>(())
+    /// ```
+    pub fn from_moves(
+        cols: usize,
+        rows: usize,
+        moves: impl IntoIterator<Item = PsqMove>,
+    ) -> Result<Psq, PsqError> {
+        let mut record = Psq::new(cols, rows)?;
+        for m in moves {
+            record.push(m)?;
+        }
+        Ok(record)
+    }
+
     /// The board's width.
     #[must_use]
     pub fn cols(&self) -> usize {
