@@ -512,6 +512,17 @@ fn tail(rest: &[(usize, &str, usize)], record: &mut Psq) -> Result<(), PsqError>
         }
     };
     if let Some(names) = names {
+        // A carriage return left inside a name (one before CR LF, or alone) is refused, as
+        // `Psq::set_players` refuses it: the record could not be written back as read.
+        for &&(number, name, at) in &names {
+            if let Some(cr) = name.find('\r') {
+                return Err(PsqError::Line {
+                    line: number,
+                    expected: "expected a player's name without a carriage return in it",
+                    span: at + cr..at + cr + 1,
+                });
+            }
+        }
         record.players = Some(names.map(|(_, name, _)| (*name).to_owned()));
     }
     if let Some(code) = code {

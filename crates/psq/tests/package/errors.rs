@@ -97,6 +97,12 @@ fn record_errors_name_the_line_and_carry_the_span() {
             38..39,
         ),
         ("10,10,0\na\nb\n-1\nmore\n", "line 6: expected nothing after the end code", 41..45),
+        (
+            // Found by the fuzz target: a stray CR before CR LF would stay in the name.
+            "10,10,0\nbrain-a.exe\r\r\nbrain-b\n",
+            "line 3: expected a player's name without a carriage return in it",
+            45..46,
+        ),
     ] {
         let text = format!("{header}{body}");
         assert_eq!(psq_error(&text), (message.to_owned(), span), "{text:?}");
