@@ -71,7 +71,7 @@ const BUILT_ON: [(&str, &str); 6] = [
 ];
 
 /// Public enums that are complete by their nature, with the reason.
-const CLOSED: [(&str, &str); 9] = [
+const CLOSED: [(&str, &str); 10] = [
     ("Player", "a two-player game has exactly two players"),
     ("Side", "OTN's two sides, attackers and defenders"),
     ("Half", "a turn has a first and a second half"),
@@ -81,6 +81,7 @@ const CLOSED: [(&str, &str); 9] = [
     ("Outcome", "an m,n,k position is in progress, won, drawn, or contested: nothing else"),
     ("Engine", "a match is between exactly two engines, A and B"),
     ("GameScore", "a game is won by A, drawn, or won by B"),
+    ("Point", "a renju point holds a black stone, a white stone, nothing, or is off the board"),
 ];
 
 /// The hubs that only wire (rule 7): they use no format crate at all, and

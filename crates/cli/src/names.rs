@@ -2,7 +2,7 @@
 //! sides it prints.
 
 use gridnote_board::tafl::TaflRules;
-use gridnote_board::{Player, Rules, UnknownName};
+use gridnote_board::{Player, Rules, RulesNameError};
 use gridnote_convert::Format;
 
 /// Reads a format name in any case (`T3EN`, `tsn`).
@@ -10,10 +10,10 @@ pub(crate) fn parse_format(text: &str) -> Result<Format, String> {
     text.parse::<Format>().map_err(|e| e.to_string())
 }
 
-/// `--rules`: any name `Rules` prints (`tic-tac-toe+k=4`, `tomorrows+misere`, …); every
+/// `--rules`: any name `Rules` prints (`tic-tac-toe+k=4`, `tomorrows+misere`, `renju`, …); every
 /// subcommand that takes rules parses them here.
 pub(crate) fn parse_rules(text: &str) -> Result<Rules, String> {
-    text.parse().map_err(|e: UnknownName| e.to_string())
+    text.parse().map_err(|e: RulesNameError| e.to_string())
 }
 
 /// How `format` names `player` as the side to move, for people.

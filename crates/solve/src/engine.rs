@@ -3,7 +3,8 @@
 
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
-use std::time::Instant;
+
+use web_time::Instant;
 
 use gridnote_board::{Board, Player, Position, Rules};
 
@@ -101,7 +102,7 @@ impl Solver {
         deadline: Instant,
     ) -> Result<Thought, SolveError> {
         let board = &position.board;
-        if board.outcome(rules).is_over() || board.counts().empty == 0 {
+        if position.outcome(rules).is_over() || board.counts().empty == 0 {
             return Err(SolveError::Finished);
         }
         let cells = board.rows() * board.cols();
@@ -109,17 +110,54 @@ impl Solver {
         let stop = stop.as_deref();
         let (cell, kind, nodes) = if cells > MAX_CELLS {
             crate::wide::think(board, position.to_move, rules, deadline, stop)
-        } else if cells <= 64 {
-            think_in(self.small(board, rules), board, position.to_move, deadline, stop)
         } else {
-            think_in(self.large(board, rules), board, position.to_move, deadline, stop)
+            let to_move = position.to_move;
+            match (cells <= 64, rules.gomoku.is_freestyle()) {
+                (true, true) => {
+                    think_in::<_, false>(self.small(board, rules), board, to_move, deadline, stop)
+                }
+                (true, false) => {
+                    think_in::<_, true>(self.small(board, rules), board, to_move, deadline, stop)
+                }
+                (false, true) => {
+                    think_in::<_, false>(self.large(board, rules), board, to_move, deadline, stop)
+                }
+                (false, false) => {
+                    think_in::<_, true>(self.large(board, rules), board, to_move, deadline, stop)
+                }
+            }
         };
         let cols = board.cols();
-        Ok(Thought { row: cell / cols, col: cell % cols, kind, nodes })
+        let (row, col, kind) = legal(position, rules, cell / cols, cell % cols, kind);
+        Ok(Thought { row, col, kind, nodes })
     }
 }
 
-fn think_in<M: Mask>(
+/// The move itself when the side to move may play it; else (renju's black on a
+/// forbidden point, which the big-board engine does not know) the legal move nearest to
+/// it, by rule of thumb.
+fn legal(
+    position: &Position,
+    rules: Rules,
+    row: usize,
+    col: usize,
+    kind: ThoughtKind,
+) -> (usize, usize, ThoughtKind) {
+    if rules.gomoku != gridnote_board::Gomoku::Renju
+        || position.to_move != Player::One
+        || position.board.forbidden(row, col, rules).is_none()
+    {
+        return (row, col, kind);
+    }
+    let distance = |&(r, c): &(usize, usize)| r.abs_diff(row).max(c.abs_diff(col));
+    match position.moves(rules).into_iter().min_by_key(distance) {
+        Some((r, c)) => (r, c, ThoughtKind::RuleOfThumb),
+        None => (row, col, kind),
+    }
+}
+
+/// `RULED`: the rule set is not freestyle (renju's black never plays a forbidden point).
+fn think_in<M: Mask, const RULED: bool>(
     space: &mut Workspace<M>,
     board: &Board,
     to_move: Player,
@@ -132,8 +170,8 @@ fn think_in<M: Mask>(
     // Quick answers first: a win at once, a single threat to block, and a fallback that
     // (under misère) does not complete one of our own lines when another cell exists.
     let (empty, [mine, theirs]) = {
-        let search = Search::new(geo, table, board, to_move, None);
-        (search.empty(), search.completing())
+        let search = Search::<M, RULED>::new(geo, table, board, to_move, None);
+        (search.legal(search.empty()), search.completing())
     };
     let ordered: Vec<usize> = geo
         .order
@@ -147,8 +185,8 @@ fn think_in<M: Mask>(
     }
     let fallback = if geo.misere {
         ordered.iter().copied().find(|&c| (mine & M::bit(c)).is_zero()).unwrap_or(ordered[0])
-    } else if !theirs.is_zero() {
-        theirs.lowest()
+    } else if !(theirs & empty).is_zero() {
+        (theirs & empty).lowest()
     } else {
         ordered[0]
     };
@@ -159,7 +197,8 @@ fn think_in<M: Mask>(
     // A full solve in the first 40% of the time.
     let solve_by = start + time.mul_f64(0.4);
     {
-        let mut search = Search::new(geo, table, board, to_move, Some(solve_by)).stopped_by(stop);
+        let mut search =
+            Search::<M, RULED>::new(geo, table, board, to_move, Some(solve_by)).stopped_by(stop);
         let value = search.negamax(0, UNLIMITED, -INF, INF);
         if !search.aborted {
             for &cell in &ordered {
@@ -183,7 +222,8 @@ fn think_in<M: Mask>(
     // Iterative deepening in the rest.
     let mut chosen = (fallback, ThoughtKind::RuleOfThumb);
     let mut previous = fallback;
-    let mut search = Search::new(geo, table, board, to_move, Some(deadline)).stopped_by(stop);
+    let mut search =
+        Search::<M, RULED>::new(geo, table, board, to_move, Some(deadline)).stopped_by(stop);
     for depth in 1..=ordered.len().min(usize::from(UNLIMITED - 1)) {
         let mut alpha = -INF;
         let mut best = None;

@@ -6,7 +6,9 @@
 //! struck off at the root, and VCF probes at the horizon.
 
 use std::sync::atomic::AtomicBool;
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+use web_time::Instant;
 
 use gridnote_board::{Board, Player, Rules};
 
@@ -49,8 +51,7 @@ pub(crate) fn grid_of(
             playable.insert(i);
         }
     }
-    let k = rules.in_a_row.max(1);
-    let mut grid = Grid::new(rows, cols, playable, k, rules.diagonals, rules.misere);
+    let mut grid = Grid::new(rows, cols, playable, rules);
     let mut placed = 0u32;
     for (i, cell) in cells.iter().enumerate() {
         if let Some(player) = cell.player() {

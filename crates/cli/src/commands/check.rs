@@ -21,8 +21,9 @@ pub(crate) struct Args {
     /// The input flags: --from, --input, --json, --quiet and the INPUTs.
     #[command(flatten)]
     pub(crate) input: InputArgs,
-    /// The rules: tic-tac-toe, or tomorrows (the default for the tuple format), with
-    /// optional +misere, +diagonals, +no-diagonals, +k=N, as `check` prints them; for a
+    /// The rules: tic-tac-toe, tomorrows (the default for the tuple format), gomoku,
+    /// renju or caro, with optional +misere, +diagonals, +no-diagonals, +k=N, +exact, as
+    /// `check` prints them; for a
     /// tafl position a tafl preset (copenhagen, brandubh, …) or an OpenTafl rules record
     /// (dim:… start:/…/).
     #[arg(long, value_name = "RULES", value_parser = parse_check_rules)]
@@ -69,7 +70,8 @@ fn parse_check_rules(text: &str) -> Result<CheckRules, String> {
         // A modifier (`+wrap`) is an m,n,k rules name: its own message says what is wrong.
         Err(_) if text.contains('+') => Err(mnk.err().unwrap_or_default()),
         Err(_) => Err(format!(
-            "unknown rules `{text}`: expected tic-tac-toe or tomorrows (m,n,k), a tafl preset \
+            "unknown rules `{text}`: expected tic-tac-toe, tomorrows, gomoku, renju or caro \
+             (m,n,k), a tafl preset \
              ({}), or an OpenTafl rules record (dim:… start:/…/)",
             gridnote_board::tafl::PRESETS.join(", ")
         )),
@@ -101,6 +103,13 @@ struct ProblemJson {
     message: String,
 }
 
+/// One of black's forbidden points under renju.
+#[derive(Serialize)]
+struct ForbiddenJson {
+    cell: String,
+    kind: &'static str,
+}
+
 #[derive(Serialize, Default)]
 struct DigitsJson {
     seed_count_rule: bool,
@@ -127,6 +136,9 @@ struct CheckJson<'a> {
     /// A tafl position's outcome under `--rules`: why the game is over.
     #[serde(skip_serializing_if = "Option::is_none")]
     reason: Option<&'static str>,
+    /// Under renju, black's forbidden points of a game in progress.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    forbidden: Option<Vec<ForbiddenJson>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     digits: Option<DigitsJson>,
     /// The legality problems in gridnote-board's own serde form (`Problems`).
@@ -154,6 +166,8 @@ struct Findings {
     tafl: Option<TaflFindings>,
     problems: Vec<ProblemJson>,
     outcome: Option<Outcome>,
+    /// Under renju, black's forbidden points (the library's check).
+    forbidden: Option<Vec<ForbiddenJson>>,
     digits: Option<DigitsJson>,
     legality: Option<Problems>,
     report: Option<DigitsCheck>,
@@ -201,6 +215,7 @@ fn examine(source: &Source, args: &Args) -> Findings {
             tafl,
             problems,
             outcome: None,
+            forbidden: None,
             digits: None,
             legality: None,
             report: None,
@@ -230,6 +245,12 @@ fn examine(source: &Source, args: &Args) -> Findings {
         tafl: None,
         problems,
         outcome: checked.outcome,
+        forbidden: checked.forbidden.map(|points| {
+            let point = |(cell, kind): (gridnote_board::CellName, gridnote_board::renju::Forbidden)| {
+                ForbiddenJson { cell: cell.to_string(), kind: kind.name() }
+            };
+            points.into_iter().map(point).collect()
+        }),
         digits,
         legality: checked.legality,
         report,
@@ -274,6 +295,16 @@ fn write_plain(out: &mut dyn Write, origin: &str, input: &str, f: &Findings) -> 
     }
     if let Some(outcome) = f.outcome {
         writeln!(out, "  outcome: {outcome}")?;
+    }
+    if let Some(points) = &f.forbidden {
+        write!(out, "  forbidden to black (renju):")?;
+        if points.is_empty() {
+            write!(out, " none")?;
+        }
+        for (i, p) in points.iter().enumerate() {
+            write!(out, "{} {} ({})", if i == 0 { "" } else { "," }, p.cell, p.kind)?;
+        }
+        writeln!(out)?;
     }
     if let Some(t) = &f.tafl {
         writeln!(out, "  outcome: {}", t.outcome)?;
@@ -329,6 +360,7 @@ pub(crate) fn run(args: &Args, stdin: &mut dyn BufRead, io: &mut Io<'_>) -> u8 {
                                 _ => None,
                             }),
                             problems: findings.problems,
+                            forbidden: findings.forbidden,
                             digits: findings.digits,
                             legality: findings.legality,
                             report: findings.report,

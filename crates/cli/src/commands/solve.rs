@@ -22,8 +22,9 @@ pub(crate) struct Args {
     /// The input flags: --from, --input, --json, --quiet and the INPUTs.
     #[command(flatten)]
     pub(crate) input: InputArgs,
-    /// The rules: tic-tac-toe, or tomorrows (the default for the tuple format), with
-    /// optional +misere, +diagonals, +no-diagonals, +k=N, as `check` prints them.
+    /// The rules: tic-tac-toe, tomorrows (the default for the tuple format), gomoku,
+    /// renju or caro, with optional +misere, +diagonals, +no-diagonals, +k=N, +exact, as
+    /// `check` prints them.
     #[arg(long, value_name = "RULES", value_parser = parse_rules)]
     pub(crate) rules: Option<Rules>,
     /// Stop each solve after this many seconds (decimals allowed) and say what it had

@@ -62,7 +62,9 @@ fn unknown_names_and_bad_records_are_usage_errors() {
     let (status, _, err) = run(&["check", "--rules", "chess", BRANDUB]);
     assert_eq!(status, 2);
     assert!(
-        err.contains("unknown rules `chess`: expected tic-tac-toe or tomorrows (m,n,k)"),
+        err.contains(
+            "unknown rules `chess`: expected tic-tac-toe, tomorrows, gomoku, renju or caro (m,n,k)"
+        ),
         "{err}"
     );
     assert!(err.contains("a tafl preset (copenhagen, copenhagen-relaxed, fetlar"), "{err}");
