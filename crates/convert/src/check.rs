@@ -32,7 +32,8 @@ pub struct CheckProblem {
 /// What [`Source::check`] finds: every problem in a fixed order, and for an m,n,k
 /// position the rules judged by, the typed legality problems and the outcome.
 ///
-/// A tafl position gets its format's semantic check (the counters against the board):
+/// A tafl position gets the piece-count check of every tafl position (the kings), or
+/// with TSN's counters TSN's semantic check (the counters against the board, the king):
 /// no rules, no outcome (the tafl rules engine judges those).
 ///
 /// ```
@@ -210,10 +211,15 @@ impl Source {
     }
 }
 
-/// The TSN/TEN semantic check of a source that carries the tafl counters.
+/// The tafl checks of a source: TSN's semantic check when it carries the tafl counters
+/// (the counters against the board, and the king), else the piece counts every tafl
+/// position is held to (the model's: one king of the defenders, at most one of a side).
 fn tafl_problems(source: &Source) -> Vec<CheckProblem> {
     match gridnote_tafl::Tsn::carried(source) {
-        None => Vec::new(),
+        None => gridnote_board::tafl::count_problems(&source.board)
+            .iter()
+            .map(|p| CheckProblem { name: p.name(), message: p.to_string() })
+            .collect(),
         Some(Ok(tsn)) => tsn
             .problems()
             .iter()

@@ -31,7 +31,7 @@ use std::time::{Duration, Instant};
 use gridnote_board::Player;
 use gridnote_protocol::otep::{AnalysisLine, Clock, Command, Reply};
 use gridnote_protocol::text::Escaped;
-use gridnote_tafl_rules::{Move, Position, Rules};
+use gridnote_tafl_rules::{CompiledRules, Move, Position};
 use gridnote_tafl_search::{Lateness, Limits, SearchResult, Searcher, TimeBudget, WIN, Weights};
 
 use crate::driver::{self, Ctx, Flow, MAX_LINE, ServeError, Session};
@@ -195,7 +195,7 @@ enum Answering {
 /// The engine's state between commands.
 struct Otep<W> {
     output: W,
-    rules: Option<Rules>,
+    rules: Option<CompiledRules>,
     position: Option<Position>,
     clock: Option<Clock>,
     move_time: Duration,
@@ -221,7 +221,7 @@ impl<W: Write> Otep<W> {
         self.output.flush()
     }
 
-    fn rules(&self) -> Result<Rules, Refusal> {
+    fn rules(&self) -> Result<CompiledRules, Refusal> {
         self.rules.clone().ok_or_else(|| "no game: send `rules` first".to_owned())
     }
 
@@ -297,7 +297,7 @@ impl<W: Write> Otep<W> {
 
     fn new_rules(&mut self, record: &str, ctx: &mut Ctx<'_, Job, Done>) -> Vec<Reply> {
         let critical = |message: String| vec![Reply::Error { code: Some(-1), message }];
-        match Rules::from_otn(record) {
+        match record.parse::<CompiledRules>() {
             Ok(rules) if rules.dim() > MAX_DIM => critical(format!(
                 "a {0}x{0} board: this engine plays up to {MAX_DIM}x{MAX_DIM}",
                 rules.dim()

@@ -23,7 +23,7 @@ use gridnote_board::tafl::{PRESETS, TaflRules};
 use gridnote_protocol::otep::{
     Clock as OtepClock, Command, Finish, ParseError, Reply, Request, SideClock,
 };
-use gridnote_tafl_rules::{Outcome, Position, Reason, Rules};
+use gridnote_tafl_rules::{CompiledRules, Outcome, Position, Reason};
 
 use crate::clock::{Clock, TimeControl};
 use std::sync::Arc;
@@ -48,10 +48,10 @@ pub const HANDSHAKE_TIME: Duration = Duration::from_secs(10);
 /// assert!(rules_named("chess").unwrap_err().starts_with("unknown rules `chess`"));
 /// # Ok::<(), String>(())
 /// ```
-pub fn rules_named(name: &str) -> Result<Rules, String> {
+pub fn rules_named(name: &str) -> Result<CompiledRules, String> {
     let record = match TaflRules::preset_record(name) {
         Some(record) => record,
-        None if name.contains("dim:") => name,
+        None if name.contains(':') => name,
         None => {
             return Err(format!(
                 "unknown rules `{name}`: expected an OTN rules record (dim:… start:…) or one of {}",
@@ -59,7 +59,7 @@ pub fn rules_named(name: &str) -> Result<Rules, String> {
             ));
         }
     };
-    Rules::from_otn(record).map_err(|e| e.to_string())
+    record.parse::<CompiledRules>().map_err(|e| e.to_string())
 }
 
 /// The rules record OpenTafl would send for `name` (the record itself when it is one).
@@ -86,7 +86,7 @@ pub struct OtepMatch {
     /// The rules record sent to the engines.
     pub record: String,
     /// The rules, compiled.
-    pub rules: Rules,
+    pub rules: CompiledRules,
     /// The openings (each played twice, colours swapped): positions with the side to
     /// move; the rules' start when empty.
     pub openings: Vec<Position>,
@@ -146,7 +146,7 @@ impl OtepMatch {
 /// # Ok::<(), String>(())
 /// ```
 #[must_use]
-pub fn random_opening(rules: &Rules, random: RandomOpenings, index: usize) -> Option<Position> {
+pub fn random_opening(rules: &CompiledRules, random: RandomOpenings, index: usize) -> Option<Position> {
     (0..crate::openings::ATTEMPTS).find_map(|attempt| {
         let mut rng = crate::openings::generator(random.seed, index, attempt);
         let mut pos = Position::start(rules);
@@ -173,7 +173,7 @@ pub fn random_opening(rules: &Rules, random: RandomOpenings, index: usize) -> Op
 /// # Ok::<(), String>(())
 /// ```
 #[must_use]
-pub fn random_openings(rules: &Rules, plies: usize, count: usize, seed: u64) -> Vec<Position> {
+pub fn random_openings(rules: &CompiledRules, plies: usize, count: usize, seed: u64) -> Vec<Position> {
     let random = RandomOpenings::new(plies, seed);
     (0..count).filter_map(|i| random_opening(rules, random, i)).collect()
 }
@@ -199,7 +199,7 @@ pub fn random_openings(rules: &Rules, plies: usize, count: usize, seed: u64) -> 
 /// # Errors
 /// The first line that is not a position of the rules' board, names no side, or holds
 /// a finished game, with its number.
-pub fn read_openings(rules: &Rules, text: &str) -> Result<Vec<Position>, OpeningsError> {
+pub fn read_openings(rules: &CompiledRules, text: &str) -> Result<Vec<Position>, OpeningsError> {
     let first_mover = Position::start(rules).to_move();
     crate::openings::read_lines(text, |line| {
         let mut words = line.split_ascii_whitespace();

@@ -9,7 +9,8 @@ use std::time::Duration;
 use web_time::Instant;
 
 use gridnote_board::Player;
-use gridnote_tafl_rules::{Kind, Move, Outcome, Position, Square};
+use gridnote_tafl_rules::board::Piece;
+use gridnote_tafl_rules::{Move, Outcome, Position, Square};
 
 use crate::eval::{Board, Weights, evaluate_board};
 use crate::table::{Bound, ENTRY_BYTES, Table, pack, unpack};
@@ -110,9 +111,9 @@ impl Limits {
 /// What a search found.
 ///
 /// ```
-/// use gridnote_tafl_rules::{Position, Rules};
+/// use gridnote_tafl_rules::{CompiledRules, Position};
 /// use gridnote_tafl_search::{Limits, Searcher, Weights};
-/// let pos = Position::start(&Rules::brandubh());
+/// let pos = Position::start(&CompiledRules::brandubh());
 /// let found = Searcher::new(1 << 12, Weights::default()).search(&pos, &Limits::depth(2));
 /// assert!(pos.is_legal(found.best.unwrap()));
 /// assert_eq!(found.depth, 2);
@@ -142,9 +143,9 @@ pub struct SearchResult {
 ///
 /// ```
 /// use std::time::Duration;
-/// use gridnote_tafl_rules::{Position, Rules};
+/// use gridnote_tafl_rules::{CompiledRules, Position};
 /// use gridnote_tafl_search::{Limits, Searcher, Weights};
-/// let pos = Position::start(&Rules::copenhagen());
+/// let pos = Position::start(&CompiledRules::copenhagen());
 /// let mut searcher = Searcher::new(1 << 16, Weights::default());
 /// let found = searcher.search(&pos, &Limits::time(Duration::from_millis(50)));
 /// assert!(pos.is_legal(found.best.unwrap()));
@@ -660,7 +661,7 @@ impl Searcher {
         let Some(mover) = pos.piece_at(m.from) else {
             return false;
         };
-        let side = mover.side();
+        let side = mover.player;
         let n = pos.dim() as i32;
         let board = self.board.as_ref();
         let (f, r) = (i32::from(m.to.file), i32::from(m.to.rank));
@@ -670,7 +671,7 @@ impl Searcher {
                 return false;
             }
             let near = pos.piece_at(Square::new(f1 as u8, r1 as u8));
-            if near.is_none_or(|k| k.side() == side) {
+            if near.is_none_or(|k| k.player == side) {
                 return false;
             }
             let far_sq = Square::new(f2 as u8, r2 as u8);
@@ -678,7 +679,7 @@ impl Searcher {
                 return false;
             }
             match pos.piece_at(far_sq) {
-                Some(k) => k.side() == side,
+                Some(k) => k.player == side,
                 None => board.is_some_and(|b| b.escape[(r2 * n + f2) as usize]),
             }
         })
@@ -688,7 +689,8 @@ impl Searcher {
         if Some(m) == tt_move {
             return 1 << 30;
         }
-        let is_king = pos.piece_at(m.from) == Some(Kind::KING_D);
+        let is_king =
+            pos.piece_at(m.from) == Some(Piece::king(gridnote_tafl_rules::board::Player::Two));
         if is_king {
             if let Some(b) = self.board.as_ref() {
                 let n = pos.dim();

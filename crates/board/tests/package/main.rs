@@ -8,3 +8,5 @@ mod rules_names;
 mod serde;
 mod symmetry;
 mod tafl;
+mod tafl_round_trips;
+mod tafl_texts;

@@ -8,7 +8,7 @@ use gridnote_board::{Outcome, Player, Problems, Rules};
 use gridnote_convert::{DigitsCheck, Format, Source};
 use serde::Serialize;
 
-use crate::inputs::{InputArgs, Io, for_each_input, hint_if_terminal, open};
+use crate::inputs::{Failure, InputArgs, Io, for_each_input, hint_if_terminal, open};
 use crate::json;
 use crate::names::{parse_rules, tafl_side_letter, tafl_side_name};
 use crate::tafl::{SideFrom, place};
@@ -56,7 +56,7 @@ pub(crate) enum CheckRules {
 /// `check --rules`: an m,n,k rules name, a tafl preset, or an OpenTafl rules record.
 fn parse_check_rules(text: &str) -> Result<CheckRules, String> {
     use gridnote_board::tafl::TaflRules;
-    if text.starts_with("dim:") {
+    if text.contains(':') {
         let rules: TaflRules =
             text.parse().map_err(|e| format!("not an OpenTafl rules record: {e}"))?;
         return Ok(CheckRules::Tafl { name: rules.to_string(), rules: Box::new(rules) });
@@ -171,6 +171,26 @@ struct Findings {
     digits: Option<DigitsJson>,
     legality: Option<Problems>,
     report: Option<DigitsCheck>,
+}
+
+/// The m,n,k rule flags given (`--misere`, `--diagonals`, `--in-a-row`), as written.
+fn mnk_flags(args: &Args) -> Vec<&'static str> {
+    let given = [
+        (args.misere, "--misere"),
+        (args.diagonals, "--diagonals"),
+        (args.in_a_row.is_some(), "--in-a-row"),
+    ];
+    given.into_iter().filter(|(on, _)| *on).map(|(_, flag)| flag).collect()
+}
+
+/// `--misere` and the other m,n,k rule flags do not apply to tafl: a sentence naming
+/// those given, or `None`.
+fn mnk_flags_misapplied(args: &Args, to: &str) -> Option<String> {
+    let flags = mnk_flags(args);
+    let (last, rest) = flags.split_last()?;
+    let named = if rest.is_empty() { (*last).to_owned() } else { format!("{} and {last}", rest.join(", ")) };
+    let verb = if rest.is_empty() { "is an m,n,k rule: it does" } else { "are m,n,k rules: they do" };
+    Some(format!("{named} {verb} not apply to {to}"))
 }
 
 fn examine(source: &Source, args: &Args) -> Findings {
@@ -325,15 +345,34 @@ fn write_plain(out: &mut dyn Write, origin: &str, input: &str, f: &Findings) -> 
 }
 
 pub(crate) fn run(args: &Args, stdin: &mut dyn BufRead, io: &mut Io<'_>) -> u8 {
+    if let Some(CheckRules::Tafl { name, .. }) = &args.rules {
+        if let Some(message) = mnk_flags_misapplied(args, &format!("the tafl rules {name}")) {
+            let _ = writeln!(io.err, "error: {message}");
+            return EXIT_USAGE;
+        }
+    }
     let Some(opened) = open(&args.input, io) else {
         return EXIT_USAGE;
     };
     hint_if_terminal(&args.input, io);
     let (json, quiet) = (args.input.json, args.input.quiet);
     let mut failed = false;
+    let mut misapplied = false;
     let result = for_each_input(&args.input, opened, stdin, io, |input, io| {
         let out = &mut *io.out;
-        match input.read(args.input.from) {
+        let read = input.read(args.input.from).and_then(|source| {
+            // The m,n,k rule flags on a tafl position: a usage error, named per input.
+            let tafl = source.format.game() == Game::Tafl;
+            let to = format!("a tafl position ({})", source.format);
+            match mnk_flags_misapplied(args, &to).filter(|_| tafl) {
+                Some(message) => {
+                    misapplied = true;
+                    Err(Failure::plain((message, 0..source.input_len)))
+                }
+                None => Ok(source),
+            }
+        });
+        match read {
             Ok(source) => {
                 let findings = examine(&source, args);
                 failed |= !findings.problems.is_empty();
@@ -377,5 +416,6 @@ pub(crate) fn run(args: &Args, stdin: &mut dyn BufRead, io: &mut Io<'_>) -> u8 {
         }
         Ok(())
     });
-    finish(result, failed, io.err)
+    let status = finish(result, failed, io.err);
+    if misapplied { EXIT_USAGE } else { status }
 }

@@ -5,7 +5,7 @@ use std::time::Duration;
 
 use gridnote_engine::ServeError;
 use gridnote_engine::otep::{Options, serve};
-use gridnote_tafl_rules::{Position, Rules};
+use gridnote_tafl_rules::{CompiledRules, Position};
 
 use crate::support::Engine;
 
@@ -48,7 +48,7 @@ fn stop_sends_the_move_so_far_and_goodbye_ends_at_once() {
     engine.send("stop");
     let reply = engine.out.next_without("status ").expect("a move");
     let text = reply.strip_prefix("move ").unwrap_or_else(|| panic!("{reply}"));
-    let mut pos = Position::start(&Rules::brandubh());
+    let mut pos = Position::start(&CompiledRules::brandubh());
     pos.play_text(text).unwrap_or_else(|e| panic!("{text}: {e}"));
     // A second search, ended by goodbye: its move so far is the last line.
     engine.send("play defenders");

@@ -210,7 +210,7 @@ fn unknown_rules_are_refused_with_the_names() {
     assert!(err.contains("brandubh, tawlbwrdd") || err.contains("brandubh"), "{err}");
     assert_eq!(
         rules_named("dim:5 esc:q start:/5/5/2K2/5/5/").unwrap_err(),
-        "rules entry `esc:q`: expected c or e"
+        "rules entry `esc:`: expected `c` (corner) or `e` (edge), found `q`"
     );
 }
 

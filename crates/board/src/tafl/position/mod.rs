@@ -1,21 +1,21 @@
 //! Position records: `/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/`, rank 1 first.
 //!
-//! As in gridnote-t3en, the record ([`record`]) is read by a fast reader ([`fast`]) that
-//! answers `None` on anything unexpected, then by the checked reader ([`checked`]), which
-//! names the error; [`write`] writes it.
+//! As in gridnote-t3en, the record ([`record`]) is read by a one-pass reader
+//! ([`one_pass`]) that answers `None` on anything unexpected, then by the checked reader
+//! ([`checked`]), which names the error; [`write`] writes it.
 
 use core::str::FromStr;
 
-use crate::error::ParseError;
+use super::error::ParseError;
 
 mod checked;
-mod fast;
+mod one_pass;
 mod record;
 mod write;
 
 pub(crate) use checked::read_checked;
-pub(crate) use fast::read_fast;
-use fast::read_fast_into;
+pub(crate) use one_pass::read_one_pass;
+use one_pass::read_one_pass_into;
 pub use record::PositionRecord;
 pub use write::Inverted;
 
@@ -26,11 +26,11 @@ impl PositionRecord {
     /// [`ParseError`] naming the row and what was expected.
     ///
     /// ```
-    /// use gridnote_otn::PositionRecord;
+    /// use gridnote_board::tafl::PositionRecord;
     /// let p = PositionRecord::parse_inverted("/K2/3/3/")?;
     /// assert_eq!(p.to_string(), "/3/3/K2/");
     /// assert_eq!(p.inverted().to_string(), "/K2/3/3/");
-    /// # Ok::<(), gridnote_otn::ParseError>(())
+    /// # Ok::<(), gridnote_board::tafl::ParseError>(())
     /// ```
     pub fn parse_inverted(text: &str) -> Result<PositionRecord, ParseError> {
         read(text, 0, true, "the position")
@@ -60,7 +60,7 @@ pub(crate) fn read(
     field: &'static str,
 ) -> Result<PositionRecord, ParseError> {
     let mut record = PositionRecord::blank();
-    match read_fast_into(text.as_bytes(), inverted, &mut record) {
+    match read_one_pass_into(text.as_bytes(), inverted, &mut record) {
         Some(()) => Ok(record),
         None => read_checked(text, base, inverted, field),
     }
@@ -70,15 +70,17 @@ pub(crate) fn read(
 mod tests {
     use quickcheck::{QuickCheck, TestResult};
 
-    use super::{PositionRecord, read_checked, read_fast};
-    use crate::piece::{Kind, OtnPiece, Side, Space};
+    use super::{PositionRecord, read_checked, read_one_pass};
+    use crate::tafl::Square;
+    use crate::{Piece, Player};
 
-    /// The fast path accepts exactly what the checked reader accepts, with the same value.
+    /// The one-pass reader accepts exactly what the checked reader accepts, with the same
+    /// value.
     fn agree(text: &str) -> bool {
         for inverted in [false, true] {
-            let fast = read_fast(text.as_bytes(), inverted);
+            let one_pass = read_one_pass(text.as_bytes(), inverted);
             let checked = read_checked(text, 0, inverted, "the position").ok();
-            if fast != checked {
+            if one_pass != checked {
                 return false;
             }
         }
@@ -86,7 +88,7 @@ mod tests {
     }
 
     #[test]
-    fn fast_and_checked_readers_agree_on_known_texts() {
+    fn one_pass_and_checked_readers_agree_on_known_texts() {
         for text in [
             "/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/",
             "/1/x",
@@ -118,7 +120,7 @@ mod tests {
     fn zero_bytes_and_texts_cut_short_are_rejected_by_both_readers() {
         for text in ["/1\0/", "/\0/", "/t\0/", "/1/\0", "\0", "/2/1\0/", "/2/\u{0}1/", "/10\0/"] {
             assert!(agree(text), "{text:?}");
-            assert_eq!(read_fast(text.as_bytes(), false), None, "{text:?}");
+            assert_eq!(read_one_pass(text.as_bytes(), false), None, "{text:?}");
         }
     }
 
@@ -126,9 +128,9 @@ mod tests {
     /// by the writer.
     fn record(size: usize, at: &[(u8, u8)]) -> PositionRecord {
         let mut record = PositionRecord::empty(size).unwrap();
-        let piece = OtnPiece::new(Side::Defenders, Kind::King);
+        let piece = Piece::king(Player::Two);
         for &(file, rank) in at {
-            record.set(Space::new(file, rank), Some(piece)).unwrap();
+            record.set(Square::new(file, rank), Some(piece)).unwrap();
         }
         record
     }
@@ -143,12 +145,12 @@ mod tests {
             for inverted in [false, true] {
                 let text =
                     if inverted { record.inverted().to_string() } else { record.to_string() };
-                let read = read_fast(text.as_bytes(), inverted);
+                let read = read_one_pass(text.as_bytes(), inverted);
                 assert_eq!(read.as_ref(), Some(&record), "{size}: {text}");
                 assert!(agree(&text), "{size}");
                 // A square more or less in the first or the last row.
                 let wider = text.replacen('K', "1K", 1);
-                assert_eq!(read_fast(wider.as_bytes(), inverted), None, "{size}");
+                assert_eq!(read_one_pass(wider.as_bytes(), inverted), None, "{size}");
                 assert!(agree(&wider), "{size}");
             }
         }
@@ -165,10 +167,10 @@ mod tests {
         for (text, len) in [(empty.clone(), 253), (king("K83"), 254), (king("1K82"), 255)] {
             assert_eq!(text.len(), len);
             for inverted in [false, true] {
-                let read = read_fast(text.as_bytes(), inverted).expect("well formed");
+                let read = read_one_pass(text.as_bytes(), inverted).expect("well formed");
                 let king = u8::from(len == 255);
                 let rank = if inverted { 83 } else { 0 };
-                let expected = if len == 253 { None } else { Some(Space::new(king, rank)) };
+                let expected = if len == 253 { None } else { Some(Square::new(king, rank)) };
                 let found = read.squares().find(|(_, piece)| piece.is_some()).map(|(at, _)| at);
                 assert_eq!(found, expected, "{len}");
             }
@@ -240,9 +242,12 @@ mod tests {
                     let pieces: Vec<(u8, u8)> = files.map(|file| (file as u8, 1)).collect();
                     let expected = record(size, &pieces);
                     assert_eq!(text(count), expected.to_string());
-                    assert_eq!(read_fast(text(count).as_bytes(), false), Some(expected.clone()));
-                    let inverted =
-                        read_fast(text(count).as_bytes(), true).map(|r| r.inverted().to_string());
+                    assert_eq!(
+                        read_one_pass(text(count).as_bytes(), false),
+                        Some(expected.clone())
+                    );
+                    let inverted = read_one_pass(text(count).as_bytes(), true)
+                        .map(|r| r.inverted().to_string());
                     assert_eq!(inverted, Some(text(count)), "{size} {lead} {trail}");
                     assert!(agree(&text(count)), "{size} {lead} {trail}");
                     // A square more or fewer (a zero count too), a count with a leading zero.
@@ -259,7 +264,7 @@ mod tests {
                             1,
                         ),
                     ] {
-                        assert_eq!(read_fast(bad.as_bytes(), false), None, "{bad}");
+                        assert_eq!(read_one_pass(bad.as_bytes(), false), None, "{bad}");
                         assert!(agree(&bad), "{bad}");
                     }
                 }
@@ -302,7 +307,7 @@ mod tests {
                     };
                     assert_eq!(text.len(), total, "{text}");
                     assert_eq!(
-                        read_fast(text.as_bytes(), inverted).as_ref(),
+                        read_one_pass(text.as_bytes(), inverted).as_ref(),
                         Some(&expected),
                         "{text}"
                     );
@@ -313,7 +318,7 @@ mod tests {
                         format!("{}1/", &text[..total - 1]),
                         format!("{}t/", &text[..total - 1]),
                     ] {
-                        assert_eq!(read_fast(bad.as_bytes(), inverted), None, "{bad}");
+                        assert_eq!(read_one_pass(bad.as_bytes(), inverted), None, "{bad}");
                         assert!(agree(&bad), "{bad}");
                     }
                 }
@@ -322,7 +327,7 @@ mod tests {
     }
 
     #[test]
-    fn fast_and_checked_readers_agree_on_arbitrary_texts() {
+    fn one_pass_and_checked_readers_agree_on_arbitrary_texts() {
         fn prop(bytes: Vec<u8>) -> TestResult {
             // Texts over the position alphabet, so that many are well-formed.
             const ALPHABET: &[u8] = b"/123tTkKgGmMnNcC0x /";

@@ -1,26 +1,26 @@
-//! The fast reader: one pass over a well-formed record, no error reporting.
+//! The one-pass reader: one pass over a well-formed record, no error reporting.
 
 use gridnote_text::bytes::{Bytes, InPlace, PADDED, Padded};
 
+use super::super::cursor::MAX_SIZE;
+use super::super::values::piece_of_letter;
 use super::record::{EMPTY, INLINE, PositionRecord, Squares};
-use crate::cursor::MAX_SIZE;
-use crate::piece::OtnPiece;
 
-/// Whether a byte is a piece symbol (`t k g m n c`, either case).
+/// Whether a byte is a piece letter (`t k g m n c`, either case).
 const IS_PIECE: [bool; 256] = {
     let mut table = [false; 256];
     let mut b = 0;
     while b < 256 {
-        table[b] = OtnPiece::from_symbol(b as u8).is_some();
+        table[b] = piece_of_letter(b as u8).is_some();
         b += 1;
     }
     table
 };
 
-/// The fast path: one pass over a well-formed record, no error reporting. The first row
+/// The one-pass reader: one pass over a well-formed record, no error reporting. The first row
 /// is read into the inline squares of a blank record (or a buffer on the stack when
 /// wider): its width is the size (at most 255), known before a larger board is
-/// allocated (one allocation); then each further row is read by [`row_fast`]. On
+/// allocated (one allocation); then each further row is read by [`row_one_pass`]. On
 /// anything unexpected it answers `None` and the checked reader
 /// ([`read_checked`](super::checked::read_checked)) reads the text again to name the
 /// error; the tests and the fuzz target check that both agree.
@@ -30,17 +30,17 @@ const IS_PIECE: [bool; 256] = {
 /// place ([`InPlace`]).
 /// Either way a byte past the end reads as 0, which is neither a square nor `/`.
 #[inline(always)]
-pub(crate) fn read_fast(bytes: &[u8], inverted: bool) -> Option<PositionRecord> {
+pub(crate) fn read_one_pass(bytes: &[u8], inverted: bool) -> Option<PositionRecord> {
     let mut record = PositionRecord::blank();
-    read_fast_into(bytes, inverted, &mut record).map(|()| record)
+    read_one_pass_into(bytes, inverted, &mut record).map(|()| record)
 }
 
-/// [`read_fast`] into `record`, a [`PositionRecord::blank`] one (left in any state on
+/// [`read_one_pass`] into `record`, a [`PositionRecord::blank`] one (left in any state on
 /// `None`). The record is filled where it is rather than built and returned:
 /// [`read`](super::read) then moves it once, where an `Option` of a record takes two
 /// copies more.
 #[inline(always)]
-pub(super) fn read_fast_into(
+pub(super) fn read_one_pass_into(
     bytes: &[u8],
     inverted: bool,
     record: &mut PositionRecord,
@@ -49,15 +49,15 @@ pub(super) fn read_fast_into(
         // Rows are read a pair of bytes at a time, with a third byte from the same index.
         let mut padded = Padded::<258>::zeroed();
         padded.fill(bytes);
-        read_fast_in(&padded, bytes.len(), inverted, record)
+        read_one_pass_in(&padded, bytes.len(), inverted, record)
     } else {
-        read_fast_in(&InPlace(bytes), bytes.len(), inverted, record)
+        read_one_pass_in(&InPlace(bytes), bytes.len(), inverted, record)
     }
 }
 
-/// [`read_fast`] over the `len` bytes of `bytes`, into `record` (empty inline squares).
+/// [`read_one_pass`] over the `len` bytes of `bytes`, into `record` (empty inline squares).
 #[inline(always)]
-fn read_fast_in<B: Bytes>(
+fn read_one_pass_in<B: Bytes>(
     bytes: &B,
     len: usize,
     inverted: bool,
@@ -97,7 +97,7 @@ fn read_fast_in<B: Bytes>(
     Some(())
 }
 
-/// [`read_fast_in`] for a board larger than the inline squares, once its first row
+/// [`read_one_pass_in`] for a board larger than the inline squares, once its first row
 /// (`first`, the size) is read and `at` is where the next row starts.
 fn large<B: Bytes>(
     bytes: &B,
@@ -129,13 +129,13 @@ fn rest_rows<B: Bytes>(
         let mut rows = cells.chunks_exact_mut(size).rev();
         rows.next()?;
         for row in rows {
-            at = row_fast(bytes, at, row)?;
+            at = row_one_pass(bytes, at, row)?;
         }
     } else {
         let mut rows = cells.chunks_exact_mut(size);
         rows.next()?;
         for row in rows {
-            at = row_fast(bytes, at, row)?;
+            at = row_one_pass(bytes, at, row)?;
         }
     }
     Some(at)
@@ -216,7 +216,7 @@ fn more_digits<B: Bytes>(bytes: &B, at: &mut usize, first: usize) -> Option<usiz
 /// keeps the loop's registers free (inline, the loop takes a copy and a jump more a
 /// turn).
 #[inline(always)]
-fn row_fast<B: Bytes>(bytes: &B, mut at: usize, cells: &mut [u8]) -> Option<usize> {
+fn row_one_pass<B: Bytes>(bytes: &B, mut at: usize, cells: &mut [u8]) -> Option<usize> {
     let size = cells.len();
     let mut col = 0;
     while col < size {
@@ -263,13 +263,13 @@ fn long_count<B: Bytes>(
 
 /// The first row and its `/` (the text's first `/` skipped), written into `cells`: its
 /// width (1 to 255) and where the next row starts; `None` also for a row wider than
-/// `cells`. Two bytes a turn, as in [`row_fast`], inlined (out of line the call costs
+/// `cells`. Two bytes a turn, as in [`row_one_pass`], inlined (out of line the call costs
 /// more than the two bytes save).
 #[inline(always)]
 fn first_row<B: Bytes>(bytes: &B, cells: &mut [u8]) -> Option<(usize, usize)> {
     let mut col = 0;
     let mut at = 1;
-    // Two bytes a turn, as in `row_fast`. A byte that is no square moves the column past
+    // Two bytes a turn, as in `row_one_pass`. A byte that is no square moves the column past
     // any row: the next store fails, or the width.
     loop {
         let (first, second) = bytes.pair(at);

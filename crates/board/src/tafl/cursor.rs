@@ -5,11 +5,11 @@
 
 use core::ops::Range;
 
-use crate::error::{ParseError, found};
-use crate::piece::Space;
+use super::error::{ParseError, found};
+use super::square::Square;
 
 /// The largest board side, as in every gridnote format.
-pub(crate) const MAX_SIZE: usize = gridnote_board::MAX_SIDE;
+pub(crate) const MAX_SIZE: usize = crate::MAX_SIDE;
 
 pub(crate) struct Cursor<'t> {
     pub(crate) text: &'t str,
@@ -88,25 +88,31 @@ impl<'t> Cursor<'t> {
         if self.is_end() { Ok(()) } else { Err(self.expected(field, "the end of the text")) }
     }
 
-    /// space = file rank
-    /// file  = 1*2%x61-7A            ; a..z, then aa, ab, … (bijective base 26)
-    /// rank  = %x31-39 *DIGIT        ; from 1, no leading zero
-    pub(crate) fn space(&mut self, field: &str) -> Result<Space, ParseError> {
+    /// square = file rank
+    /// file   = 1*2%x61-7A            ; a..z, then aa, ab, … (bijective base 26)
+    /// rank   = %x31-39 *DIGIT        ; from 1, no leading zero
+    pub(crate) fn square(&mut self, field: &str) -> Result<Square, ParseError> {
         let start = self.at;
         let file = self.file(field)?;
+        let rank_start = self.at;
         let rank = self.rank(field)?;
-        if file >= MAX_SIZE || rank > MAX_SIZE {
+        if rank > MAX_SIZE {
             return Err(ParseError::TooLarge {
                 span: self.span(start, self.at),
-                field: format!(
-                    "{field}: the space's {}",
-                    if rank > MAX_SIZE { "rank" } else { "file" }
-                ),
-                value: (if rank > MAX_SIZE { rank } else { file + 1 }) as u64,
+                field: format!("{field}: the space's rank"),
+                value: self.text[rank_start..self.at].to_owned(),
                 limit: MAX_SIZE as u64,
             });
         }
-        Ok(Space::new(file as u8, (rank - 1) as u8))
+        if file >= MAX_SIZE {
+            return Err(ParseError::TooLarge {
+                span: self.span(start, self.at),
+                field: format!("{field}: the space's file"),
+                value: (file + 1).to_string(),
+                limit: MAX_SIZE as u64,
+            });
+        }
+        Ok(Square::new(file as u8, (rank - 1) as u8))
     }
 
     /// file = 1*2%x61-7A
@@ -134,13 +140,11 @@ impl<'t> Cursor<'t> {
             }
             _ => return Err(self.expected(field, "a rank number from 1")),
         }
-        let start = self.at;
         let mut rank = 0usize;
         while let Some(b @ b'0'..=b'9') = self.peek() {
             rank = (rank * 10 + usize::from(b - b'0')).min(1 << 20);
             self.at += 1;
         }
-        let _ = start;
         Ok(rank)
     }
 
@@ -165,14 +169,15 @@ impl<'t> Cursor<'t> {
         }
         let mut value = 0u64;
         while let Some(b @ b'0'..=b'9') = self.peek() {
-            value = (value * 10 + u64::from(b - b'0')).min(u64::from(u32::MAX) * 16);
+            value = value.saturating_mul(10).saturating_add(u64::from(b - b'0'));
             self.at += 1;
         }
         if value > limit {
+            // Quoted as written: a number beyond u64 is not capped in the message.
             return Err(ParseError::TooLarge {
                 span: self.span(start, self.at),
                 field: field.to_owned(),
-                value,
+                value: self.text[start..self.at].to_owned(),
                 limit,
             });
         }
@@ -180,13 +185,14 @@ impl<'t> Cursor<'t> {
     }
 }
 
-impl core::str::FromStr for Space {
+impl core::str::FromStr for Square {
     type Err = ParseError;
 
-    fn from_str(text: &str) -> Result<Space, ParseError> {
+    /// `file rank`: one or two file letters, a rank from 1 without leading zero.
+    fn from_str(text: &str) -> Result<Square, ParseError> {
         let mut cur = Cursor::new(text, 0);
-        let space = cur.space("space")?;
-        cur.end("space")?;
-        Ok(space)
+        let square = cur.square("square")?;
+        cur.end("square")?;
+        Ok(square)
     }
 }

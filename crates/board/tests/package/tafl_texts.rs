@@ -1,25 +1,26 @@
-//! Known answers: the specification's examples read to the squares it describes, replays
-//! reach known positions, warnings and errors say what they should.
+//! The tafl texts (OTN's records), known answers: the specification's examples read to
+//! the squares it describes, replays reach known positions, warnings and errors say what
+//! they should.
 
-use gridnote_board::{Board, Cell, Glyphs};
-use gridnote_otn::Spanned;
-use gridnote_otn::{
-    Entry, Game, Info, Kind, LinePath, ModelError, MoveRecord, MoveType, OtnPiece, PositionRecord,
-    ReplayProblem, ReplayWarning, RulesRecord, Side, Space,
+use gridnote_board::report::Spanned;
+use gridnote_board::tafl::{
+    Game, Info, LinePath, MoveRecord, MoveType, PositionRecord, ReplayProblem, ReplayWarning,
+    ShapeError, Square, TaflRules,
 };
+use gridnote_board::{Board, Cell, CellName, Glyphs, Piece, Player, Role};
 
-fn sp(name: &str) -> Space {
-    name.parse().expect("a space")
+fn sp(name: &str) -> Square {
+    name.parse().expect("a square")
 }
 
 #[test]
 fn brandub_reads_rank_one_first() {
     let p: PositionRecord = "/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/".parse().expect("reads");
-    assert_eq!(p.get(sp("d1")), Some(OtnPiece::new(Side::Attackers, Kind::Taflman)));
-    assert_eq!(p.get(sp("d3")), Some(OtnPiece::new(Side::Defenders, Kind::Taflman)));
-    assert_eq!(p.get(sp("d4")), Some(OtnPiece::new(Side::Defenders, Kind::King)));
+    assert_eq!(p.get(sp("d1")), Some(Piece::man(Player::One)));
+    assert_eq!(p.get(sp("d3")), Some(Piece::man(Player::Two)));
+    assert_eq!(p.get(sp("d4")), Some(Piece::king(Player::Two)));
     assert_eq!(p.get(sp("a1")), None);
-    let board = Board::try_from(&p).expect("converts");
+    let board = Board::from(&p);
     assert_eq!(
         board.draw_with(&Glyphs::TAFL),
         "7 _ _ _ a _ _ _\n6 _ _ _ a _ _ _\n5 _ _ _ d _ _ _\n4 a a d k d a a\n3 _ _ _ d _ _ _\n2 _ _ _ a _ _ _\n1 _ _ _ a _ _ _\n  a b c d e f g\n"
@@ -28,27 +29,28 @@ fn brandub_reads_rank_one_first() {
 
 #[test]
 fn berserk_knights_and_commanders() {
-    let rules: RulesRecord = "dim:11 surf:n atkf:n kj:r ber:c start:/3ttttt3/5c5/11/t4T4t/t3NTT3t/tc1TTKTT1ct/t3TTT3t/t4T4t/11/5c5/3ttttt3/"
+    let rules: TaflRules = "dim:11 surf:n atkf:n kj:r ber:c start:/3ttttt3/5c5/11/t4T4t/t3NTT3t/tc1TTKTT1ct/t3TTT3t/t4T4t/11/5c5/3ttttt3/"
         .parse()
         .expect("reads");
-    let p = rules.start();
-    assert_eq!(p.get(sp("f2")), Some(OtnPiece::new(Side::Attackers, Kind::Commander)));
-    assert_eq!(p.get(sp("e5")), Some(OtnPiece::new(Side::Defenders, Kind::Knight)));
-    assert_eq!(p.get(sp("b6")), Some(OtnPiece::new(Side::Attackers, Kind::Commander)));
-    assert!(!rules.attackers_first());
-    let board = Board::try_from(p).expect("every OTN piece has a cell");
+    let p = rules.start_position();
+    assert_eq!(p.get(sp("f2")), Some(Piece::new(Player::One, Role::Commander)));
+    assert_eq!(p.get(sp("e5")), Some(Piece::new(Player::Two, Role::Knight)));
+    assert_eq!(p.get(sp("b6")), Some(Piece::new(Player::One, Role::Commander)));
+    assert!(!rules.attackers_first);
+    let board = rules.start();
     assert_eq!(board.get(9, 5), Some(Cell::OneCommander));
     assert_eq!(board.get(6, 4), Some(Cell::TwoKnight));
-    assert_eq!(PositionRecord::try_from(&board).as_ref(), Ok(p));
+    assert_eq!(PositionRecord::try_from(board).as_ref(), Ok(&p));
 }
 
 #[test]
 fn boards_with_void_cells_or_other_shapes_do_not_convert() {
     let mut board = Board::new(3, 3).expect("3x3");
     board.set(0, 2, Cell::Void).expect("c3");
-    assert_eq!(PositionRecord::try_from(&board), Err(ModelError::Void { cell: "c3".into() }));
+    let c3 = CellName { file: 2, rank: 3 };
+    assert_eq!(PositionRecord::try_from(&board), Err(ShapeError::Void { cell: c3 }));
     let wide = Board::new(2, 3).expect("2x3");
-    assert_eq!(PositionRecord::try_from(&wide), Err(ModelError::NotSquare { rows: 2, cols: 3 }));
+    assert_eq!(PositionRecord::try_from(&wide), Err(ShapeError::NotSquare { rows: 2, cols: 3 }));
 }
 
 #[test]
@@ -69,10 +71,10 @@ fn move_records_of_every_form() {
     assert_eq!(m.kind, MoveType::BerserkJump);
     assert_eq!(m.from, sp("e6"));
     assert_eq!(
-        m.captures.iter().map(|c| c.space.to_string()).collect::<Vec<_>>(),
+        m.captures.iter().map(|c| c.square.to_string()).collect::<Vec<_>>(),
         ["e7", "e9", "f8", "d8"]
     );
-    assert_eq!(m.captures[0].piece, Some(OtnPiece::new(Side::Attackers, Kind::Commander)));
+    assert_eq!(m.captures[0].piece, Some(Piece::new(Player::One, Role::Commander)));
     assert_eq!(m.captures[2].piece, None);
     for (text, info) in [
         ("Ke5-e1-", Some(Info::EscapeThreatened)),
@@ -93,17 +95,18 @@ fn move_records_of_every_form() {
     let MoveRecord::Move(c) = "ce6^e8".parse::<MoveRecord>().expect("reads") else {
         panic!("a move")
     };
-    assert_eq!(c.piece, Some(OtnPiece::new(Side::Attackers, Kind::Commander)));
+    assert_eq!(c.piece, Some(Piece::new(Player::One, Role::Commander)));
 }
 
 #[test]
 fn rules_entries_are_typed_and_unknown_ones_kept_in_order() {
-    let rules: RulesRecord =
-        "dim:3 zz:1 cor:a1,c3 ks:y zz:2 start:/3/1K1/3/".parse().expect("reads");
-    let keys: Vec<&str> = rules.entries().iter().map(Entry::key).collect();
-    assert_eq!(keys, ["zz", "cor", "ks", "zz"]);
-    assert_eq!(rules.to_string(), "dim:3 zz:1 cor:a1,c3, ks:s zz:2 start:/3/1K1/3/");
-    assert_eq!(rules.canonical().to_string(), "dim:3 ks:s cor:a1,c3, zz:1 zz:2 start:/3/1K1/3/");
+    let rules: TaflRules = "dim:3 zz:1 cor:a1,c3 ks:y zz:2 start:/3/1K1/3/".parse().expect("reads");
+    let unknown: Vec<&str> = rules.unknown.iter().map(|(key, _)| key.as_str()).collect();
+    assert_eq!(unknown, ["zz", "zz"]);
+    assert_eq!(rules.to_string(), "dim:3 ks:s cor:a1,c3, zz:1 zz:2 start:/3/1K1/3/");
+    // A known key given twice is refused, naming the second.
+    let err = "dim:3 ks:s cor:a1 ks:w start:/3/1K1/3/".parse::<TaflRules>().unwrap_err();
+    assert_eq!((err.to_string(), err.span()), ("rules entry `ks:` appears twice".into(), 18..22));
 }
 
 const GAME: &str = "[rules:dim:5 start:/2t2/5/t1K1t/5/2t2/]\n\n1. a3-a2 c3-b3\n[first|second]\n\n1a.1.1a. a3-a4 c3-d3\n1b.1.1a. ..... Kc3-c4\n\n2. c1-c2 Tb3-b5\n";
@@ -116,7 +119,7 @@ fn variations_replay_from_their_branch_point() {
     assert_eq!(game.variations(&LinePath::MAIN).len(), 2);
     let main = game.replay(&LinePath::MAIN).expect("replays");
     assert_eq!(main.plies.len(), 4);
-    assert_eq!(main.plies[1].side, Side::Defenders);
+    assert_eq!(main.plies[1].player, Player::Two);
     assert_eq!(main.final_position().to_string(), "/5/t1t2/4t/5/1Kt2/");
     let b = game.replay(&"1b.1".parse().expect("a line")).expect("replays");
     assert_eq!(b.plies.len(), 2);
@@ -150,11 +153,7 @@ fn a_position_tag_replaces_the_start() {
     let err = game.replay(&LinePath::MAIN).unwrap_err();
     assert_eq!(
         err.problem,
-        ReplayProblem::WrongSide {
-            space: "a1".into(),
-            owner: Side::Defenders,
-            to_move: Side::Attackers
-        }
+        ReplayProblem::WrongSide { space: "a1".into(), owner: Player::Two, to_move: Player::One }
     );
 }
 
@@ -165,7 +164,7 @@ fn records_serialize_as_their_text() {
     assert_eq!(serde_json::to_string(&p).expect("serializes"), "\"/K/\"");
     let back: PositionRecord = serde_json::from_str("\"/K/\"").expect("deserializes");
     assert_eq!(back, p);
-    assert!(serde_json::from_str::<RulesRecord>("\"dim:2 start:/K/\"").is_err());
+    assert!(serde_json::from_str::<PositionRecord>("\"/K/1/\"").is_err());
 }
 
 /// A position record's JSON is its text whether the writer's text is gathered on the

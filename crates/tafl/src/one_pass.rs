@@ -1,4 +1,4 @@
-//! The fast path of the reader: one pass over the bytes of plainly well-formed TSN and
+//! The one-pass reader: one pass over the bytes of plainly well-formed TSN and
 //! TEN, with no error reporting at all.
 //!
 //! [`read_tsn`] and [`read_ten`] accept a subset of what the grammar
@@ -319,7 +319,7 @@ mod tests {
     use super::{read_ten, read_tsn};
     use crate::grammar;
 
-    /// The fast path agrees with the grammar wherever it answers.
+    /// The one-pass reader agrees with the grammar wherever it answers.
     fn agrees(text: &str) -> bool {
         let tsn = read_tsn(text).is_none_or(|fast| grammar::read_tsn(text) == Ok(fast));
         let ten = read_ten(text).is_none_or(|fast| grammar::read_ten(text) == Ok(fast));

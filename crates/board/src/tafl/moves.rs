@@ -1,16 +1,20 @@
-//! Move records: `Ne6^=e8xce7/ne9/f8/d8`, `e3-e4++`, `---`.
+//! Moves as written: OTN move records (`Ne6^=e8xce7/ne9/f8/d8`, `e3-e4++`, `---`), the
+//! syntax every tafl text writes a move in. Whether a move is legal is the rules engine's
+//! question: it checks a [`MoveText`] against a position.
 
 use core::fmt::{self, Write as _};
 use core::str::FromStr;
 
-use crate::cursor::Cursor;
-use crate::error::ParseError;
-use crate::piece::{OtnPiece, Space};
+use super::cursor::Cursor;
+use super::error::ParseError;
+use super::square::Square;
+use super::values::{piece_letter, piece_of_letter};
+use crate::Piece;
 
 /// How a piece moves.
 ///
 /// ```
-/// assert_eq!(gridnote_otn::MoveType::BerserkJump.to_string(), "^=");
+/// assert_eq!(gridnote_board::tafl::MoveType::BerserkJump.to_string(), "^=");
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
@@ -39,7 +43,7 @@ impl fmt::Display for MoveType {
 /// What a move means for the king.
 ///
 /// ```
-/// assert_eq!(gridnote_otn::Info::KingEscaped.to_string(), "--");
+/// assert_eq!(gridnote_board::tafl::Info::KingEscaped.to_string(), "--");
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
@@ -65,60 +69,84 @@ impl fmt::Display for Info {
     }
 }
 
-/// A captured piece: its square and, optionally, its symbol.
+/// A captured piece as a move writes it: its square and, optionally, its letter.
 ///
 /// ```
-/// use gridnote_otn::{Capture, Space};
-/// assert_eq!(Capture { piece: None, space: Space::new(4, 8) }.to_string(), "e9");
+/// use gridnote_board::tafl::{Capture, Square};
+/// assert_eq!(Capture { piece: None, square: Square::new(4, 8) }.to_string(), "e9");
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Capture {
-    /// The symbol written before the square, if any.
-    pub piece: Option<OtnPiece>,
+    /// The piece's letter written before the square, if any.
+    pub piece: Option<Piece>,
     /// The square.
-    pub space: Space,
+    pub square: Square,
 }
 
 impl fmt::Display for Capture {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if let Some(piece) = self.piece {
-            f.write_char(piece.symbol())?;
+            f.write_char(piece_letter(piece))?;
         }
-        write!(f, "{}", self.space)
+        write!(f, "{}", self.square)
     }
 }
 
-/// A move: `[piece]<from><type><to>[captures][info]`.
+/// A move as written: `[piece]<from><type><to>[captures][info]`. This is syntax only:
+/// the rules engine checks it against a position (its piece letter, its type and its
+/// captures against what the move does there).
 ///
 /// ```
-/// use gridnote_otn::{Move, MoveRecord};
+/// use gridnote_board::tafl::{MoveRecord, MoveText, piece_letter};
 /// let record: MoveRecord = "Ne6^=e8xce7/ne9/f8/d8".parse()?;
 /// let MoveRecord::Move(m) = &record else { unreachable!() };
-/// assert_eq!(m.piece.map(|p| p.symbol()), Some('N'));
+/// assert_eq!(m.piece.map(piece_letter), Some('N'));
 /// assert_eq!(m.captures.len(), 4);
 /// assert_eq!(record.to_string(), "Ne6^=e8xce7/ne9/f8/d8");
-/// # Ok::<(), gridnote_otn::ParseError>(())
+/// let plain: MoveText = "d1-d4".parse()?;
+/// assert_eq!((plain.from.to_string(), plain.to.to_string()), ("d1".into(), "d4".into()));
+/// # Ok::<(), gridnote_board::tafl::ParseError>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct Move {
-    /// The symbol written before the start square, if any.
-    pub piece: Option<OtnPiece>,
+pub struct MoveText {
+    /// The piece's letter written before the start square, if any.
+    pub piece: Option<Piece>,
     /// The start square.
-    pub from: Space,
+    pub from: Square,
     /// The kind of move.
     pub kind: MoveType,
     /// The destination.
-    pub to: Space,
+    pub to: Square,
     /// The captured pieces, in the order written.
     pub captures: Vec<Capture>,
     /// The info symbol, if any.
     pub info: Option<Info>,
 }
 
-impl fmt::Display for Move {
+impl MoveText {
+    /// The plain move from `from` to `to` (`d1-d4`): no letter, no capture, no info.
+    ///
+    /// ```
+    /// use gridnote_board::tafl::{MoveText, Square};
+    /// assert_eq!(MoveText::plain(Square::new(3, 0), Square::new(3, 3)).to_string(), "d1-d4");
+    /// ```
+    #[must_use]
+    pub const fn plain(from: Square, to: Square) -> MoveText {
+        MoveText {
+            piece: None,
+            from,
+            kind: MoveType::Regular,
+            to,
+            captures: Vec::new(),
+            info: None,
+        }
+    }
+}
+
+impl fmt::Display for MoveText {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if let Some(piece) = self.piece {
-            f.write_char(piece.symbol())?;
+            f.write_char(piece_letter(piece))?;
         }
         write!(f, "{}{}{}", self.from, self.kind, self.to)?;
         for (i, capture) in self.captures.iter().enumerate() {
@@ -133,20 +161,20 @@ impl fmt::Display for Move {
 }
 
 /// A move record: a move, or the resignation `---`. Damian Walker's plain form
-/// (`e5-e8xe9`) is the same record without piece symbols.
+/// (`e5-e8xe9`) is the same record without piece letters.
 ///
 /// ```
-/// use gridnote_otn::MoveRecord;
+/// use gridnote_board::tafl::MoveRecord;
 /// assert_eq!("---".parse::<MoveRecord>()?, MoveRecord::Resignation);
 /// assert_eq!("Ke5-e1-".parse::<MoveRecord>()?.to_string(), "Ke5-e1-");
 /// assert!("e5-e8---".parse::<MoveRecord>().is_err());
-/// # Ok::<(), gridnote_otn::ParseError>(())
+/// # Ok::<(), gridnote_board::tafl::ParseError>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum MoveRecord {
     /// A move.
-    Move(Move),
+    Move(MoveText),
     /// `---`: the side to move resigns.
     Resignation,
 }
@@ -168,21 +196,35 @@ impl FromStr for MoveRecord {
     }
 }
 
+impl FromStr for MoveText {
+    type Err = ParseError;
+
+    /// A move record that is a move (`---`, the resignation, is refused: no move).
+    fn from_str(text: &str) -> Result<MoveText, ParseError> {
+        let mut cur = Cursor::new(text, 0);
+        move_text(&mut cur)
+    }
+}
+
 const FIELD: &str = "move record";
 
 /// move-record = "---" / move
-/// move        = [piece] space move-type space [captures] [info]
 pub(crate) fn read(text: &str, base: usize) -> Result<MoveRecord, ParseError> {
     if text == "---" {
         return Ok(MoveRecord::Resignation);
     }
     let mut cur = Cursor::new(text, base);
-    let piece = piece_symbol(&mut cur);
-    let from = cur.space(FIELD)?;
-    let kind = move_type(&mut cur)?;
-    let to = cur.space(FIELD)?;
-    let captures = if cur.eat(b'x') { captures(&mut cur)? } else { Vec::new() };
-    let info = info(&mut cur);
+    move_text(&mut cur).map(MoveRecord::Move)
+}
+
+/// move = [piece] square move-type square [captures] [info]
+fn move_text(cur: &mut Cursor<'_>) -> Result<MoveText, ParseError> {
+    let piece = piece_symbol(cur);
+    let from = cur.square(FIELD)?;
+    let kind = move_type(cur)?;
+    let to = cur.square(FIELD)?;
+    let captures = if cur.eat(b'x') { captures(cur)? } else { Vec::new() };
+    let info = info(cur);
     if !cur.is_end() {
         let expected = if captures.is_empty() {
             "`x` and captures, an info symbol (+ - ++ --) or the end of the move"
@@ -191,16 +233,16 @@ pub(crate) fn read(text: &str, base: usize) -> Result<MoveRecord, ParseError> {
         };
         return Err(cur.expected(FIELD, expected));
     }
-    Ok(MoveRecord::Move(Move { piece, from, kind, to, captures, info }))
+    Ok(MoveText { piece, from, kind, to, captures, info })
 }
 
 /// piece = %x74 / %x6B / %x67 / %x6D / %x6E / %x63 / (the same, uppercase)
 ///
 /// A lowercase symbol is a piece only when a file letter follows it (`ce6`); alone
 /// before a digit it is the file (`c6`).
-fn piece_symbol(cur: &mut Cursor<'_>) -> Option<OtnPiece> {
+fn piece_symbol(cur: &mut Cursor<'_>) -> Option<Piece> {
     let b = cur.peek()?;
-    let piece = OtnPiece::from_symbol(b)?;
+    let piece = piece_of_letter(b)?;
     if b.is_ascii_lowercase() && !cur.peek_at(1).is_some_and(|n| n.is_ascii_lowercase()) {
         return None;
     }
@@ -222,13 +264,13 @@ fn move_type(cur: &mut Cursor<'_>) -> Result<MoveType, ParseError> {
 }
 
 /// captures = "x" capture *("/" capture)
-/// capture  = [piece] space
+/// capture  = [piece] square
 fn captures(cur: &mut Cursor<'_>) -> Result<Vec<Capture>, ParseError> {
     let mut list = Vec::new();
     loop {
         let piece = piece_symbol(cur);
-        let space = cur.space("capture of the move record")?;
-        list.push(Capture { piece, space });
+        let square = cur.square("capture of the move record")?;
+        list.push(Capture { piece, square });
         if list.len() > 4 * 255 {
             return Err(cur.expected(FIELD, "fewer captures"));
         }

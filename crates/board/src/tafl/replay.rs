@@ -1,18 +1,22 @@
 //! Replaying a line of a game record.
 
-use crate::error::{ReplayError, ReplayProblem, ReplayWarning};
-use crate::game::{Game, LinePath, Slot, Turn};
-use crate::moves::MoveRecord;
-use crate::piece::{Side, Space};
-use crate::position::PositionRecord;
+use super::error::{ReplayError, ReplayProblem, ReplayWarning};
+use super::game::Game;
+use super::moves::MoveRecord;
+use super::position::PositionRecord;
+use super::square::Square;
+use super::turns::{LinePath, Slot, Turn};
+use super::values::piece_letter;
+use crate::Player;
 
 /// One ply of a replayed line.
 ///
 /// ```
-/// use gridnote_otn::{Game, LinePath, Side};
+/// use gridnote_board::tafl::{Game, LinePath};
+/// use gridnote_board::Player;
 /// let game: Game = "[rules:dim:2 start:/t1/2/]\n\n1. a1-b1\n".parse()?;
 /// let ply = &game.replay(&LinePath::MAIN)?.plies[0];
-/// assert_eq!((ply.turn.as_str(), ply.side), ("1.", Side::Attackers));
+/// assert_eq!((ply.turn.as_str(), ply.player), ("1.", Player::One));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -21,8 +25,8 @@ pub struct Ply {
     /// The address of the turn that holds the move (for a `.....` placeholder, the
     /// parent line's turn it stands for).
     pub turn: String,
-    /// The side that moved (it alternates from `atkf`).
-    pub side: Side,
+    /// The side that moved (it alternates from `atkf`; Player One the attackers).
+    pub player: Player,
     /// The move record.
     pub record: MoveRecord,
     /// The position after the move.
@@ -34,7 +38,7 @@ pub struct Ply {
 /// A replayed line: the start position and the position after every ply.
 ///
 /// ```
-/// use gridnote_otn::{Game, LinePath};
+/// use gridnote_board::tafl::{Game, LinePath};
 /// let game: Game = "[rules:dim:2 start:/t1/2/]\n\n1. a1-b1\n".parse()?;
 /// let replay = game.replay(&LinePath::MAIN)?;
 /// assert_eq!(replay.start.to_string(), "/t1/2/");
@@ -46,8 +50,8 @@ pub struct Ply {
 pub struct Replay {
     /// The position before the first ply.
     pub start: PositionRecord,
-    /// The side that moves first.
-    pub first: Side,
+    /// The side that moves first (Player One the attackers).
+    pub first: Player,
     /// Every ply, in order.
     pub plies: Vec<Ply>,
 }
@@ -56,7 +60,7 @@ impl Replay {
     /// The position after the last ply (the start when there is none).
     ///
     /// ```
-    /// use gridnote_otn::{Game, LinePath};
+    /// use gridnote_board::tafl::{Game, LinePath};
     /// let game: Game = "[rules:dim:1 start:/K/]\n".parse()?;
     /// assert_eq!(game.replay(&LinePath::MAIN)?.final_position().to_string(), "/K/");
     /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -69,7 +73,7 @@ impl Replay {
     /// Every position of the line: the start, then one per ply.
     ///
     /// ```
-    /// use gridnote_otn::{Game, LinePath};
+    /// use gridnote_board::tafl::{Game, LinePath};
     /// let game: Game = "[rules:dim:2 start:/t1/2/]\n\n1. a1-b1\n".parse()?;
     /// assert_eq!(game.replay(&LinePath::MAIN)?.positions().count(), 2);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -86,7 +90,7 @@ type PlyRef = (usize, usize);
 /// record.
 ///
 /// ```
-/// use gridnote_otn::{Game, LinePath};
+/// use gridnote_board::tafl::{Game, LinePath};
 /// let game: Game = "[rules:dim:2 start:/t1/2/]\n\n1. a1-b1\n".parse()?;
 /// let moves = game.line_moves(&LinePath::MAIN)?;
 /// assert_eq!((moves[0].turn.as_str(), moves[0].record.to_string()), ("1.", "a1-b1".to_owned()));
@@ -119,7 +123,7 @@ impl Game {
     /// parent line.
     ///
     /// ```
-    /// use gridnote_otn::{Game, LinePath};
+    /// use gridnote_board::tafl::{Game, LinePath};
     /// let text = "[rules:dim:3 start:/t2/1K1/3/]\n\n1. a1-a2 b2-c2\n1a.1.1a. ..... b2-b1\n";
     /// let game: Game = text.parse()?;
     /// let moves = game.line_moves(&"1a.1".parse()?)?;
@@ -168,7 +172,7 @@ impl Game {
     /// not in the game.
     ///
     /// ```
-    /// use gridnote_otn::{Game, LinePath};
+    /// use gridnote_board::tafl::{Game, LinePath};
     /// let text = "[rules:dim:3 start:/t2/1K1/3/]\n\n1. a1-a2 b2-c2\n1a.1.1a. ..... b2-b1\n";
     /// let game: Game = text.parse()?;
     /// let variation = game.replay(&"1a.1".parse()?)?;
@@ -177,14 +181,14 @@ impl Game {
     /// ```
     pub fn replay(&self, line: &LinePath) -> Result<Replay, ReplayError> {
         let plies = self.plies_of_line(line)?;
-        let first = if self.rules().attackers_first() { Side::Attackers } else { Side::Defenders };
+        let first = if self.rules().attackers_first { Player::One } else { Player::Two };
         let start = self.start().clone();
         let mut position = start.clone();
         let mut out = Vec::with_capacity(plies.len());
         let mut resigned = false;
         for (i, &(t, s)) in plies.iter().enumerate() {
             let turn = &self.turns()[t];
-            let side = if i % 2 == 0 { first } else { first.other() };
+            let player = if i % 2 == 0 { first } else { first.other() };
             let Slot::Move(record) = &turn.slots[s] else {
                 unreachable!("placeholders are resolved to their parent's moves")
             };
@@ -197,12 +201,12 @@ impl Game {
                 MoveRecord::Resignation => resigned = true,
                 MoveRecord::Move(m) => {
                     let size = position.size();
-                    for space in
-                        [m.from, m.to].into_iter().chain(m.captures.iter().map(|c| c.space))
+                    for square in
+                        [m.from, m.to].into_iter().chain(m.captures.iter().map(|c| c.square))
                     {
-                        if !space.is_on(size as u8) || usize::from(space.file) >= size {
+                        if !square.is_on(size) {
                             return Err(fail(ReplayProblem::OffBoard {
-                                space: space.to_string(),
+                                space: square.to_string(),
                                 size,
                             }));
                         }
@@ -210,56 +214,56 @@ impl Game {
                     let Some(piece) = position.get(m.from) else {
                         return Err(fail(ReplayProblem::EmptyStart { space: m.from.to_string() }));
                     };
-                    if piece.side != side {
+                    if piece.player != player {
                         return Err(fail(ReplayProblem::WrongSide {
                             space: m.from.to_string(),
-                            owner: piece.side,
-                            to_move: side,
+                            owner: piece.player,
+                            to_move: player,
                         }));
                     }
                     if let Some(written) = m.piece.filter(|&w| w != piece) {
-                        warnings.push(mismatch(m.from, written.symbol(), piece.symbol()));
+                        warnings.push(mismatch(m.from, piece_letter(written), piece_letter(piece)));
                     }
                     if let Some(there) = position.get(m.to).filter(|_| m.to != m.from) {
                         return Err(fail(ReplayProblem::Occupied {
                             space: m.to.to_string(),
-                            piece: there.symbol(),
+                            piece: piece_letter(there),
                         }));
                     }
                     if m.to == m.from {
                         return Err(fail(ReplayProblem::Occupied {
                             space: m.to.to_string(),
-                            piece: piece.symbol(),
+                            piece: piece_letter(piece),
                         }));
                     }
                     position.set(m.from, None);
                     position.set(m.to, Some(piece));
                     for capture in &m.captures {
-                        let Some(victim) = position.get(capture.space) else {
+                        let Some(victim) = position.get(capture.square) else {
                             return Err(fail(ReplayProblem::CaptureEmpty {
-                                space: capture.space.to_string(),
+                                space: capture.square.to_string(),
                             }));
                         };
-                        if victim.side == side {
+                        if victim.player == player {
                             return Err(fail(ReplayProblem::CaptureOwn {
-                                space: capture.space.to_string(),
-                                piece: victim.symbol(),
+                                space: capture.square.to_string(),
+                                piece: piece_letter(victim),
                             }));
                         }
                         if let Some(written) = capture.piece.filter(|&w| w != victim) {
                             warnings.push(mismatch(
-                                capture.space,
-                                written.symbol(),
-                                victim.symbol(),
+                                capture.square,
+                                piece_letter(written),
+                                piece_letter(victim),
                             ));
                         }
-                        position.set(capture.space, None);
+                        position.set(capture.square, None);
                     }
                 }
             }
             out.push(Ply {
                 turn: turn.address.to_string(),
-                side,
+                player,
                 record: record.clone(),
                 position: position.clone(),
                 warnings,
@@ -271,7 +275,7 @@ impl Game {
     /// The moves of `line`, placeholders resolved, or `NoSuchLine` when the record has no
     /// such line.
     fn plies_of_line(&self, line: &LinePath) -> Result<Vec<PlyRef>, ReplayError> {
-        if !self.lines().contains(line) {
+        if !self.index.has(line) {
             return Err(ReplayError {
                 turn: String::new(),
                 text: String::new(),
@@ -288,7 +292,7 @@ impl Game {
     /// starts at.
     fn plies_of(&self, line: &LinePath) -> Result<(Vec<PlyRef>, usize), ReplayError> {
         let own: Vec<(usize, &Turn)> =
-            self.turns().iter().enumerate().filter(|(_, t)| t.address.line() == line).collect();
+            self.index.turns_of(line).iter().map(|&t| (t, &self.turns()[t])).collect();
         let Some(parent) = line.parent() else {
             let plies = own
                 .iter()
@@ -328,7 +332,7 @@ impl Game {
     }
 }
 
-fn mismatch(space: Space, written: char, found: char) -> ReplayWarning {
+fn mismatch(space: Square, written: char, found: char) -> ReplayWarning {
     ReplayWarning::SymbolMismatch { space: space.to_string(), written, found }
 }
 

@@ -1,10 +1,10 @@
-//! The checked reader: the same grammar as the fast reader, every error named with its
+//! The checked reader: the same grammar as the one-pass reader, every error named with its
 //! span.
 
+use super::super::cursor::{Cursor, MAX_SIZE};
+use super::super::error::ParseError;
+use super::super::values::piece_of_letter;
 use super::record::{EMPTY, PositionRecord, Squares};
-use crate::cursor::{Cursor, MAX_SIZE};
-use crate::error::ParseError;
-use crate::piece::OtnPiece;
 
 fn row_name(index: usize, inverted: bool, field: &str) -> String {
     if inverted {
@@ -44,11 +44,21 @@ pub(crate) fn read_checked(
             match b {
                 b'/' => break,
                 b'1'..=b'9' => {
+                    let count_start = at;
                     let mut n = usize::from(b - b'0');
                     at += 1;
                     while let Some(&d @ b'0'..=b'9') = bytes.get(at) {
                         n = (n * 10 + usize::from(d - b'0')).min(1 << 20);
                         at += 1;
+                    }
+                    if n > MAX_SIZE {
+                        // Quoted as written: no row is that wide.
+                        return Err(ParseError::TooLarge {
+                            span: cur.span(count_start, at),
+                            field: format!("an empty count of {}", row_name(rows, inverted, field)),
+                            value: text[count_start..at].to_owned(),
+                            limit: MAX_SIZE as u64,
+                        });
                     }
                     filled += n;
                     if filled > MAX_SIZE || (rows > 0 && filled > width) {
@@ -59,7 +69,7 @@ pub(crate) fn read_checked(
                     squares.resize(squares.len() + n, EMPTY);
                 }
                 _ => {
-                    let Some(_) = OtnPiece::from_symbol(b) else {
+                    let Some(_) = piece_of_letter(b) else {
                         let c = Cursor { at, ..Cursor::new(text, base) };
                         let expected = if b == b'0' {
                             "an empty count from 1 without leading zero"
@@ -155,7 +165,7 @@ fn too_wide(
         ParseError::TooLarge {
             span: cur.span(row_start, at),
             field: format!("the width of {}", row_name(rows, inverted, field)),
-            value: filled as u64,
+            value: filled.to_string(),
             limit: MAX_SIZE as u64,
         }
     } else {

@@ -1,10 +1,11 @@
-//! Feature `serde`: every record serializes as its OTN text and deserializes by reading it.
+//! Feature `serde`: the position, move and game records serialize as their OTN text and
+//! deserialize by reading it (the typed rules serialize field by field).
 
 use core::fmt;
 use core::marker::PhantomData;
 use core::str::FromStr;
 
-use crate::{Game, MoveRecord, PositionRecord, RulesRecord};
+use super::{Game, MoveRecord, MoveText, PositionRecord};
 
 struct TextVisitor<T>(PhantomData<T>);
 
@@ -27,7 +28,8 @@ where
 /// 21×21) and given whole to `serialize_str`; larger ones through `collect_str`.
 impl serde::Serialize for PositionRecord {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let bound = self.text_bound();
+        let size = self.size();
+        let bound = size * size + size + 1;
         // The smallest buffer the text fits (a larger one costs its zeroing).
         if bound <= 256 {
             gridnote_text::sink::serialize_text::<S, 256>(serializer, self, bound, |text| {
@@ -61,5 +63,5 @@ macro_rules! serialize_as_text {
     )+};
 }
 
-as_text!(PositionRecord, RulesRecord, MoveRecord, Game);
-serialize_as_text!(RulesRecord, MoveRecord, Game);
+as_text!(PositionRecord, MoveRecord, MoveText, Game);
+serialize_as_text!(MoveRecord, MoveText, Game);

@@ -10,9 +10,9 @@ impl PositionRecord {
     /// The inverted form (rows from the top), for `starti:`.
     ///
     /// ```
-    /// let p: gridnote_otn::PositionRecord = "/t2/3/3/".parse()?;
+    /// let p: gridnote_board::tafl::PositionRecord = "/t2/3/3/".parse()?;
     /// assert_eq!(p.inverted().to_string(), "/3/3/t2/");
-    /// # Ok::<(), gridnote_otn::ParseError>(())
+    /// # Ok::<(), gridnote_board::tafl::ParseError>(())
     /// ```
     #[must_use]
     pub fn inverted(&self) -> Inverted<'_> {
@@ -24,11 +24,11 @@ impl PositionRecord {
     /// `Display` does), without the formatting machinery.
     ///
     /// ```
-    /// let p: gridnote_otn::PositionRecord = "/t2/3/1K1/".parse()?;
+    /// let p: gridnote_board::tafl::PositionRecord = "/t2/3/1K1/".parse()?;
     /// let mut out = String::from("position ");
     /// p.append_to(&mut out);
     /// assert_eq!(out, "position /t2/3/1K1/");
-    /// # Ok::<(), gridnote_otn::ParseError>(())
+    /// # Ok::<(), gridnote_board::tafl::ParseError>(())
     /// ```
     pub fn append_to<S: Sink + ?Sized>(&self, out: &mut S) {
         self.append_rows(out, false);
@@ -76,9 +76,9 @@ impl PositionRecord {
 /// The inverted form of a position record (rows from the top), as `starti:` holds it.
 ///
 /// ```
-/// let p: gridnote_otn::PositionRecord = "/1/".parse()?;
+/// let p: gridnote_board::tafl::PositionRecord = "/1/".parse()?;
 /// assert_eq!(p.inverted().to_string(), "/1/");
-/// # Ok::<(), gridnote_otn::ParseError>(())
+/// # Ok::<(), gridnote_board::tafl::ParseError>(())
 /// ```
 #[derive(Clone, Copy, Debug)]
 pub struct Inverted<'p>(&'p PositionRecord);

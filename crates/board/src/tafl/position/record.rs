@@ -1,28 +1,32 @@
 //! The position record and its squares: what the readers fill and the writer writes,
 //! and its conversions to and from the model's [`Board`].
 
-use gridnote_board::tafl::{piece_letter, piece_of_letter};
-use gridnote_board::{Board, Cell};
+use super::super::cursor::MAX_SIZE;
+use super::super::error::ShapeError;
+use super::super::square::Square;
+use super::super::values::{piece_letter, piece_of_letter};
+use crate::{Board, Cell, Piece, Player};
 
-use crate::cursor::MAX_SIZE;
-use crate::error::ModelError;
-use crate::piece::{OtnPiece, Side, Space};
-
-/// A position record: a square board of OTN pieces.
+/// A position record: a square board of tafl pieces, as OTN writes it.
 ///
 /// The first row of the text is rank 1 (`a1` first), as in TSN; the inverted form used
 /// by `starti:` lists the rows from the top. `Display` writes the canonical text (empty
 /// counts merged, decimal, no zero); [`PositionRecord::inverted`] writes the inverted
-/// form.
+/// form. [`Board::from`] gives the model's board (attackers are Player One, each letter
+/// its role), `PositionRecord::try_from(&board)` the record of a board.
 ///
 /// ```
-/// use gridnote_otn::{Kind, OtnPiece, PositionRecord, Side, Space};
+/// use gridnote_board::tafl::{PositionRecord, Square};
+/// use gridnote_board::{Board, Cell, Piece, Player};
 /// let brandub: PositionRecord = "/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/".parse()?;
 /// assert_eq!(brandub.size(), 7);
-/// assert_eq!(brandub.get(Space::new(3, 3)), Some(OtnPiece::new(Side::Defenders, Kind::King)));
+/// assert_eq!(brandub.get(Square::new(3, 3)), Some(Piece::king(Player::Two)));
 /// assert_eq!(brandub.to_string(), "/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/");
-/// assert_eq!(brandub.count(Side::Attackers), 8);
-/// # Ok::<(), gridnote_otn::ParseError>(())
+/// assert_eq!(brandub.count(Player::One), 8);
+/// let board = Board::from(&brandub);
+/// assert_eq!(board.get(3, 3), Some(Cell::TWO_KING));
+/// assert_eq!(PositionRecord::try_from(&board)?, brandub);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone)]
 pub struct PositionRecord {
@@ -129,10 +133,10 @@ impl Squares {
 /// fill).
 pub(super) const EMPTY: u8 = b'.';
 
-const _: () = assert!(OtnPiece::from_symbol(EMPTY).is_none() && EMPTY != 0);
+const _: () = assert!(piece_of_letter(EMPTY).is_none() && EMPTY != 0);
 
 impl PositionRecord {
-    /// A record of no squares (size 0, inline), for the fast reader to fill.
+    /// A record of no squares (size 0, inline), for the one-pass reader to fill.
     #[inline(always)]
     pub(super) fn blank() -> PositionRecord {
         PositionRecord { squares: Squares::Inline { size: 0, squares: [EMPTY; INLINE] } }
@@ -141,7 +145,7 @@ impl PositionRecord {
     /// An empty `size`×`size` board (1 to 255), or `None` beyond that.
     ///
     /// ```
-    /// use gridnote_otn::PositionRecord;
+    /// use gridnote_board::tafl::PositionRecord;
     /// assert_eq!(PositionRecord::empty(3).unwrap().to_string(), "/3/3/3/");
     /// assert!(PositionRecord::empty(0).is_none());
     /// ```
@@ -168,126 +172,133 @@ impl PositionRecord {
     /// The length of a side.
     ///
     /// ```
-    /// assert_eq!("/1/".parse::<gridnote_otn::PositionRecord>().unwrap().size(), 1);
+    /// assert_eq!("/1/".parse::<gridnote_board::tafl::PositionRecord>().unwrap().size(), 1);
     /// ```
     #[must_use]
     pub fn size(&self) -> usize {
         self.squares.size()
     }
 
-    fn index(&self, space: Space) -> Option<usize> {
-        space
-            .is_on(self.size() as u8)
-            .then(|| usize::from(space.rank) * self.size() + usize::from(space.file))
+    fn index(&self, square: Square) -> Option<usize> {
+        square
+            .is_on(self.size())
+            .then(|| usize::from(square.rank) * self.size() + usize::from(square.file))
     }
 
-    /// The piece on `space` (`None` when empty or off the board).
+    /// The piece on `square` (`None` when empty or off the board).
     ///
     /// ```
-    /// use gridnote_otn::{PositionRecord, Space};
+    /// use gridnote_board::tafl::{PositionRecord, Square};
+    /// use gridnote_board::{Piece, Player};
     /// let p: PositionRecord = "/t2/3/3/".parse()?;
-    /// assert_eq!(p.get(Space::new(0, 0)).map(|x| x.symbol()), Some('t'));
-    /// assert_eq!(p.get(Space::new(0, 2)), None);
-    /// # Ok::<(), gridnote_otn::ParseError>(())
+    /// assert_eq!(p.get(Square::new(0, 0)), Some(Piece::man(Player::One)));
+    /// assert_eq!(p.get(Square::new(0, 2)), None);
+    /// # Ok::<(), gridnote_board::tafl::ParseError>(())
     /// ```
     #[must_use]
-    pub fn get(&self, space: Space) -> Option<OtnPiece> {
-        self.index(space).and_then(|i| OtnPiece::from_symbol(self.cells()[i]))
+    pub fn get(&self, square: Square) -> Option<Piece> {
+        self.index(square).and_then(|i| piece_of_letter(self.cells()[i]))
     }
 
-    /// Puts `piece` (or nothing) on `space`; returns what was there, or `None` when the
-    /// space is off the board (nothing changes then).
+    /// Puts `piece` (or nothing) on `square`; returns what was there, or `None` when the
+    /// square is off the board (nothing changes then).
     ///
     /// ```
-    /// use gridnote_otn::{Kind, OtnPiece, PositionRecord, Side, Space};
+    /// use gridnote_board::tafl::{PositionRecord, Square};
+    /// use gridnote_board::{Piece, Player};
     /// let mut p = PositionRecord::empty(3).unwrap();
-    /// p.set(Space::new(1, 1), Some(OtnPiece::new(Side::Defenders, Kind::King)));
+    /// p.set(Square::new(1, 1), Some(Piece::king(Player::Two)));
     /// assert_eq!(p.to_string(), "/3/1K1/3/");
-    /// assert_eq!(p.set(Space::new(5, 5), None), None);
+    /// assert_eq!(p.set(Square::new(5, 5), None), None);
     /// ```
-    pub fn set(&mut self, space: Space, piece: Option<OtnPiece>) -> Option<Option<OtnPiece>> {
-        let i = self.index(space)?;
-        let old = core::mem::replace(&mut self.cells_mut()[i], piece.map_or(EMPTY, OtnPiece::byte));
-        Some(OtnPiece::from_symbol(old))
+    pub fn set(&mut self, square: Square, piece: Option<Piece>) -> Option<Option<Piece>> {
+        let i = self.index(square)?;
+        let byte = piece.map_or(EMPTY, |p| piece_letter(p) as u8);
+        let old = core::mem::replace(&mut self.cells_mut()[i], byte);
+        Some(piece_of_letter(old))
     }
 
     /// Every square with its piece, rank 1 first, files left to right.
     ///
     /// ```
-    /// let p: gridnote_otn::PositionRecord = "/K/".parse()?;
+    /// let p: gridnote_board::tafl::PositionRecord = "/K/".parse()?;
     /// assert_eq!(p.squares().count(), 1);
-    /// # Ok::<(), gridnote_otn::ParseError>(())
+    /// # Ok::<(), gridnote_board::tafl::ParseError>(())
     /// ```
-    pub fn squares(&self) -> impl Iterator<Item = (Space, Option<OtnPiece>)> + '_ {
+    pub fn squares(&self) -> impl Iterator<Item = (Square, Option<Piece>)> + '_ {
         let size = self.size();
         self.cells().iter().enumerate().map(move |(i, &p)| {
-            (Space::new((i % size) as u8, (i / size) as u8), OtnPiece::from_symbol(p))
+            (Square::new((i % size) as u8, (i / size) as u8), piece_of_letter(p))
         })
     }
 
-    /// How many pieces `side` has.
+    /// How many pieces `player` has (Player One the attackers).
     ///
     /// ```
-    /// let p: gridnote_otn::PositionRecord = "/tT1/3/1K1/".parse()?;
-    /// assert_eq!(p.count(gridnote_otn::Side::Defenders), 2);
-    /// # Ok::<(), gridnote_otn::ParseError>(())
+    /// use gridnote_board::Player;
+    /// let p: gridnote_board::tafl::PositionRecord = "/tT1/3/1K1/".parse()?;
+    /// assert_eq!(p.count(Player::Two), 2);
+    /// # Ok::<(), gridnote_board::tafl::ParseError>(())
     /// ```
     #[must_use]
-    pub fn count(&self, side: Side) -> usize {
+    pub fn count(&self, player: Player) -> usize {
         self.cells()
             .iter()
-            .filter_map(|&b| OtnPiece::from_symbol(b))
-            .filter(|p| p.side == side)
+            .filter_map(|&b| piece_of_letter(b))
+            .filter(|p| p.player == player)
             .count()
+    }
+
+    /// The model's board of the record: see [`Board::from`].
+    ///
+    /// ```
+    /// let p: gridnote_board::tafl::PositionRecord = "/3/1K1/3/".parse()?;
+    /// assert_eq!(p.to_board().get(1, 1), Some(gridnote_board::Cell::TWO_KING));
+    /// # Ok::<(), gridnote_board::tafl::ParseError>(())
+    /// ```
+    #[must_use]
+    pub fn to_board(&self) -> Board {
+        Board::from(self)
     }
 }
 
-impl TryFrom<&PositionRecord> for Board {
-    type Error = ModelError;
-
+impl From<&PositionRecord> for Board {
     /// The position as a gridnote board: attackers are Player One, defenders Player Two,
     /// each OTN letter its role (`t` a man, `k` a king, `c`, `n`, `m`, `g`); rank 1
     /// becomes the board's bottom row.
-    fn try_from(record: &PositionRecord) -> Result<Board, ModelError> {
+    fn from(record: &PositionRecord) -> Board {
         let size = record.size();
-        let mut cells = vec![Cell::Empty; size * size];
-        for (space, piece) in record.squares() {
-            let Some(piece) = piece.and_then(|p| piece_of_letter(p.byte())) else { continue };
-            let row = size - 1 - usize::from(space.rank);
-            cells[row * size + usize::from(space.file)] = Cell::from(piece);
-        }
-        Board::from_cells(size, size, cells)
-            .map_err(|_| ModelError::NotSquare { rows: size, cols: size })
+        Board::from_fn(size, size, |row, col| {
+            let rank = size - 1 - row;
+            piece_of_letter(record.cells()[rank * size + col]).map_or(Cell::Empty, Cell::from)
+        })
+        .expect("a record is 1 to 255 squares on a side")
     }
 }
 
-impl TryFrom<PositionRecord> for Board {
-    type Error = ModelError;
-
-    fn try_from(record: PositionRecord) -> Result<Board, ModelError> {
-        Board::try_from(&record)
+impl From<PositionRecord> for Board {
+    fn from(record: PositionRecord) -> Board {
+        Board::from(&record)
     }
 }
 
 impl TryFrom<&Board> for PositionRecord {
-    type Error = ModelError;
+    type Error = ShapeError;
 
     /// The board as a position record: Player One's pieces are the attackers', Player
     /// Two's the defenders'; each role its OTN letter (a man `t`, a king `k`, …). The
     /// board must be square and have no void cell.
-    fn try_from(board: &Board) -> Result<PositionRecord, ModelError> {
+    fn try_from(board: &Board) -> Result<PositionRecord, ShapeError> {
+        let not_square = ShapeError::NotSquare { rows: board.rows(), cols: board.cols() };
         if !board.is_square() {
-            return Err(ModelError::NotSquare { rows: board.rows(), cols: board.cols() });
+            return Err(not_square);
         }
         let size = board.rows();
-        let mut record = PositionRecord::empty(size)
-            .ok_or(ModelError::NotSquare { rows: board.rows(), cols: board.cols() })?;
+        let mut record = PositionRecord::empty(size).ok_or(not_square)?;
         for ((row, col), cell) in board.iter() {
             let piece = match cell {
                 Cell::Empty => continue,
-                Cell::Void => {
-                    return Err(ModelError::Void { cell: board.cell_name(row, col).to_string() });
-                }
+                Cell::Void => return Err(ShapeError::Void { cell: board.cell_name(row, col) }),
                 _ => cell.piece(),
             };
             let Some(piece) = piece else { continue };
@@ -299,9 +310,9 @@ impl TryFrom<&Board> for PositionRecord {
 }
 
 impl TryFrom<Board> for PositionRecord {
-    type Error = ModelError;
+    type Error = ShapeError;
 
-    fn try_from(board: Board) -> Result<PositionRecord, ModelError> {
+    fn try_from(board: Board) -> Result<PositionRecord, ShapeError> {
         PositionRecord::try_from(&board)
     }
 }
