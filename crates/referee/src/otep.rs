@@ -146,7 +146,11 @@ impl OtepMatch {
 /// # Ok::<(), String>(())
 /// ```
 #[must_use]
-pub fn random_opening(rules: &CompiledRules, random: RandomOpenings, index: usize) -> Option<Position> {
+pub fn random_opening(
+    rules: &CompiledRules,
+    random: RandomOpenings,
+    index: usize,
+) -> Option<Position> {
     (0..crate::openings::ATTEMPTS).find_map(|attempt| {
         let mut rng = crate::openings::generator(random.seed, index, attempt);
         let mut pos = Position::start(rules);
@@ -173,7 +177,12 @@ pub fn random_opening(rules: &CompiledRules, random: RandomOpenings, index: usiz
 /// # Ok::<(), String>(())
 /// ```
 #[must_use]
-pub fn random_openings(rules: &CompiledRules, plies: usize, count: usize, seed: u64) -> Vec<Position> {
+pub fn random_openings(
+    rules: &CompiledRules,
+    plies: usize,
+    count: usize,
+    seed: u64,
+) -> Vec<Position> {
     let random = RandomOpenings::new(plies, seed);
     (0..count).filter_map(|i| random_opening(rules, random, i)).collect()
 }
