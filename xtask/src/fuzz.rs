@@ -21,7 +21,7 @@ use gridnote_testkit::escape;
 /// fixture folders and extensions it reads). A target named after a registered format
 /// reads that format's files ([`Format::file_extensions`]) in every fixtures folder; the
 /// others (`convert`, `formats`) read every format's files.
-const OWN_SEEDS: [(&str, &[(&str, &str)]); 10] = [
+const OWN_SEEDS: [(&str, &[(&str, &str)]); 11] = [
     ("tsn", &[("tafl", "tsn"), ("tafl", "ten")]),
     ("t3en-agree", &[("t3en", "t3en")]),
     ("tafl-agree", &[("tafl", "tsn"), ("tafl", "ten")]),
@@ -36,6 +36,8 @@ const OWN_SEEDS: [(&str, &[(&str, &str)]); 10] = [
     ("st3p-engine", &[]),
     ("otep-engine", &[]),
     ("referee", &[]),
+    // Gomoku records: Piskvork's .psq (a move list is any text).
+    ("psq", &[("psq", "psq")]),
 ];
 
 /// Every fuzz target: the `[[bin]]` names of `fuzz/Cargo.toml`, in its order.

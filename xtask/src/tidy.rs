@@ -71,7 +71,7 @@ const BUILT_ON: [(&str, &str); 6] = [
 ];
 
 /// Public enums that are complete by their nature, with the reason.
-const CLOSED: [(&str, &str); 9] = [
+const CLOSED: [(&str, &str); 10] = [
     ("Player", "a two-player game has exactly two players"),
     ("Half", "a turn has a first and a second half"),
     ("Mark", "the bit codes' three marks: blank, X and O"),
@@ -81,6 +81,7 @@ const CLOSED: [(&str, &str); 9] = [
     ("Engine", "a match is between exactly two engines, A and B"),
     ("GameScore", "a game is won by A, drawn, or won by B"),
     ("Point", "a renju point holds a black stone, a white stone, nothing, or is off the board"),
+    ("Seat", "a gomoku game record names exactly two players"),
 ];
 
 /// The crates that still use a format crate directly (rule 7): (crate, format crate,

@@ -6,6 +6,7 @@
 // The crate root only wires the modules: the command line (`Cli`), the subcommands
 // (`commands`, one module each) and what they share.
 mod commands;
+mod gomoku;
 mod inputs;
 mod json;
 mod lines;

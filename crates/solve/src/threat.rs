@@ -104,6 +104,9 @@ pub(crate) struct Vcf<'a> {
     failed_vct: Failed,
 }
 
+/// In a line of [`Vcf::find_line`], a defender's answer that is no cell: any move loses.
+pub(crate) const FREE: usize = usize::MAX;
+
 /// Three-making moves tried at a VCT node, most promising first.
 const THREES: usize = 16;
 
@@ -123,6 +126,15 @@ impl<'a> Vcf<'a> {
     /// The attacker's moves of the shortest VCF within `most` of their moves (the win
     /// itself counted), or `None` (none, or out of budget).
     pub(crate) fn find(&mut self, most: u32) -> Option<Vec<usize>> {
+        let line = self.find_line(most)?;
+        Some(line.into_iter().step_by(2).collect())
+    }
+
+    /// The shortest VCF within `most` of the attacker's moves, as the whole line: the
+    /// attacker's moves and the defender's answers in turn, the last move completing a
+    /// line ([`FREE`] for an answer of the defender's that cannot stop it: every move
+    /// loses); under the rule sets where a four has several answers, the first one's.
+    pub(crate) fn find_line(&mut self, most: u32) -> Option<Vec<usize>> {
         if self.grid.misere {
             return None;
         }
@@ -239,8 +251,9 @@ impl<'a> Vcf<'a> {
         true
     }
 
-    /// Whether the attacker (to move) wins by fours within `depth` moves; the
-    /// attacker's moves, last first, are pushed onto `line`.
+    /// Whether the attacker (to move) wins by fours within `depth` moves; the moves of
+    /// the win (the attacker's and the defender's answers in turn), last first, are
+    /// pushed onto `line`.
     fn search(&mut self, depth: u32, line: &mut Vec<usize>) -> bool {
         if self.budget.tick() {
             return false;
@@ -281,11 +294,15 @@ impl<'a> Vcf<'a> {
                     grid.play(block);
                     let won = self.search(depth - 1, line);
                     self.grid.undo(block);
+                    if won {
+                        line.push(block);
+                    }
                     won
                 }
                 // The defender blocks one; the attacker completes another.
                 [_, other, ..] => {
                     line.push(*other);
+                    line.push(wins[0]);
                     true
                 }
             };
@@ -334,7 +351,23 @@ impl<'a> Vcf<'a> {
             }
         }
         let Some(&first) = answers.first() else {
+            // Nothing stops every line: the defender takes one cell it may play (the
+            // attacker completes another), or it may play none of them.
+            for &cell in wins {
+                if !self.grid.is_empty(cell) || !self.grid.legal(cell, defender) {
+                    continue;
+                }
+                self.grid.play(cell);
+                let other = self.grid.wins(attacker).first().copied();
+                self.grid.undo(cell);
+                if let Some(other) = other {
+                    line.push(other);
+                    line.push(cell);
+                    return true;
+                }
+            }
             line.push(wins[0]);
+            line.push(FREE);
             return true;
         };
         let mut main = Vec::new();
@@ -351,6 +384,7 @@ impl<'a> Vcf<'a> {
             }
         }
         line.extend(main);
+        line.push(first);
         true
     }
 }

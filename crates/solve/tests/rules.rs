@@ -4,64 +4,17 @@
 //! position of small boards, and random positions of boards where k = 4 and 5 make
 //! overlines, blocked fives and renju's forbidden points happen.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 
+use gridnote_solve::Solver;
 use gridnote_solve::board::{Cell, Gomoku, Outcome, Player, Position, Rules};
-use gridnote_solve::{Solution, Solver, Value};
 
-/// (value for the side to move: 1 win, 0 draw, -1 loss; plies to the end) by minimax.
-fn reference(
-    pos: &Position,
-    rules: Rules,
-    memo: &mut HashMap<Position, (i32, usize)>,
-) -> (i32, usize) {
-    if let Some(&known) = memo.get(pos) {
-        return known;
-    }
-    let result = match pos.outcome(rules) {
-        Outcome::Won(p) => (if p == pos.to_move { 1 } else { -1 }, 0),
-        Outcome::Drawn | Outcome::Contested => (0, 0),
-        Outcome::InProgress => {
-            let mut best: Option<(i32, usize)> = None;
-            for (r, c) in pos.moves(rules) {
-                let (v, d) = reference(&pos.play(r, c, rules).unwrap(), rules, memo);
-                let candidate = (-v, d + 1);
-                if best.is_none_or(|b| better(candidate, b)) {
-                    best = Some(candidate);
-                }
-            }
-            best.expect("a game in progress has a move")
-        }
-    };
-    memo.insert(pos.clone(), result);
-    result
-}
-
-/// Whether `a` is better than `b` for the mover: higher value; among wins fewer plies;
-/// among losses more.
-fn better(a: (i32, usize), b: (i32, usize)) -> bool {
-    if a.0 != b.0 {
-        return a.0 > b.0;
-    }
-    match a.0 {
-        1 => a.1 < b.1,
-        -1 => a.1 > b.1,
-        _ => false,
-    }
-}
+mod common;
+use common::{Random, as_pair, reachable, reference};
 
 /// The value and (for a win or a loss) the distance: a draw's length is the board's.
 fn decided(pair: (i32, usize)) -> (i32, Option<usize>) {
     (pair.0, (pair.0 != 0).then_some(pair.1))
-}
-
-fn as_pair(solution: &Solution) -> (i32, usize) {
-    let v = match solution.value {
-        Value::Win => 1,
-        Value::Loss => -1,
-        Value::Draw => 0,
-    };
-    (v, solution.plies)
 }
 
 /// Checks the solver on `pos`: its value and distance, and its best moves against the
@@ -89,25 +42,6 @@ fn agree(
     expected.0
 }
 
-/// Every position reachable from the empty `rows × cols` board under `rules`.
-fn reachable(rows: usize, cols: usize, rules: Rules) -> Vec<Position> {
-    let start = Position::start(rows, cols).unwrap();
-    let mut seen = HashSet::new();
-    let mut stack = vec![start.clone()];
-    seen.insert(start);
-    let mut out = Vec::new();
-    while let Some(pos) = stack.pop() {
-        for (r, c) in pos.moves(rules) {
-            let next = pos.play(r, c, rules).unwrap();
-            if seen.insert(next.clone()) {
-                stack.push(next);
-            }
-        }
-        out.push(pos);
-    }
-    out
-}
-
 #[test]
 fn every_small_position_under_exact_caro_and_renju() {
     for (rows, cols) in [(3, 4), (2, 5)] {
@@ -123,18 +57,6 @@ fn every_small_position_under_exact_caro_and_renju() {
                 assert!(counts.iter().all(|&n| n > 0), "{rows}x{cols} {rules}: {counts:?}");
             }
         }
-    }
-}
-
-/// A small deterministic generator (xorshift64*).
-struct Random(u64);
-
-impl Random {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        (self.0.wrapping_mul(0x2545_f491_4f6c_dd1d) >> 33) as usize % n
     }
 }
 

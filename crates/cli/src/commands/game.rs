@@ -1,4 +1,5 @@
-//! `gridnote game`: replay an OpenTafl game record (`.otg`), or check one.
+//! `gridnote game`: replay an OpenTafl game record (`.otg`), or check one. Gomoku records
+//! (Piskvork's `.psq`, plain move lists) go to [`crate::gomoku`].
 //!
 //! Without `--check`, the positions after every ply of one line (the main line, or the
 //! variation `--line` names) are printed, one per line, as OTN position records or, with
@@ -66,8 +67,19 @@ pub(crate) struct Args {
     /// Validate the file instead: replay every line under the rules (every move legal, the
     /// captures listed exactly those the rules make, or computed when the record lists
     /// none; the result tag against the main line's end) and list every problem.
-    #[arg(long, conflicts_with_all = ["final_only", "to", "line", "notes", "quiet"])]
+    #[arg(long, conflicts_with_all = ["final_only", "to", "line", "notes", "quiet", "ply"])]
     pub(crate) check: bool,
+    /// A gomoku record's rules (a .psq record or a move list such as h8i9j10): gomoku (the
+    /// default, freestyle), gomoku+exact, renju, caro, … (docs/psq.md).
+    #[arg(long, value_name = "RULES", value_parser = crate::names::parse_rules)]
+    pub(crate) rules: Option<gridnote_board::Rules>,
+    /// A gomoku move list's board: N (N×N) or ROWSxCOLS (default 15).
+    #[arg(long, value_name = "SIZE", value_parser = crate::gomoku::parse_size)]
+    pub(crate) size: Option<(usize, usize)>,
+    /// A gomoku record: print only the position after this many plies (0: the empty
+    /// board).
+    #[arg(long, value_name = "N", conflicts_with = "final_only")]
+    pub(crate) ply: Option<usize>,
 }
 
 /// Runs `gridnote game`.
@@ -92,7 +104,22 @@ pub(crate) fn run(args: &Args, stdin: &mut dyn BufRead, io: &mut Io<'_>) -> u8 {
             return EXIT_FAILED;
         }
     };
-    let game: Game = match text.parse() {
+    if let Some(record) = crate::gomoku::recognize(&text) {
+        let asked = crate::gomoku::Asked {
+            rules: args.rules,
+            size: args.size,
+            ply: args.ply,
+            final_only: args.final_only,
+            to: args.to,
+            check: args.check,
+        };
+        return crate::gomoku::run(record, &asked, &shown, &text, io);
+    }
+    if args.rules.is_some() || args.size.is_some() || args.ply.is_some() {
+        let _ = writeln!(io.err, "error: --rules, --size and --ply are for gomoku records (.psq, move lists)");
+        return EXIT_USAGE;
+    }
+        let game: Game = match text.parse() {
         Ok(game) => game,
         Err(err) => {
             let err: gridnote_board::tafl::ParseError = err;

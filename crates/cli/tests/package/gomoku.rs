@@ -77,3 +77,107 @@ fn solve_plays_by_the_rule_set() {
     assert_eq!((status, err.as_str()), (0, ""));
     assert_eq!(out, "x wins in 15 plies; best: c4\n");
 }
+
+/// Black's d8 e8 f8 h8 i8, white on the a-file, then black's g8: six in a row.
+const SIX: &str = "Piskvorky 15x15, 11:11, 0\n4,8,0\n1,1,0\n5,8,0\n1,2,0\n6,8,0\n1,3,0\n8,8,0\n1,5,0\n9,8,0\n2,2,0\n7,8,0\n-1\n";
+
+#[test]
+fn game_replays_psq_records_and_move_lists_under_the_rules() {
+    let check = |rules: &str| run(&["game", "--check", "--rules", rules, "-"], SIX.as_bytes());
+    assert_eq!(
+        check("gomoku"),
+        (
+            0,
+            "-: 11 plies under tic-tac-toe+k=5: x (black) wins at ply 11\n".to_owned(),
+            String::new()
+        )
+    );
+    assert_eq!(
+        check("renju").1,
+        "-: 11 plies under renju: o (white) wins: x's move g8 at ply 11 is forbidden (overline)\n"
+    );
+    assert_eq!(check("gomoku+exact").1, "-: 11 plies under gomoku+exact: in progress\n");
+    // The position after any ply, as T3EN.
+    let (status, out, _) = run(&["game", "--ply", "1", "-"], SIX.as_bytes());
+    assert_eq!(
+        (status, out.as_str()),
+        (0, "15_/15_/15_/15_/15_/15_/15_/3_x11_/15_/15_/15_/15_/15_/15_/15_ o\n")
+    );
+    let (_, out, _) = run(&["game", "-"], SIX.as_bytes());
+    assert_eq!(out.lines().count(), 12);
+    assert_eq!(
+        out.lines().next(),
+        Some("15_/15_/15_/15_/15_/15_/15_/15_/15_/15_/15_/15_/15_/15_/15_ x")
+    );
+    // A move list, on the board --size gives.
+    let (status, out, _) = run(&["game", "--final", "--size", "9", "-"], b"e5 d4\n");
+    assert_eq!((status, out.as_str()), (0, "9_/9_/9_/9_/4_x4_/3_o5_/9_/9_/9_ x\n"));
+    let (status, out, _) = run(&["game", "--check", "-"], b"h8h8");
+    assert_eq!((status, out.as_str()), (1, ""));
+}
+
+#[test]
+fn game_refuses_what_does_not_fit_a_gomoku_record() {
+    let (status, _, err) = run(&["game", "-"], b"Piskvorky 20x20, 11:11, 0\n21,3,0\n");
+    assert_eq!(status, 1);
+    assert_eq!(
+        err,
+        "error: -: line 2: move 21,3 is off the 20x20 board (x and y run from 1 to 20)\n  | 21,3,0\n  | ^^^^^^\n"
+    );
+    let (status, _, err) = run(&["game", "--size", "9", "-"], SIX.as_bytes());
+    assert_eq!(
+        (status, err.as_str()),
+        (2, "error: --size is for move lists: a .psq record gives its board (15x15)\n")
+    );
+    let (status, _, err) = run(&["game", "--ply", "12", "-"], SIX.as_bytes());
+    assert_eq!((status, err.as_str()), (1, "error: -: --ply 12: the game has 11 plies\n"));
+    let (status, _, err) = run(&["game", "--size", "0", "-"], b"h8");
+    assert_eq!(status, 2);
+    assert!(
+        err.contains("`0` is not a board size: expected N or ROWSxCOLS, each 1 to 255"),
+        "{err}"
+    );
+}
+
+#[test]
+fn solve_looks_for_wins_by_fours_and_threats() {
+    // x h8 i8 j8, an open three; o scattered on row 2.
+    let open_three = "15_/15_/15_/15_/15_/15_/15_/7_xxx5_/15_/15_/15_/15_/15_/o_o_o10_/15_ x";
+    let (status, out, err) = run(&["solve", "--vcf", "--rules", "gomoku", open_three], b"");
+    assert_eq!((status, err.as_str()), (0, ""));
+    assert_eq!(out, "x wins by fours (VCF) in 2 threats; line: g8 k8 f8\n");
+    let (_, out, _) = run(&["solve", "--vcf", "--json", "--rules", "gomoku", open_three], b"");
+    assert_eq!(
+        out,
+        format!(
+            "{{\"input\":\"{open_three}\",\"search\":\"vcf\",\"winner\":\"x\",\
+             \"line\":[\"g8\",\"k8\",\"f8\"],\"threats\":2,\"nodes\":2}}\n"
+        )
+    );
+    // x h8 i8 and j9 j10: j8 makes two open threes, a win by threats; under renju it is
+    // black's forbidden double-three, and the win found starts elsewhere.
+    let two_twos = "15_/15_/15_/15_/15_/9_x5_/9_x5_/7_xx6_/15_/15_/15_/15_/15_/15_/o4_o4_o3_o x";
+    let (_, out, _) = run(&["solve", "--vct", "--rules", "gomoku", two_twos], b"");
+    assert_eq!(out, "x wins by threats (VCT) in 2 threats; first move: j8\n");
+    let (_, out, _) = run(&["solve", "--vct", "--rules", "renju", two_twos], b"");
+    assert!(out.starts_with("x wins by threats (VCT) in ") && !out.ends_with(": j8\n"), "{out}");
+    // None within the budget's threats, and a budget that runs out.
+    let (status, out, _) = run(&["solve", "--vcf", "--rules", "gomoku", two_twos], b"");
+    assert_eq!((status, out.as_str()), (0, "no win by fours (VCF) for x within 20 threats\n"));
+    let (status, out, err) =
+        run(&["solve", "--vct", "--nodes", "3", "--rules", "gomoku", two_twos], b"");
+    assert_eq!((status, out.as_str()), (1, ""));
+    assert!(
+        err.contains("out of budget after 3 nodes: no win by threats (VCT) found yet for x"),
+        "{err}"
+    );
+    // The flags that only go with a threat search.
+    let (status, _, err) = run(&["solve", "--nodes", "5", "3_/3_/3_ x"], b"");
+    assert_eq!(
+        (status, err.as_str()),
+        (2, "error: --nodes and --threats are for --vcf and --vct\n")
+    );
+    let (status, _, err) = run(&["solve", "--vcf", "--nodes", "0", "3_/3_/3_ x"], b"");
+    assert_eq!(status, 2);
+    assert!(err.contains("`0` is not a number of nodes from 1 to 1000000000000"), "{err}");
+}
