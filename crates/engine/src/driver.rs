@@ -11,6 +11,7 @@
 //! game). Every thread is scoped: when the loop returns, none is left running.
 
 use std::io::{self, BufRead, Read};
+use std::panic::{self, AssertUnwindSafe};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, Sender};
 use std::thread;
@@ -32,6 +33,9 @@ pub enum ServeError {
     /// The engine's table could not be allocated.
     #[error("{0}")]
     Table(gridnote_tafl_search::TableError),
+    /// The engine failed (a bug: its search panicked); the loop ended.
+    #[error("the engine failed: {0}")]
+    Engine(String),
 }
 
 /// How a session goes on after a command.
@@ -73,6 +77,8 @@ pub(crate) struct Ctx<'a, J, D> {
     stop: &'a AtomicBool,
     busy: bool,
     deferred: Option<String>,
+    /// Why the worker failed, once it has.
+    failed: Option<String>,
 }
 
 impl<J, D> Ctx<'_, J, D> {
@@ -105,6 +111,11 @@ impl<J, D> Ctx<'_, J, D> {
                     self.busy = false;
                     return Some(done);
                 }
+                Ok(Event::Panicked(why)) => {
+                    self.busy = false;
+                    self.failed = Some(why);
+                    return None;
+                }
                 Ok(_) => {}
                 Err(_) => {
                     self.busy = false;
@@ -129,6 +140,8 @@ enum Event<D> {
     End,
     Failed(io::Error),
     Done(D),
+    /// The worker's job panicked (with this message).
+    Panicked(String),
 }
 
 /// Runs `session` on the commands of `input` until `quit` (the session's [`Flow::Quit`])
@@ -153,12 +166,19 @@ where
         scope.spawn(move || read(input, &lines, &acks));
         scope.spawn(move || {
             for job in job_receiver {
-                if event_sender.send(Event::Done(work(job))).is_err() {
+                // A panic is reported, not left for the controller to wait on forever.
+                let event = match panic::catch_unwind(AssertUnwindSafe(|| work(job))) {
+                    Ok(done) => Event::Done(done),
+                    Err(payload) => Event::Panicked(panic_message(payload.as_ref())),
+                };
+                let last = matches!(event, Event::Panicked(_));
+                if event_sender.send(event).is_err() || last {
                     return;
                 }
             }
         });
-        let mut ctx = Ctx { jobs: &jobs, events: &events, stop, busy: false, deferred: None };
+        let mut ctx =
+            Ctx { jobs: &jobs, events: &events, stop, busy: false, deferred: None, failed: None };
         let result = control(session, &mut ctx, &ack_sender);
         // Whatever ended the loop: the search is dropped, the reader told to stop, the
         // worker's queue closed, so that the scope's threads end.
@@ -182,7 +202,11 @@ fn control<S: Session>(
     loop {
         if !ctx.busy {
             if let Some(line) = ctx.deferred.take() {
-                if session.command(&line, ctx).map_err(write)? == Flow::Quit {
+                let flow = session.command(&line, ctx).map_err(write)?;
+                if let Some(why) = ctx.failed.take() {
+                    return Err(ServeError::Engine(why));
+                }
+                if flow == Flow::Quit {
                     return Ok(());
                 }
                 if owed {
@@ -224,14 +248,30 @@ fn control<S: Session>(
                 Flow::Continue
             }
             Event::Failed(err) => return Err(ServeError::Read(err)),
+            Event::Panicked(why) => {
+                ctx.busy = false;
+                return Err(ServeError::Engine(why));
+            }
             Event::Done(done) => {
                 ctx.busy = false;
                 session.done(done, ctx).map_err(write)?
             }
         };
+        if let Some(why) = ctx.failed.take() {
+            return Err(ServeError::Engine(why));
+        }
         if flow == Flow::Quit {
             return Ok(());
         }
+    }
+}
+
+/// What a panic said.
+fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
+    match (payload.downcast_ref::<&str>(), payload.downcast_ref::<String>()) {
+        (Some(text), _) => (*text).to_owned(),
+        (_, Some(text)) => text.clone(),
+        _ => "a panic".to_owned(),
     }
 }
 
@@ -286,4 +326,74 @@ fn skip_line(input: &mut impl BufRead) -> io::Result<()> {
 /// Where the first line break is.
 fn memchr(bytes: &[u8]) -> Option<usize> {
     bytes.iter().position(|&b| b == b'\n')
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A session that starts a job for each command and writes each answer (the one under
+    /// way too at `quit`).
+    struct Echo(Vec<String>);
+
+    impl Session for Echo {
+        type Job = String;
+        type Done = String;
+
+        fn command(&mut self, line: &str, ctx: &mut Ctx<'_, String, String>) -> io::Result<Flow> {
+            match line {
+                "quit" => {
+                    self.0.extend(ctx.interrupt());
+                    Ok(Flow::Quit)
+                }
+                _ if ctx.busy() => {
+                    ctx.defer(line);
+                    Ok(Flow::Continue)
+                }
+                _ => {
+                    ctx.start(line.to_owned());
+                    Ok(Flow::Continue)
+                }
+            }
+        }
+
+        fn too_long(&mut self) -> io::Result<()> {
+            self.0.push("too long".to_owned());
+            Ok(())
+        }
+
+        fn done(&mut self, done: String, _: &mut Ctx<'_, String, String>) -> io::Result<Flow> {
+            self.0.push(done);
+            Ok(Flow::Continue)
+        }
+    }
+
+    #[test]
+    fn jobs_are_answered_in_order_and_quit_reads_no_further() {
+        let stop = AtomicBool::new(false);
+        let mut session = Echo(Vec::new());
+        let input = "a\n\nb\nquit\nc\n";
+        run(input.as_bytes(), &mut session, &stop, |job: String| job.to_uppercase()).unwrap();
+        assert_eq!(session.0, ["A", "B"]);
+    }
+
+    #[test]
+    fn a_panicking_engine_ends_the_loop_with_an_error_not_a_hang() {
+        let stop = AtomicBool::new(false);
+        let mut session = Echo(Vec::new());
+        let result = run("a\nb\n".as_bytes(), &mut session, &stop, |job: String| -> String {
+            panic!("no {job}")
+        });
+        assert!(matches!(&result, Err(ServeError::Engine(why)) if why == "no a"), "{result:?}");
+        assert!(session.0.is_empty());
+    }
+
+    #[test]
+    fn a_line_too_long_is_skipped_whole() {
+        let stop = AtomicBool::new(false);
+        let mut session = Echo(Vec::new());
+        let input = format!("{}\nx\n", "y".repeat(MAX_LINE + 1));
+        run(input.as_bytes(), &mut session, &stop, |job: String| job).unwrap();
+        assert_eq!(session.0, ["too long", "x"]);
+    }
 }

@@ -64,12 +64,20 @@ pub struct Options {
     /// Ask for and write OpenTafl's full move notation (`Kd4-d1xc1`) instead of the
     /// simple `d4-d1` (sends `simple-moves off` after `hello`).
     pub full_moves: bool,
+    /// The longest a move or an analysis may take, whatever the clock says (default a
+    /// day).
+    pub max_think: Duration,
 }
 
 impl Default for Options {
     /// A 64 MiB table, five seconds a move without a clock, simple moves.
     fn default() -> Options {
-        Options { table_bytes: 64 << 20, move_time: Duration::from_secs(5), full_moves: false }
+        Options {
+            table_bytes: 64 << 20,
+            move_time: Duration::from_secs(5),
+            full_moves: false,
+            max_think: DAY,
+        }
     }
 }
 
@@ -84,6 +92,12 @@ impl Options {
     #[must_use]
     pub fn with_move_time(self, time: Duration) -> Options {
         Options { move_time: time, ..self }
+    }
+
+    /// These options, never thinking longer than `time` about a move (a day at most).
+    #[must_use]
+    pub fn with_max_think(self, time: Duration) -> Options {
+        Options { max_think: time.min(DAY), ..self }
     }
 
     /// These options, writing full moves or not.
@@ -124,6 +138,7 @@ where
         position: None,
         clock: None,
         move_time: options.move_time,
+        max_think: options.max_think,
         full_moves: options.full_moves,
         rejected: false,
         lateness: Lateness::default(),
@@ -184,6 +199,7 @@ struct Otep<W> {
     position: Option<Position>,
     clock: Option<Clock>,
     move_time: Duration,
+    max_think: Duration,
     full_moves: bool,
     /// Set by an `error` from the host: the next `opponent-move` carries the position to
     /// go back to.
@@ -348,8 +364,9 @@ impl<W: Write> Otep<W> {
         self.set_side(side)?;
         let think = match &self.clock {
             Some(clock) => budget(clock, side, self.lateness.margin()),
-            None => self.move_time.min(DAY),
-        };
+            None => self.move_time,
+        }
+        .min(self.max_think);
         let pos = self.position.as_ref().ok_or_else(|| "no game: send `rules` first".to_owned())?;
         if pos.outcome().is_over() {
             return Err("the game is over: no move to play".to_owned());
@@ -369,7 +386,7 @@ impl<W: Write> Otep<W> {
         if pos.outcome().is_over() {
             return Err("the game is over: nothing to analyze".to_owned());
         }
-        let time = Duration::from_secs(seconds).min(DAY).saturating_sub(MARGIN);
+        let time = Duration::from_secs(seconds).min(self.max_think).saturating_sub(MARGIN);
         let limits = Limits::time(time.max(Duration::from_millis(1))).with_multipv(moves);
         ctx.start(Job::Search { position: pos.clone(), limits });
         self.answering = Some(Answering::Analyze { moves });

@@ -39,12 +39,18 @@ pub struct Options {
     pub table_bytes: usize,
     /// How long to think when a `move` gives no time.
     pub default_think: Duration,
+    /// The longest a move may be thought about, whatever the clock says (default a day).
+    pub max_think: Duration,
 }
 
 impl Default for Options {
     /// [`DEFAULT_TABLE_BYTES`] and five seconds a move without a clock.
     fn default() -> Options {
-        Options { table_bytes: DEFAULT_TABLE_BYTES, default_think: Duration::from_secs(5) }
+        Options {
+            table_bytes: DEFAULT_TABLE_BYTES,
+            default_think: Duration::from_secs(5),
+            max_think: Duration::from_secs(86_400),
+        }
     }
 }
 
@@ -53,6 +59,12 @@ impl Options {
     #[must_use]
     pub fn with_table_bytes(self, bytes: usize) -> Options {
         Options { table_bytes: bytes, ..self }
+    }
+
+    /// These options, never thinking longer than `time` about a move (a day at most).
+    #[must_use]
+    pub fn with_max_think(self, time: Duration) -> Options {
+        Options { max_think: time.min(Duration::from_secs(86_400)), ..self }
     }
 }
 
@@ -94,8 +106,13 @@ where
     let mut solver = Solver::with_table_bytes(options.table_bytes);
     let stop = Arc::new(AtomicBool::new(false));
     solver.stop_when(Arc::clone(&stop));
-    let mut session =
-        St3p { output, errors, default_think: options.default_think, answering: None };
+    let mut session = St3p {
+        output,
+        errors,
+        default_think: options.default_think,
+        max_think: options.max_think,
+        answering: None,
+    };
     driver::run(input, &mut session, &stop, move |job: Job| {
         solver.think(&job.position, job.rules, job.deadline)
     })
@@ -113,6 +130,7 @@ struct St3p<W, E> {
     output: W,
     errors: E,
     default_think: Duration,
+    max_think: Duration,
     /// The `move` line being answered (for an error about it).
     answering: Option<String>,
 }
@@ -154,9 +172,8 @@ impl<W: Write, E: Write> St3p<W, E> {
             .win_length
             .map_or_else(|| default_win_length(&position), |k| usize::from(k.get()));
         let rules = Rules::TIC_TAC_TOE.with_in_a_row(k);
-        // A clock of centuries is read as a day (an `Instant` cannot reach it).
-        let think =
-            budget(request.clock, &position, self.default_think).min(Duration::from_secs(86_400));
+        // A clock of centuries is read as a day at most (an `Instant` cannot reach it).
+        let think = budget(request.clock, &position, self.default_think).min(self.max_think);
         self.answering = Some(line.to_owned());
         ctx.start(Job { position, rules, deadline: read + think });
     }

@@ -26,7 +26,9 @@ use gridnote_protocol::otep::{
 use gridnote_tafl_rules::{CompiledRules, Outcome, Position, Reason};
 
 use crate::clock::{Clock, TimeControl};
-use crate::process::{Failure, Process};
+use std::sync::Arc;
+
+use crate::process::{Launch, Link, Processes};
 use crate::stats::GameScore;
 use crate::tournament::{Contest, Ending, Engine, Forfeit, Game, millis};
 
@@ -69,10 +71,11 @@ fn record_of(name: &str) -> &str {
 ///
 /// ```no_run
 /// use gridnote_referee::otep::OtepMatch;
-/// use gridnote_referee::tournament::{play_match, Summary};
+/// use std::ops::ControlFlow;
+/// use gridnote_referee::tournament::play_match;
 /// let contest = OtepMatch::new(["gridnote otep".into(), "gridnote otep".into()], "brandubh", Vec::new(), "st=0.1".parse()?)?;
-/// let games = play_match(&contest, 10, 2, |_| {});
-/// assert_eq!(Summary::of(&games).games, 10);
+/// let summary = play_match(&contest, 10, 2, |_| ControlFlow::Continue(()));
+/// assert_eq!(summary.games, 10);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Debug)]
@@ -87,12 +90,19 @@ pub struct OtepMatch {
     /// The openings (each played twice, colours swapped): positions with the side to
     /// move; the rules' start when empty.
     pub openings: Vec<Position>,
+    /// Random openings from the rules' start, made as their games start (default none;
+    /// they replace `openings`).
+    pub random: Option<RandomOpenings>,
     /// The time control.
     pub time: TimeControl,
     /// Lateness forgiven on each move, for process scheduling (default 20 ms).
     pub margin: Duration,
     /// A game still going after this many plies is drawn (default 1,000).
     pub max_plies: usize,
+    /// How long an engine may take to start and say `hello` (default [`HANDSHAKE_TIME`]).
+    pub handshake_time: Duration,
+    /// How the engines are started (default: as child processes, [`Processes`]).
+    pub launcher: Arc<dyn Launch>,
 }
 
 impl OtepMatch {
@@ -113,16 +123,50 @@ impl OtepMatch {
             record: record_of(rules).to_owned(),
             rules: compiled,
             openings,
+            random: None,
             time,
             margin: Duration::from_millis(20),
             max_plies: 1000,
+            handshake_time: HANDSHAKE_TIME,
+            launcher: Arc::new(Processes),
         })
     }
 }
 
-/// `count` openings of `plies` random legal plies from the start of `rules` (seeded, so
-/// a seed gives the same openings), each leaving the game open; fewer when they cannot
-/// be found.
+/// Random opening number `index` (from 0) of `random` under `rules`: `random.plies`
+/// random legal plies from the start that leave the game open, or `None` when none is
+/// found. The same seed and index give the same opening (different indexes may give the
+/// same position, more often the fewer the plies).
+///
+/// ```
+/// use gridnote_referee::otep::{RandomOpenings, random_opening, rules_named};
+/// let rules = rules_named("brandubh")?;
+/// let opening = random_opening(&rules, RandomOpenings::new(4, 7), 0).unwrap();
+/// assert_eq!(Some(&opening), random_opening(&rules, RandomOpenings::new(4, 7), 0).as_ref());
+/// # Ok::<(), String>(())
+/// ```
+#[must_use]
+pub fn random_opening(
+    rules: &CompiledRules,
+    random: RandomOpenings,
+    index: usize,
+) -> Option<Position> {
+    (0..crate::openings::ATTEMPTS).find_map(|attempt| {
+        let mut rng = crate::openings::generator(random.seed, index, attempt);
+        let mut pos = Position::start(rules);
+        for _ in 0..random.plies {
+            let moves = pos.legal_moves();
+            if moves.is_empty() || pos.outcome().is_over() {
+                return None;
+            }
+            pos.make(moves[rng.below(moves.len())]);
+        }
+        (!pos.outcome().is_over()).then_some(pos)
+    })
+}
+
+/// The first `count` random openings of `plies` plies under `rules` ([`random_opening`]
+/// 0, 1, …), those that can be found.
 ///
 /// ```
 /// use gridnote_referee::otep::{random_openings, rules_named};
@@ -139,27 +183,8 @@ pub fn random_openings(
     count: usize,
     seed: u64,
 ) -> Vec<Position> {
-    let mut rng = crate::rng::SplitMix(seed ^ 0x9E37_79B9_7F4A_7C15);
-    let mut out: Vec<Position> = Vec::new();
-    for _ in 0..count * 20 {
-        if out.len() == count {
-            break;
-        }
-        let mut pos = Position::start(rules);
-        let mut ok = true;
-        for _ in 0..plies {
-            let moves = pos.legal_moves();
-            if moves.is_empty() || pos.outcome().is_over() {
-                ok = false;
-                break;
-            }
-            pos.make(moves[rng.below(moves.len())]);
-        }
-        if ok && !pos.outcome().is_over() && !out.iter().any(|o| o.hash() == pos.hash()) {
-            out.push(pos);
-        }
-    }
-    out
+    let random = RandomOpenings::new(plies, seed);
+    (0..count).filter_map(|i| random_opening(rules, random, i)).collect()
 }
 
 /// The openings of a start-list file: one position a line, an OTN position record of
@@ -207,7 +232,7 @@ pub fn read_openings(rules: &CompiledRules, text: &str) -> Result<Vec<Position>,
     })
 }
 
-pub use crate::openings::OpeningsError;
+pub use crate::openings::{OpeningsError, RandomOpenings};
 
 const fn side_word(player: Player) -> &'static str {
     match player {
@@ -218,7 +243,7 @@ const fn side_word(player: Player) -> &'static str {
 
 /// One engine in a game.
 struct Seat {
-    process: Process,
+    process: Box<dyn Link>,
     /// Whether it asked for full move notation (`simple-moves off`).
     full: bool,
     /// The moves played since it last moved: (simple, full) notation.
@@ -237,27 +262,24 @@ struct Play<'m> {
 
 impl Play<'_> {
     fn start(&self, command: &str, opening: &Position) -> Result<Seat, Forfeit> {
-        let crash = |f: Failure| Forfeit::Crash(f.to_string());
-        let mut process = Process::spawn(command).map_err(crash)?;
+        let time = self.contest.handshake_time;
+        let failed = |f| Forfeit::handshake(f, "`hello`", time);
+        let process = self.contest.launcher.launch(command).map_err(failed)?;
         let mut seat = Seat { process, full: false, pending: Vec::new() };
-        let spawned = Instant::now();
-        let deadline = spawned + HANDSHAKE_TIME;
+        let deadline = Instant::now() + time;
         loop {
-            let line = seat
-                .process
-                .receive(deadline)
-                .map_err(|f| failure_since(f, spawned, HANDSHAKE_TIME))?;
+            let line = seat.process.receive(deadline).map_err(failed)?;
             match line.parse::<Reply>() {
                 Ok(Reply::Hello) => break,
                 reply => self.side_line(&mut seat, &line, reply, None, "hello")?,
             }
         }
-        process = seat.process;
-        process.send(&Command::Rules(self.contest.record.clone()).to_string()).map_err(crash)?;
+        let rules = Command::Rules(self.contest.record.clone());
+        seat.process.send(&rules.to_string()).map_err(Forfeit::lost)?;
         if opening.otn() != Position::start(&self.contest.rules).otn() {
-            process.send(&Command::Position(opening.otn()).to_string()).map_err(crash)?;
+            let position = Command::Position(opening.otn());
+            seat.process.send(&position.to_string()).map_err(Forfeit::lost)?;
         }
-        seat.process = process;
         Ok(seat)
     }
 
@@ -271,7 +293,7 @@ impl Play<'_> {
         side: Option<Player>,
         expected: &str,
     ) -> Result<(), Forfeit> {
-        let crash = |f: Failure| Forfeit::Crash(f.to_string());
+        let crash = Forfeit::lost;
         let malformed = || Forfeit::Malformed(format!("`{line}` (expected `{expected}`)"));
         let answer = match reply {
             Ok(Reply::SimpleMoves(on)) => {
@@ -336,10 +358,9 @@ impl Play<'_> {
         let played = self.position.play(m).map_err(|e| illegal(e.to_string()))?;
         let simple = m.to_string();
         self.moves.push(played.text.clone());
-        let crash = |f: Failure| Forfeit::Crash(f.to_string());
         let after = Command::Move(self.position.otn()).to_string();
         let seat = self.seats[engine.index()].as_mut().expect("started");
-        seat.process.send(&after).map_err(crash)?;
+        seat.process.send(&after).map_err(Forfeit::lost)?;
         let other = self.seats[engine.other().index()].as_mut().expect("started");
         other.pending.push((simple, played.text));
         Ok(())
@@ -353,7 +374,10 @@ impl Play<'_> {
         clock_line: &str,
         record: &str,
     ) -> Result<(String, Duration), Forfeit> {
-        let send_failure = |f: Failure| Forfeit::for_failure(f, available);
+        // The clock runs from the request: the opponent's move, the clock and `play`.
+        let sent = Instant::now();
+        let deadline = sent + available + self.contest.margin;
+        let send_failure = |f| Forfeit::answering(f, sent, available);
         if !seat.pending.is_empty() {
             let moves = seat
                 .pending
@@ -365,27 +389,13 @@ impl Play<'_> {
         }
         seat.process.send(clock_line).map_err(send_failure)?;
         seat.process.send(&Command::Play(side).to_string()).map_err(send_failure)?;
-        let sent = Instant::now();
-        let deadline = sent + available + self.contest.margin;
         loop {
-            let line =
-                seat.process.receive(deadline).map_err(|f| failure_since(f, sent, available))?;
+            let line = seat.process.receive(deadline).map_err(send_failure)?;
             match line.parse::<Reply>() {
                 Ok(Reply::Move(mv)) => return Ok((mv, sent.elapsed())),
                 reply => self.side_line(seat, &line, reply, Some(side), "move <move>")?,
             }
         }
-    }
-}
-
-/// The forfeit for a failure to answer by a deadline set at `since`: a time loss counts the
-/// time since then (one `receive` waits only from the last line the engine sent).
-fn failure_since(failure: Failure, since: Instant, available: Duration) -> Forfeit {
-    match failure {
-        Failure::Timeout { .. } => {
-            Forfeit::Time { used_ms: millis(since.elapsed()), available_ms: millis(available) }
-        }
-        other => Forfeit::for_failure(other, available),
     }
 }
 
@@ -405,11 +415,18 @@ fn reason_text(reason: Reason) -> &'static str {
 impl Contest for OtepMatch {
     fn play(&self, number: usize, first: Engine) -> Game {
         let start = Position::start(&self.rules);
-        let opening = if self.openings.is_empty() {
-            &start
-        } else {
-            &self.openings[((number - 1) / 2) % self.openings.len()]
+        let index = (number - 1) / 2;
+        let mut ending = None;
+        let opening = match (self.random, self.openings.is_empty()) {
+            (Some(random), _) => random_opening(&self.rules, random, index).unwrap_or_else(|| {
+                let why = format!("no opening of {} random plies was found", random.plies);
+                ending = Some(Ending::Rules(why));
+                start.clone()
+            }),
+            (None, true) => start.clone(),
+            (None, false) => self.openings[index % self.openings.len()].clone(),
         };
+        let opening = &opening;
         let start_side = opening.to_move();
         let engine_of = |player: Player| if player == start_side { first } else { first.other() };
         let mut play = Play {
@@ -419,8 +436,7 @@ impl Contest for OtepMatch {
             position: opening.clone(),
             moves: Vec::new(),
         };
-        let mut ending = None;
-        for engine in [Engine::A, Engine::B] {
+        for engine in [Engine::A, Engine::B].into_iter().filter(|_| ending.is_none()) {
             match play.start(&self.engines[engine.index()], opening) {
                 Ok(seat) => play.seats[engine.index()] = Some(seat),
                 Err(forfeit) => {

@@ -19,7 +19,9 @@ use gridnote_board::{Outcome, Player, Position, Rules};
 use gridnote_protocol::st3p::{Cell, Clock as St3pClock, Command, MoveRequest, Reply, T3en};
 
 use crate::clock::{Clock, TimeControl};
-use crate::process::Process;
+use std::sync::Arc;
+
+use crate::process::{Launch, Link, Processes};
 use crate::stats::GameScore;
 use crate::tournament::{Contest, Ending, Engine, Forfeit, Game, millis};
 
@@ -31,12 +33,13 @@ pub const HANDSHAKE_TIME: Duration = Duration::from_secs(10);
 /// ```no_run
 /// use std::time::Duration;
 /// use gridnote_referee::st3p::St3pMatch;
-/// use gridnote_referee::tournament::{play_match, Summary};
+/// use std::ops::ControlFlow;
+/// use gridnote_referee::tournament::play_match;
 /// use gridnote_protocol::st3p::T3en;
 /// let start = "3_/3_/3_ x".parse::<T3en>()?.into_position();
 /// let contest = St3pMatch::new(["gridnote st3p".into(), "gridnote st3p".into()], vec![start], 3, "st=0.1".parse()?);
-/// let games = play_match(&contest, 10, 2, |_| {});
-/// assert_eq!(Summary::of(&games).draws, 10);
+/// let summary = play_match(&contest, 10, 2, |_| ControlFlow::Continue(()));
+/// assert_eq!(summary.draws, 10);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Debug)]
@@ -44,14 +47,22 @@ pub const HANDSHAKE_TIME: Duration = Duration::from_secs(10);
 pub struct St3pMatch {
     /// The command lines of engines A and B.
     pub engines: [String; 2],
-    /// The openings, each played twice (colours swapped); never empty.
+    /// The openings, each played twice (colours swapped); never empty. With `random`,
+    /// the first is where the random openings start.
     pub openings: Vec<Position>,
+    /// Random openings, made as their games start (default none).
+    pub random: Option<RandomOpenings>,
     /// K in a row wins (diagonals count, normal play).
     pub in_a_row: usize,
     /// The time control.
     pub time: TimeControl,
     /// Lateness forgiven on each move, for process scheduling (default 20 ms).
     pub margin: Duration,
+    /// How long an engine may take to start and answer the handshake (default
+    /// [`HANDSHAKE_TIME`]).
+    pub handshake_time: Duration,
+    /// How the engines are started (default: as child processes, [`Processes`]).
+    pub launcher: Arc<dyn Launch>,
 }
 
 impl St3pMatch {
@@ -69,7 +80,16 @@ impl St3pMatch {
         } else {
             openings
         };
-        St3pMatch { engines, openings, in_a_row, time, margin: Duration::from_millis(20) }
+        St3pMatch {
+            engines,
+            openings,
+            random: None,
+            in_a_row,
+            time,
+            margin: Duration::from_millis(20),
+            handshake_time: HANDSHAKE_TIME,
+            launcher: Arc::new(Processes),
+        }
     }
 
     /// The rules the games are played by.
@@ -110,7 +130,7 @@ fn st3p_cell(position: &Position, cell: Cell) -> Result<(usize, usize), String> 
 struct Play<'m> {
     contest: &'m St3pMatch,
     /// The engines, by [`Engine::index`].
-    processes: [Option<Process>; 2],
+    processes: [Option<Box<dyn Link>>; 2],
     clocks: [Clock; 2],
     position: Position,
     moves: Vec<String>,
@@ -118,16 +138,19 @@ struct Play<'m> {
 
 impl Play<'_> {
     /// Starts an engine and does the handshake.
-    fn start(command: &str) -> Result<Process, Forfeit> {
-        let mut process = Process::spawn(command).map_err(|f| Forfeit::Crash(f.to_string()))?;
+    fn start(contest: &St3pMatch, command: &str) -> Result<Box<dyn Link>, Forfeit> {
+        let time = contest.handshake_time;
+        let what = "`st3p version 1 ok` to `st3p version 1`";
+        let failed = |f| Forfeit::handshake(f, what, time);
+        let mut process = contest.launcher.launch(command).map_err(failed)?;
         let handshake = Command::Handshake { version: 1 };
-        process.send(&handshake.to_string()).map_err(|f| Forfeit::Crash(f.to_string()))?;
-        match process.receive(Instant::now() + HANDSHAKE_TIME) {
+        process.send(&handshake.to_string()).map_err(failed)?;
+        match process.receive(Instant::now() + time) {
             Ok(line) if line.parse() == Ok(Reply::HandshakeOk { version: 1 }) => Ok(process),
             Ok(line) => Err(Forfeit::Malformed(format!(
                 "`{line}` to `st3p version 1` (expected `st3p version 1 ok`)"
             ))),
-            Err(failure) => Err(Forfeit::for_failure(failure, HANDSHAKE_TIME)),
+            Err(failure) => Err(failed(failure)),
         }
     }
 
@@ -146,15 +169,14 @@ impl Play<'_> {
         let win_length = u8::try_from(self.contest.in_a_row).ok().and_then(NonZeroU8::new);
         let request = MoveRequest::new(position).with_clock(time).with_win_length(win_length);
         let process = self.processes[engine.index()].as_mut().expect("started");
-        process
-            .send(&Command::Move(request).to_string())
-            .map_err(|f| Forfeit::for_failure(f, available))?;
         let sent = Instant::now();
         let deadline = sent + available + self.contest.margin;
+        let failed = |f| Forfeit::answering(f, sent, available);
+        process.send(&Command::Move(request).to_string()).map_err(failed)?;
         // `info …` lines (rustep's principal variations, as UCI engines send them) are
         // skipped; the move must still come by the deadline.
         let (reply, parsed) = loop {
-            let line = process.receive(deadline).map_err(|f| Forfeit::for_failure(f, available))?;
+            let line = process.receive(deadline).map_err(failed)?;
             match line.parse::<Reply>() {
                 Ok(Reply::Info(_)) => {}
                 parsed => break (line, parsed),
@@ -180,7 +202,18 @@ impl Play<'_> {
 
 impl Contest for St3pMatch {
     fn play(&self, number: usize, first: Engine) -> Game {
-        let opening = &self.openings[((number - 1) / 2) % self.openings.len()];
+        let index = (number - 1) / 2;
+        let mut ending = None;
+        let opening = match self.random {
+            None => self.openings[index % self.openings.len()].clone(),
+            Some(random) => random_opening(&self.openings[0], self.in_a_row, random, index)
+                .unwrap_or_else(|| {
+                    let why = format!("no opening of {} random plies was found", random.plies);
+                    ending = Some(Ending::Rules(why));
+                    self.openings[0].clone()
+                }),
+        };
+        let opening = &opening;
         let start_side = opening.to_move;
         // The engine playing `player`.
         let engine_of = |player: Player| if player == start_side { first } else { first.other() };
@@ -192,12 +225,11 @@ impl Contest for St3pMatch {
             moves: Vec::new(),
         };
         let rules = self.rules();
-        let mut ending = None;
         if let Err(err) = T3en::new(opening.clone()) {
             ending = Some(Ending::Rules(format!("the opening cannot be sent: {err}")));
         }
         for engine in [Engine::A, Engine::B].into_iter().filter(|_| ending.is_none()) {
-            match Play::start(&self.engines[engine.index()]) {
+            match Play::start(self, &self.engines[engine.index()]) {
                 Ok(process) => play.processes[engine.index()] = Some(process),
                 Err(forfeit) => {
                     ending = Some(Ending::Forfeit { loser: engine, forfeit });
@@ -404,30 +436,77 @@ impl BoardSpec {
     }
 }
 
-/// Reads openings, one T3EN position per line; blank lines and lines starting with `#`
-/// are skipped.
+/// Reads openings, one T3EN position per line; a byte-order mark at the start, blank
+/// lines and lines starting with `#` are skipped. Each opening must leave the game open
+/// under K in a row.
 ///
 /// ```
 /// use gridnote_referee::st3p::read_openings;
-/// let openings = read_openings("# two openings\n3_/_x_/3_ o\n\nx2_/3_/3_ o\n")?;
+/// let openings = read_openings("\u{feff}# two openings\n3_/_x_/3_ o\n\nx2_/3_/3_ o\n", 3)?;
 /// assert_eq!(openings.len(), 2);
-/// let err = read_openings("3_/3_/3_ x\n3_/3_ x\n").unwrap_err();
+/// let err = read_openings("3_/3_/3_ x\n3_/3_ x\n", 3).unwrap_err();
 /// assert!(err.to_string().starts_with("openings line 2: "), "{err}");
+/// let err = read_openings("xxx/oo_/3_ o\n", 3).unwrap_err();
+/// assert_eq!(err.to_string(), "openings line 1: the game is over in this position");
 /// # Ok::<(), gridnote_referee::st3p::OpeningsError>(())
 /// ```
 ///
 /// # Errors
-/// The first line that is not T3EN, with its number and the reader's message.
-pub fn read_openings(text: &str) -> Result<Vec<Position>, OpeningsError> {
+/// The first line that is not T3EN or holds a finished game, with its number and the
+/// reader's message.
+pub fn read_openings(text: &str, in_a_row: usize) -> Result<Vec<Position>, OpeningsError> {
+    let rules = Rules::new(in_a_row, true, false);
     crate::openings::read_lines(text, |line| {
-        line.parse::<T3en>().map(T3en::into_position).map_err(|err| err.to_string())
+        let position =
+            line.parse::<T3en>().map(T3en::into_position).map_err(|err| err.to_string())?;
+        if position.outcome(rules) != Outcome::InProgress {
+            return Err("the game is over in this position".to_owned());
+        }
+        Ok(position)
     })
 }
 
-pub use crate::openings::OpeningsError;
+pub use crate::openings::{OpeningsError, RandomOpenings};
 
-/// `count` random openings of `plies` plies from `start` (each a game still in
-/// progress), from a seeded generator: the same seed gives the same openings.
+/// Random opening number `index` (from 0) of `random` from `start`: a game still in
+/// progress after `random.plies` random plies, or `None` when none is found (a board
+/// too small for that many plies). The same seed and index give the same opening.
+///
+/// ```
+/// use gridnote_board::{Board, Player, Position};
+/// use gridnote_referee::st3p::{RandomOpenings, random_opening};
+/// let start = Position::new(Board::new(3, 3)?, Player::One);
+/// let opening = random_opening(&start, 3, RandomOpenings::new(2, 7), 0).unwrap();
+/// assert_eq!(opening.board.counts().occupied(), 2);
+/// assert_eq!(Some(opening), random_opening(&start, 3, RandomOpenings::new(2, 7), 0));
+/// assert_eq!(random_opening(&start, 3, RandomOpenings::new(10, 7), 0), None);
+/// # Ok::<(), gridnote_board::BoardError>(())
+/// ```
+#[must_use]
+pub fn random_opening(
+    start: &Position,
+    in_a_row: usize,
+    random: RandomOpenings,
+    index: usize,
+) -> Option<Position> {
+    let rules = Rules::new(in_a_row, true, false);
+    (0..crate::openings::ATTEMPTS).find_map(|attempt| {
+        let mut rng = crate::openings::generator(random.seed, index, attempt);
+        let mut position = start.clone();
+        for _ in 0..random.plies {
+            let moves = position.moves(rules);
+            if moves.is_empty() {
+                return None;
+            }
+            let (row, col) = moves[rng.below(moves.len())];
+            position.play_in_place(row, col, rules).ok()?;
+        }
+        (position.outcome(rules) == Outcome::InProgress).then_some(position)
+    })
+}
+
+/// The first `count` random openings of `plies` plies from `start` ([`random_opening`]
+/// 0, 1, …), those that can be found.
 ///
 /// ```
 /// use gridnote_board::{Board, Player, Position};
@@ -447,33 +526,8 @@ pub fn random_openings(
     count: usize,
     seed: u64,
 ) -> Vec<Position> {
-    let rules = Rules::new(in_a_row, true, false);
-    let mut rng = crate::rng::SplitMix(seed);
-    let mut openings = Vec::with_capacity(count);
-    // Each try is bounded; a board too small for `plies` moves gives fewer openings.
-    for _ in 0..count.saturating_mul(100) {
-        if openings.len() == count {
-            break;
-        }
-        let mut position = start.clone();
-        let mut ok = true;
-        for _ in 0..plies {
-            let moves = position.moves(rules);
-            if moves.is_empty() {
-                ok = false;
-                break;
-            }
-            let (row, col) = moves[rng.below(moves.len())];
-            if position.play_in_place(row, col, rules).is_err() {
-                ok = false;
-                break;
-            }
-        }
-        if ok && position.outcome(rules) == Outcome::InProgress {
-            openings.push(position);
-        }
-    }
-    openings
+    let random = RandomOpenings::new(plies, seed);
+    (0..count).filter_map(|i| random_opening(start, in_a_row, random, i)).collect()
 }
 
 #[cfg(test)]
