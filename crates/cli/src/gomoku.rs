@@ -114,8 +114,9 @@ pub(crate) fn run(
     if asked.check {
         let _ = writeln!(
             io.out,
-            "{shown}: {} under {rules}: {}",
+            "{shown}: {} under {}: {}",
             plies(replay.plies()),
+            RulesName(rules),
             ending(&replay)
         );
         return EXIT_OK;
@@ -165,6 +166,30 @@ fn write_position(position: Position, to: Format, out: &mut String) -> Result<()
 }
 
 /// `N plies` (`1 ply`).
+/// A rule set as a gomoku player names it: freestyle five in a row with diagonals is
+/// `gomoku` (with `+misere` or `+k=N` for what differs), where `Rules`' own `Display` keeps
+/// the m,n,k name it always had (`tic-tac-toe+k=5`); the other rule sets as `Rules` writes
+/// them (`gomoku+exact`, `renju`, `caro`, ...).
+struct RulesName(Rules);
+
+impl core::fmt::Display for RulesName {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        let rules = self.0;
+        let freestyle = rules.with_in_a_row(5).with_misere(false);
+        if freestyle != Rules::GOMOKU {
+            return write!(f, "{rules}");
+        }
+        f.write_str("gomoku")?;
+        if rules.misere {
+            f.write_str("+misere")?;
+        }
+        if rules.in_a_row != 5 {
+            write!(f, "+k={}", rules.in_a_row)?;
+        }
+        Ok(())
+    }
+}
+
 fn plies(n: usize) -> String {
     format!("{n} {}", if n == 1 { "ply" } else { "plies" })
 }

@@ -410,7 +410,9 @@ impl<'a> Iterator for Lines<'a> {
 fn header_line(line: &str, at: usize) -> Result<Psq, PsqError> {
     let bad = |found, from: usize, to: usize| PsqError::Header { found, span: at + from..at + to };
     let Some(rest) = line.strip_prefix("Piskvorky") else {
-        return Err(bad("found no `Piskvorky` at its start", 0, line.len().min(9)));
+        // The span covers what stands where `Piskvorky` should, cut at a character's end.
+        let end = (0..=line.len().min(9)).rev().find(|&i| line.is_char_boundary(i)).unwrap_or(0);
+        return Err(bad("found no `Piskvorky` at its start", 0, end));
     };
     let mut cursor = Cursor { line, at, pos: line.len() - rest.len(), number: 1 };
     if cursor.spaces() == 0 {
@@ -510,6 +512,17 @@ fn tail(rest: &[(usize, &str, usize)], record: &mut Psq) -> Result<(), PsqError>
         }
     };
     if let Some(names) = names {
+        // A carriage return left inside a name (one before CR LF, or alone) is refused, as
+        // `Psq::set_players` refuses it: the record could not be written back as read.
+        for &&(number, name, at) in &names {
+            if let Some(cr) = name.find('\r') {
+                return Err(PsqError::Line {
+                    line: number,
+                    expected: "expected a player's name without a carriage return in it",
+                    span: at + cr..at + cr + 1,
+                });
+            }
+        }
         record.players = Some(names.map(|(_, name, _)| (*name).to_owned()));
     }
     if let Some(code) = code {

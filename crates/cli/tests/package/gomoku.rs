@@ -86,17 +86,24 @@ fn game_replays_psq_records_and_move_lists_under_the_rules() {
     let check = |rules: &str| run(&["game", "--check", "--rules", rules, "-"], SIX.as_bytes());
     assert_eq!(
         check("gomoku"),
-        (
-            0,
-            "-: 11 plies under tic-tac-toe+k=5: x (black) wins at ply 11\n".to_owned(),
-            String::new()
-        )
+        (0, "-: 11 plies under gomoku: x (black) wins at ply 11\n".to_owned(), String::new())
     );
     assert_eq!(
         check("renju").1,
         "-: 11 plies under renju: o (white) wins: x's move g8 at ply 11 is forbidden (overline)\n"
     );
     assert_eq!(check("gomoku+exact").1, "-: 11 plies under gomoku+exact: in progress\n");
+    // Freestyle is named as gomoku players name it, with what differs.
+    assert_eq!(check("tic-tac-toe+k=5").1, "-: 11 plies under gomoku: x (black) wins at ply 11\n");
+    assert_eq!(check("gomoku+k=6").1, "-: 11 plies under gomoku+k=6: x (black) wins at ply 11\n");
+    assert_eq!(
+        check("gomoku+misere").1,
+        "-: 11 plies under gomoku+misere: o (white) wins at ply 11\n"
+    );
+    assert_eq!(
+        check("tomorrows+k=5").1,
+        "-: 11 plies under tomorrows+k=5: x (black) wins at ply 11\n"
+    );
     // The position after any ply, as T3EN.
     let (status, out, _) = run(&["game", "--ply", "1", "-"], SIX.as_bytes());
     assert_eq!(

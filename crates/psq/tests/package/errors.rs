@@ -23,6 +23,12 @@ fn record_errors_name_the_line_and_carry_the_span() {
             0..9,
         ),
         (
+            // Found by the fuzz target: the span stops before a character it would split.
+            "@Piskvo\u{feff}o 15x15, 0:3, 1",
+            "line 1: expected the header `Piskvorky WIDTHxHEIGHT, LEVEL:LEVEL, OPENER`, found no `Piskvorky` at its start",
+            0..7,
+        ),
+        (
             "Piskvorky20x20, 11:11, 0",
             "line 1: expected the header `Piskvorky WIDTHxHEIGHT, LEVEL:LEVEL, OPENER`, found no space after `Piskvorky`",
             9..9,
@@ -91,6 +97,12 @@ fn record_errors_name_the_line_and_carry_the_span() {
             38..39,
         ),
         ("10,10,0\na\nb\n-1\nmore\n", "line 6: expected nothing after the end code", 41..45),
+        (
+            // Found by the fuzz target: a stray CR before CR LF would stay in the name.
+            "10,10,0\nbrain-a.exe\r\r\nbrain-b\n",
+            "line 3: expected a player's name without a carriage return in it",
+            45..46,
+        ),
     ] {
         let text = format!("{header}{body}");
         assert_eq!(psq_error(&text), (message.to_owned(), span), "{text:?}");
@@ -126,4 +138,16 @@ fn names_a_record_cannot_hold_are_refused() {
         assert_eq!(err, PsqError::Name { name: name.to_owned(), why }, "{name:?}");
     }
     assert_eq!(record.players(), None);
+}
+
+/// Any text either reads or gets an error whose span lies inside it on character
+/// boundaries, as a record and as a move list; also after a header's first letters, where
+/// the header's error spans begin.
+#[quickcheck_macros::quickcheck]
+fn any_text_gets_a_span_on_character_boundaries(text: String) -> bool {
+    [text.clone(), format!("Piskvo{text}"), format!("Piskvorky {text}")].iter().all(|text| {
+        let inside = |span: core::ops::Range<usize>| text.get(span).is_some();
+        text.parse::<Psq>().err().is_none_or(|e| inside(e.span()))
+            && text.parse::<MoveList>().err().is_none_or(|e| inside(e.span()))
+    })
 }
