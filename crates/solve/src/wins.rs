@@ -3,7 +3,9 @@
 //! for `gridnote solve --vcf`/`--vct` and the engines' analysis.
 
 use core::fmt;
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+use web_time::Instant;
 
 use gridnote_board::{CellName, Position, Rules};
 
