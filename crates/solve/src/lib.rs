@@ -5,6 +5,7 @@
 mod bits;
 mod engine;
 mod geometry;
+mod gomoku;
 mod grid;
 mod mask;
 mod search;

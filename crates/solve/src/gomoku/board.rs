@@ -1,0 +1,499 @@
+//! The board of the gomoku engine: stones on a padded grid (five cells of wall around,
+//! void cells walls too), and, kept up to date move by move for every empty cell, the
+//! line key of each of its four lines, the shape a stone of either player would make in
+//! each, the code of the four shapes and their combo, with running totals: how many
+//! empty cells have each combo for each player, and each player's evaluation weight.
+//!
+//! A stone changes the keys of the cells within five of it on its four lines (40 cells)
+//! by one exclusive-or each, and the shapes of the empty ones among them; taking it back
+//! is the same exclusive-or, so nothing is saved for undo but the candidate area.
+
+use super::combo::{COMBOS, Combo, Tables};
+use super::line::HALF;
+use crate::mask::spread;
+
+/// Wall cells around the board.
+pub(crate) const PAD: usize = HALF;
+const EMPTY: u8 = 0;
+const WALL: u8 = 3;
+
+/// Cells within this square distance of a stone are candidate moves…
+const NEAR_SQUARE: isize = 2;
+/// …and on its lines within this distance.
+const NEAR_LINE: isize = 3;
+
+/// One cell's state.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Cell {
+    /// 0 empty, 1 Player One, 2 Player Two, 3 wall.
+    pub(crate) stone: u8,
+    /// Stones near enough to make this a candidate move.
+    near: u8,
+    /// The shape of each direction, Player One's in the low four bits.
+    pub(crate) shape: [u8; 4],
+    /// Each player's code of the four shapes.
+    pub(crate) code: [u16; 2],
+    /// Each player's combo.
+    pub(crate) combo: [Combo; 2],
+}
+
+/// The bounding box of the stones (rows and columns of the padded grid), or empty.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Area {
+    top: u16,
+    bottom: u16,
+    left: u16,
+    right: u16,
+}
+
+/// The board, its shapes and totals.
+#[derive(Debug, Clone)]
+pub(crate) struct Board {
+    pub(crate) rows: usize,
+    pub(crate) cols: usize,
+    /// Columns of the padded grid.
+    pub(crate) width: usize,
+    pub(crate) cells: Vec<Cell>,
+    /// Line keys of each playable cell, by direction.
+    keys: Vec<[u32; 4]>,
+    /// Index steps of the four directions: along a row, down a column, and the two
+    /// diagonals.
+    pub(crate) dirs: [isize; 4],
+    pub(crate) tables: &'static Tables,
+    /// Neighbours on each side whose stones change a shape (4 when overlines win, 5).
+    reach: isize,
+    /// Empty cells by each player's combo.
+    counts: [[u16; COMBOS]; 2],
+    /// Each player's evaluation weight `[player][0 to move, 1 not]`.
+    values: [[i32; 2]; 2],
+    /// Zobrist hash of the stones and the side to move.
+    pub(crate) hash: u64,
+    /// The side to move (0 = Player One).
+    pub(crate) side: usize,
+    /// The stones in the order placed.
+    pub(crate) history: Vec<u32>,
+    /// The stones' bounding box before each stone of `history` (and now, last).
+    areas: Vec<Option<Area>>,
+    /// Empty playable cells.
+    pub(crate) empties: usize,
+    /// The last cell seen to become each player's `Five`.
+    last_five: [u32; 2],
+}
+
+/// The Zobrist key of a stone of `player` on padded cell `at`.
+#[inline]
+fn key_of(at: usize, player: usize) -> u64 {
+    spread(((at as u64) << 1 | player as u64) ^ 0x2545_f491_4f6c_dd1d)
+}
+
+/// The hash change when the side to move changes.
+const SIDE_KEY: u64 = 0x9e37_79b9_7f4a_7c15;
+
+/// The key slot of the neighbour `j` cells along a line (`j` in -5..=5, not 0).
+#[inline]
+fn slot(j: isize) -> u32 {
+    if j < 0 { (j + HALF as isize) as u32 } else { (j + HALF as isize - 1) as u32 }
+}
+
+impl Board {
+    /// An empty `rows`×`cols` board whose cells `void(row, col)` are walls, under the
+    /// rule tables `tables` (`reach` 4 when overlines win for both players, else 5).
+    pub(crate) fn new(
+        rows: usize,
+        cols: usize,
+        void: impl Fn(usize, usize) -> bool,
+        tables: &'static Tables,
+        reach: usize,
+    ) -> Board {
+        let width = cols + 2 * PAD;
+        let height = rows + 2 * PAD;
+        let mut cells = vec![Cell { stone: WALL, ..Cell::default() }; width * height];
+        let mut empties = 0;
+        for r in 0..rows {
+            for c in 0..cols {
+                if !void(r, c) {
+                    cells[(r + PAD) * width + c + PAD].stone = EMPTY;
+                    empties += 1;
+                }
+            }
+        }
+        let w = width as isize;
+        let mut board = Board {
+            rows,
+            cols,
+            width,
+            keys: vec![[0; 4]; cells.len()],
+            cells,
+            dirs: [1, w, w + 1, w - 1],
+            tables,
+            reach: reach as isize,
+            counts: [[0; COMBOS]; 2],
+            values: [[0; 2]; 2],
+            hash: 0,
+            side: 0,
+            history: Vec::new(),
+            areas: vec![None],
+            empties,
+            last_five: [0; 2],
+        };
+        for at in 0..board.cells.len() {
+            if board.cells[at].stone == WALL {
+                continue;
+            }
+            for d in 0..4 {
+                let mut key = 0;
+                for j in (-(HALF as isize)..=HALF as isize).filter(|&j| j != 0) {
+                    let n = at as isize + j * board.dirs[d];
+                    key |= u32::from(board.cells[n as usize].stone) << (2 * slot(j));
+                }
+                board.keys[at][d] = key;
+            }
+            board.refresh_all(at);
+            board.add(at);
+        }
+        board
+    }
+
+    /// The padded index of real cell `(row, col)`.
+    #[inline]
+    pub(crate) fn at(&self, row: usize, col: usize) -> usize {
+        (row + PAD) * self.width + col + PAD
+    }
+
+    /// The real `(row, col)` of padded index `at`.
+    #[inline]
+    pub(crate) fn row_col(&self, at: usize) -> (usize, usize) {
+        (at / self.width - PAD, at % self.width - PAD)
+    }
+
+    /// Whether `at` is an empty playable cell.
+    #[inline]
+    pub(crate) fn is_empty(&self, at: usize) -> bool {
+        self.cells[at].stone == EMPTY
+    }
+
+    /// The combo a stone of `player` would make on `at`.
+    #[inline]
+    pub(crate) fn combo(&self, at: usize, player: usize) -> Combo {
+        self.cells[at].combo[player]
+    }
+
+    /// How many empty cells have `combo` for `player`.
+    #[inline]
+    pub(crate) fn count(&self, player: usize, combo: Combo) -> u16 {
+        self.counts[player][combo as usize]
+    }
+
+    /// How many empty cells have a combo of `at_least` or stronger for `player`.
+    pub(crate) fn count_from(&self, player: usize, at_least: Combo) -> u32 {
+        self.counts[player][at_least as usize..].iter().map(|&n| u32::from(n)).sum()
+    }
+
+    /// The static evaluation for the side to move.
+    #[inline]
+    pub(crate) fn eval(&self) -> i32 {
+        self.values[self.side][0] - self.values[self.side ^ 1][1]
+    }
+
+    /// The shape of `player` on `at` in direction `d`.
+    #[inline]
+    pub(crate) fn shape(&self, at: usize, d: usize, player: usize) -> super::line::Shape {
+        super::line::Shape::from_index(usize::from(self.cells[at].shape[d] >> (4 * player) & 15))
+    }
+
+    /// Recomputes the shapes of `at` in every direction (its totals not touched).
+    fn refresh_all(&mut self, at: usize) {
+        for d in 0..4 {
+            self.cells[at].shape[d] = self.tables.shapes.pair(self.keys[at][d]);
+        }
+        self.recode(at);
+    }
+
+    /// Recomputes the codes and combos of `at` from its shapes.
+    #[inline]
+    fn recode(&mut self, at: usize) {
+        let cell = &mut self.cells[at];
+        let shape = cell.shape;
+        for p in 0..2 {
+            let code = self.tables.code(shape.map(|s| s >> (4 * p) & 15));
+            cell.code[p] = code;
+            cell.combo[p] = self.tables.combo[p][usize::from(code)];
+        }
+        for p in 0..2 {
+            if cell.combo[p] == Combo::Five {
+                self.last_five[p] = at as u32;
+            }
+        }
+    }
+
+    /// Adds the empty cell `at` to the totals.
+    #[inline]
+    fn add(&mut self, at: usize) {
+        let cell = self.cells[at];
+        for p in 0..2 {
+            let code = usize::from(cell.code[p]);
+            self.counts[p][cell.combo[p] as usize] += 1;
+            self.values[p][0] += self.tables.value[p][0][code];
+            self.values[p][1] += self.tables.value[p][1][code];
+        }
+    }
+
+    /// Takes the empty cell `at` out of the totals.
+    #[inline]
+    fn remove(&mut self, at: usize) {
+        let cell = self.cells[at];
+        for p in 0..2 {
+            let code = usize::from(cell.code[p]);
+            self.counts[p][cell.combo[p] as usize] -= 1;
+            self.values[p][0] -= self.tables.value[p][0][code];
+            self.values[p][1] -= self.tables.value[p][1][code];
+        }
+    }
+
+    /// The stone `bits` (1 or 2) comes onto or off `at`: every key within five on its
+    /// lines changes, and the shapes of the empty cells within reach.
+    fn touch(&mut self, at: usize, bits: u32) {
+        for d in 0..4 {
+            let step = self.dirs[d];
+            for j in (-(HALF as isize)..=HALF as isize).filter(|&j| j != 0) {
+                let q = (at as isize - j * step) as usize;
+                let stone = self.cells[q].stone;
+                if stone == WALL {
+                    continue;
+                }
+                self.keys[q][d] ^= bits << (2 * slot(j));
+                if stone == EMPTY && j.abs() <= self.reach {
+                    self.remove(q);
+                    self.cells[q].shape[d] = self.tables.shapes.pair(self.keys[q][d]);
+                    self.recode(q);
+                    self.add(q);
+                }
+            }
+        }
+    }
+
+    fn near(&mut self, at: usize, add: bool) {
+        let w = self.width as isize;
+        let mut bump = |q: isize| {
+            let cell = &mut self.cells[q as usize];
+            if add {
+                cell.near += 1;
+            } else {
+                cell.near -= 1;
+            }
+        };
+        let at = at as isize;
+        for dr in -NEAR_SQUARE..=NEAR_SQUARE {
+            for dc in -NEAR_SQUARE..=NEAR_SQUARE {
+                if dr != 0 || dc != 0 {
+                    bump(at + dr * w + dc);
+                }
+            }
+        }
+        for (dr, dc) in [(0, 1), (1, 0), (1, 1), (1, -1), (0, -1), (-1, 0), (-1, -1), (-1, 1)] {
+            for k in NEAR_SQUARE + 1..=NEAR_LINE {
+                bump(at + k * (dr * w + dc));
+            }
+        }
+    }
+
+    /// Puts a stone of `player` on the empty cell `at` (the side to move unchanged).
+    pub(crate) fn place(&mut self, at: usize, player: usize) {
+        debug_assert!(self.is_empty(at));
+        self.remove(at);
+        self.cells[at].stone = player as u8 + 1;
+        self.touch(at, player as u32 + 1);
+        self.near(at, true);
+        self.hash ^= key_of(at, player);
+        self.empties -= 1;
+        self.history.push(at as u32);
+        let (r, c) = ((at / self.width) as u16, (at % self.width) as u16);
+        let area = match *self.areas.last().expect("always one") {
+            None => Area { top: r, bottom: r, left: c, right: c },
+            Some(a) => Area {
+                top: a.top.min(r),
+                bottom: a.bottom.max(r),
+                left: a.left.min(c),
+                right: a.right.max(c),
+            },
+        };
+        self.areas.push(Some(area));
+    }
+
+    /// The side to move plays `at`.
+    #[inline]
+    pub(crate) fn play(&mut self, at: usize) {
+        self.place(at, self.side);
+        self.side ^= 1;
+        self.hash ^= SIDE_KEY;
+    }
+
+    /// Takes back the last stone placed (by `play` or `place`), handing the move back
+    /// when it was played.
+    pub(crate) fn undo(&mut self) {
+        let at = self.history.pop().expect("a stone to take back") as usize;
+        self.areas.pop();
+        let player = usize::from(self.cells[at].stone - 1);
+        if player != self.side {
+            self.side ^= 1;
+            self.hash ^= SIDE_KEY;
+        }
+        self.hash ^= key_of(at, player);
+        self.empties += 1;
+        self.near(at, false);
+        self.cells[at].stone = EMPTY;
+        self.touch(at, player as u32 + 1);
+        self.refresh_all(at);
+        self.add(at);
+    }
+
+    /// Hands the move to the other side without a stone.
+    pub(crate) fn pass(&mut self) {
+        self.side ^= 1;
+        self.hash ^= SIDE_KEY;
+    }
+
+    /// The last stone placed, if any.
+    pub(crate) fn last(&self) -> Option<usize> {
+        self.history.last().map(|&a| a as usize)
+    }
+
+    /// Every empty cell near a stone (the candidate moves), in row-major order, into
+    /// `out`.
+    pub(crate) fn candidates(&self, out: &mut Vec<u32>) {
+        out.clear();
+        let Some(area) = *self.areas.last().expect("always one") else {
+            return;
+        };
+        let reach = NEAR_LINE as u16;
+        let top = area.top.saturating_sub(reach).max(PAD as u16);
+        let bottom = (area.bottom + reach).min((self.rows + PAD - 1) as u16);
+        let left = area.left.saturating_sub(reach).max(PAD as u16);
+        let right = (area.right + reach).min((self.cols + PAD - 1) as u16);
+        for r in top..=bottom {
+            let row = usize::from(r) * self.width;
+            for c in left..=right {
+                let at = row + usize::from(c);
+                let cell = &self.cells[at];
+                if cell.stone == EMPTY && cell.near > 0 {
+                    out.push(at as u32);
+                }
+            }
+        }
+    }
+
+    /// A cell where `player` completes a line, if there is one.
+    pub(crate) fn five(&self, player: usize) -> Option<usize> {
+        if self.counts[player][Combo::Five as usize] == 0 {
+            return None;
+        }
+        let last = self.last_five[player] as usize;
+        if self.cells[last].stone == EMPTY && self.cells[last].combo[player] == Combo::Five {
+            return Some(last);
+        }
+        let mut cells = Vec::new();
+        self.candidates(&mut cells);
+        cells
+            .into_iter()
+            .map(|a| a as usize)
+            .find(|&a| self.cells[a].combo[player] == Combo::Five)
+    }
+
+    /// The empty cells where `player`'s combo is `at_least` or stronger, into `out`.
+    pub(crate) fn cells_from(&self, player: usize, at_least: Combo, out: &mut Vec<u32>) {
+        self.candidates(out);
+        out.retain(|&a| self.cells[a as usize].combo[player] >= at_least);
+    }
+
+    /// The most central empty playable cell.
+    pub(crate) fn central(&self) -> Option<usize> {
+        let (rows, cols) = (self.rows as isize, self.cols as isize);
+        (0..self.rows * self.cols)
+            .map(|i| (i / self.cols, i % self.cols))
+            .filter(|&(r, c)| self.is_empty(self.at(r, c)))
+            .min_by_key(|&(r, c)| {
+                let (r, c) = (r as isize, c as isize);
+                ((2 * r - (rows - 1)).abs() + (2 * c - (cols - 1)).abs(), r, c)
+            })
+            .map(|(r, c)| self.at(r, c))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::line::Winning;
+    use super::*;
+
+    fn freestyle(rows: usize, cols: usize) -> Board {
+        Board::new(rows, cols, |_, _| false, Tables::of([Winning::FREESTYLE; 2], [false; 2]), 4)
+    }
+
+    /// Everything derived, recomputed from the stones alone.
+    fn fresh_copy(board: &Board) -> Board {
+        let mut fresh = Board::new(
+            board.rows,
+            board.cols,
+            |r, c| board.cells[board.at(r, c)].stone == WALL,
+            board.tables,
+            board.reach as usize,
+        );
+        for &at in &board.history {
+            fresh.place(at as usize, usize::from(board.cells[at as usize].stone - 1));
+        }
+        fresh.side = board.side;
+        fresh
+    }
+
+    fn same(a: &Board, b: &Board) {
+        for at in 0..a.cells.len() {
+            if a.cells[at].stone == EMPTY {
+                assert_eq!(a.cells[at].shape, b.cells[at].shape, "shapes at {at}");
+                assert_eq!(a.cells[at].combo, b.cells[at].combo, "combos at {at}");
+            }
+            assert_eq!(a.cells[at].stone, b.cells[at].stone);
+            assert_eq!(a.cells[at].near, b.cells[at].near);
+        }
+        assert_eq!(a.counts, b.counts);
+        assert_eq!(a.values, b.values);
+    }
+
+    #[test]
+    fn incremental_state_matches_a_fresh_board_and_undo_restores_it() {
+        let mut board = freestyle(15, 15);
+        let start = board.clone();
+        let mut state = 7u64;
+        let mut played = Vec::new();
+        for _ in 0..120 {
+            state = spread(state);
+            let (r, c) = ((state % 15) as usize, (state / 15 % 15) as usize);
+            let at = board.at(r, c);
+            if board.is_empty(at) {
+                board.play(at);
+                played.push(at);
+                same(&board, &fresh_copy(&board));
+            }
+        }
+        for _ in played {
+            board.undo();
+        }
+        same(&board, &start);
+        assert_eq!((board.hash, board.side, board.empties), (start.hash, start.side, start.empties));
+    }
+
+    #[test]
+    fn an_open_three_gives_two_flex_four_cells() {
+        let mut board = freestyle(15, 15);
+        for c in [6, 7, 8] {
+            board.place(board.at(7, c), 0);
+        }
+        assert_eq!(board.count(0, Combo::FlexFour), 2);
+        let mut cells = Vec::new();
+        board.cells_from(0, Combo::FlexFour, &mut cells);
+        let names: Vec<_> = cells.iter().map(|&a| board.row_col(a as usize)).collect();
+        assert_eq!(names, [(7, 5), (7, 9)]);
+        board.place(board.at(7, 9), 0);
+        assert_eq!(board.count(0, Combo::Five), 2);
+        assert!(board.five(0).is_some());
+        assert_eq!(board.five(1), None);
+    }
+}
