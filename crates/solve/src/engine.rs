@@ -5,6 +5,7 @@ use std::time::Instant;
 
 use gridnote_board::{Board, Player, Position, Rules};
 
+use crate::gomoku::How;
 use crate::mask::Mask;
 use crate::search::{INF, Search, UNLIMITED, is_decided};
 use crate::solution::{SolveError, Value};
@@ -75,7 +76,21 @@ impl Solver {
             return Err(SolveError::Finished);
         }
         let cells = board.rows() * board.cols();
-        let (cell, kind, nodes) = if cells > MAX_CELLS {
+        let (cell, kind, nodes) = if cells > MAX_CELLS && crate::gomoku::plays(rules) {
+            let bytes = self.table_bytes();
+            let engine =
+                self.gomoku.get_or_insert_with(|| Box::new(crate::gomoku::Engine::new(Some(bytes))));
+            let choice = engine.think(board, position.to_move, rules, deadline, None);
+            let kind = match choice.how {
+                How::Forced if board.counts().empty == cells => ThoughtKind::RuleOfThumb,
+                How::Forced => ThoughtKind::Searched { depth: 1 },
+                How::Wins => ThoughtKind::Solved(Value::Win),
+                How::Lost => ThoughtKind::Solved(Value::Loss),
+                How::Fours(moves) => ThoughtKind::Fours { moves },
+                How::Searched => ThoughtKind::Searched { depth: choice.depth.max(1) },
+            };
+            (choice.row * board.cols() + choice.col, kind, choice.nodes)
+        } else if cells > MAX_CELLS {
             crate::wide::think(board, position.to_move, rules, deadline)
         } else if cells <= 64 {
             think_in(self.small(board, rules), board, position.to_move, deadline)

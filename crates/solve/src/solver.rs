@@ -94,6 +94,8 @@ pub struct Solver {
     table_bytes: usize,
     context: Option<Context>,
     space: Space,
+    /// The gomoku engine of [`Solver::think`], made on first use.
+    pub(crate) gomoku: Option<Box<crate::gomoku::Engine>>,
 }
 
 impl Default for Solver {
@@ -124,7 +126,7 @@ impl Solver {
     /// ```
     #[must_use]
     pub fn with_table_bytes(bytes: usize) -> Solver {
-        Solver { table_bytes: bytes, context: None, space: Space::None }
+        Solver { table_bytes: bytes, context: None, space: Space::None, gomoku: None }
     }
 
     /// The bound on the table's memory.

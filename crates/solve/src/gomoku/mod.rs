@@ -1,5 +1,177 @@
-//! The gomoku engine: five in a row on boards too big to solve.
+//! The gomoku engine: five in a row on boards too big to solve. A board of line shapes
+//! kept up to date move by move (`board`, `line`, `combo`), threat answers and victory by
+//! continuous fours (`threats`), and an alpha-beta search with a transposition table
+//! (`search`, `table`) that lives as long as the [`Solver`](crate::Solver), so that the
+//! moves of one game share what was learnt.
 
 mod board;
 mod combo;
 mod line;
+mod search;
+mod table;
+mod threats;
+
+use std::sync::atomic::AtomicBool;
+use std::time::Instant;
+
+use gridnote_board::{Player, Rules};
+
+use self::board::Board;
+use self::combo::{Combo, Tables};
+use self::line::Winning;
+pub(crate) use self::search::{Limits, Search};
+use self::table::{MATE_BOUND, Table};
+use self::threats::Vcf;
+
+/// The default size of the gomoku engine's table.
+const TABLE_BYTES: usize = 64 << 20;
+/// Nodes the first VCF search may take.
+const VCF_NODES: u64 = 200_000;
+
+/// Whether the gomoku engine plays under `rules`: five in a row with diagonals, normal
+/// play.
+pub(crate) fn plays(rules: Rules) -> bool {
+    rules.in_a_row == 5 && rules.diagonals && !rules.misere
+}
+
+/// What the engine keeps between moves.
+#[derive(Debug)]
+pub(crate) struct Engine {
+    /// The board shape (rows, columns, void cells) the table was filled on.
+    shape: (usize, usize, Vec<bool>),
+    table: Table,
+    history: Vec<[i32; 2]>,
+}
+
+/// How a move was chosen, and what was searched.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Choice {
+    /// Row and column of the move.
+    pub(crate) row: usize,
+    pub(crate) col: usize,
+    pub(crate) how: How,
+    pub(crate) nodes: u64,
+    /// The deepest alpha-beta iteration completed (0 when none ran).
+    pub(crate) depth: u32,
+    /// The deepest ply reached.
+    pub(crate) sel_depth: u32,
+    /// The score for the side to move (±30,000 less the plies to a win or loss).
+    pub(crate) score: i32,
+}
+
+/// How a [`Choice`] was made.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum How {
+    /// The only move, or one found without search (the centre of an empty board).
+    Forced,
+    /// Completes a line.
+    Wins,
+    /// The first move of a victory by continuous fours of this many moves.
+    Fours(u32),
+    /// Blocks one of two winning cells of the other side.
+    Lost,
+    /// By alpha-beta search.
+    Searched,
+}
+
+impl Engine {
+    /// An engine whose table takes at most `bytes` (the default when `None`).
+    pub(crate) fn new(bytes: Option<usize>) -> Engine {
+        Engine {
+            shape: (0, 0, Vec::new()),
+            table: Table::new(bytes.unwrap_or(TABLE_BYTES)),
+            history: Vec::new(),
+        }
+    }
+
+    /// Bytes the table takes.
+    pub(crate) fn table_bytes(&self) -> usize {
+        self.table.bytes()
+    }
+
+    /// Chooses a move for `to_move` on `board` (which has an empty playable cell and no
+    /// line) by `deadline`, or at once when `stop` is set.
+    pub(crate) fn think(
+        &mut self,
+        board: &gridnote_board::Board,
+        to_move: Player,
+        _rules: Rules,
+        deadline: Instant,
+        stop: Option<&AtomicBool>,
+    ) -> Choice {
+        let start = Instant::now();
+        let (rows, cols) = (board.rows(), board.cols());
+        let voids: Vec<bool> = board.cells().iter().map(|c| c.is_void()).collect();
+        if self.shape.0 != rows || self.shape.1 != cols || self.shape.2 != voids {
+            self.table.clear();
+            self.history.clear();
+            self.shape = (rows, cols, voids);
+        }
+        let tables = Tables::of([Winning::FREESTYLE; 2], [false; 2]);
+        let mut grid = Board::new(rows, cols, |r, c| self.shape.2[r * cols + c], tables, 4);
+        for (i, cell) in board.cells().iter().enumerate() {
+            if let Some(player) = cell.player() {
+                grid.place(grid.at(i / cols, i % cols), player.index());
+            }
+        }
+        if to_move == Player::Two {
+            grid.pass();
+        }
+        let me = grid.side;
+        let opp = me ^ 1;
+        let choice = |grid: &Board, at: usize, how: How, nodes: u64| {
+            let (row, col) = grid.row_col(at);
+            Choice { row, col, how, nodes, depth: 0, sel_depth: 0, score: 0 }
+        };
+        let Some(central) = grid.central() else {
+            unreachable!("the board has an empty playable cell");
+        };
+        if grid.history.is_empty() {
+            return choice(&grid, central, How::Forced, 0);
+        }
+        if let Some(at) = grid.five(me) {
+            return Choice { score: MATE_BOUND, ..choice(&grid, at, How::Wins, 0) };
+        }
+        if grid.count(opp, Combo::Five) >= 2 {
+            let at = grid.five(opp).expect("counted");
+            return Choice { score: -MATE_BOUND, ..choice(&grid, at, How::Lost, 0) };
+        }
+        if grid.count(opp, Combo::Five) == 0 {
+            let mut vcf = Vcf::new(&mut grid, VCF_NODES);
+            let found = vcf.find(30);
+            let nodes = vcf.nodes;
+            if let Some((first, moves)) = found {
+                return Choice { score: MATE_BOUND, ..choice(&grid, first, How::Fours(moves), nodes) };
+            }
+        }
+        let soft = start + deadline.saturating_duration_since(start).mul_f64(0.4);
+        let limits = Limits { deadline, stop };
+        let mut search = Search::new(&mut grid, &mut self.table, &mut self.history, limits);
+        let outcome = search.root(soft, 100, &mut |_| {});
+        match outcome {
+            Some(o) => {
+                let how = if search.nodes == 0 { How::Forced } else { How::Searched };
+                let (row, col) = grid.row_col(o.best);
+                Choice {
+                    row,
+                    col,
+                    how,
+                    nodes: o.nodes,
+                    depth: o.depth as u32,
+                    sel_depth: o.sel_depth as u32,
+                    score: o.score,
+                }
+            }
+            None => {
+                // No answer to the other side's open three: block one end.
+                let mut cells = Vec::new();
+                grid.cells_from(opp, Combo::FlexFour, &mut cells);
+                if cells.is_empty() {
+                    grid.candidates(&mut cells);
+                }
+                let at = cells.first().map_or(central, |&c| c as usize);
+                Choice { score: -MATE_BOUND, ..choice(&grid, at, How::Lost, 0) }
+            }
+        }
+    }
+}
