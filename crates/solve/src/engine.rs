@@ -1,6 +1,9 @@
 //! Choosing a move within a deadline, for engines: a full solve when it fits, else
-//! iterative deepening, never an illegal move.
+//! iterative deepening, never an illegal move; on boards too big to solve, the gomoku
+//! engine for five in a row and the window engine for the other rules.
 
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
 use gridnote_board::{Board, Player, Position, Rules};
@@ -10,7 +13,6 @@ use crate::mask::Mask;
 use crate::search::{INF, Search, UNLIMITED, is_decided};
 use crate::solution::{SolveError, Value};
 use crate::solver::{MAX_CELLS, Solver, Workspace};
-use crate::thought::ThoughtKind;
 
 /// A move chosen by [`Solver::think`].
 ///
@@ -36,6 +38,73 @@ pub struct Thought {
     pub kind: ThoughtKind,
     /// Positions searched.
     pub nodes: u64,
+}
+
+/// What bounds a [`Solver::think_with`] search: a deadline, and optionally a flag that
+/// stops it at once when set (from another thread) and a bound on the positions
+/// searched. The move is chosen from what was searched by then.
+///
+/// The stop flag and the bound on positions are honoured by the gomoku engine (five in
+/// a row with diagonals, normal play, boards over 128 cells), where a search would
+/// otherwise run to the deadline; the other engines stop at the deadline.
+///
+/// ```
+/// use std::sync::Arc;
+/// use std::sync::atomic::AtomicBool;
+/// use std::time::{Duration, Instant};
+/// use gridnote_solve::Limits;
+///
+/// let stop = Arc::new(AtomicBool::new(false));
+/// let limits = Limits::by(Instant::now() + Duration::from_secs(1)).with_stop(stop).with_nodes(10_000);
+/// assert_eq!(limits.nodes, Some(10_000));
+/// ```
+#[derive(Clone, Debug)]
+#[non_exhaustive]
+pub struct Limits {
+    /// The move is chosen by then.
+    pub deadline: Instant,
+    /// When set, the search stops at once.
+    pub stop: Option<Arc<AtomicBool>>,
+    /// At most about this many positions are searched.
+    pub nodes: Option<u64>,
+}
+
+impl Limits {
+    /// A search until `deadline`.
+    ///
+    /// ```
+    /// use std::time::Instant;
+    /// let now = Instant::now();
+    /// assert_eq!(gridnote_solve::Limits::by(now).deadline, now);
+    /// ```
+    #[must_use]
+    pub fn by(deadline: Instant) -> Limits {
+        Limits { deadline, stop: None, nodes: None }
+    }
+
+    /// These limits, and a flag that stops the search when set.
+    ///
+    /// ```
+    /// use std::sync::Arc;
+    /// use std::sync::atomic::AtomicBool;
+    /// let limits = gridnote_solve::Limits::by(std::time::Instant::now()).with_stop(Arc::new(AtomicBool::new(true)));
+    /// assert!(limits.stop.is_some());
+    /// ```
+    #[must_use]
+    pub fn with_stop(self, stop: Arc<AtomicBool>) -> Limits {
+        Limits { stop: Some(stop), ..self }
+    }
+
+    /// These limits, and at most about `nodes` positions searched.
+    ///
+    /// ```
+    /// let limits = gridnote_solve::Limits::by(std::time::Instant::now()).with_nodes(5);
+    /// assert_eq!(limits.nodes, Some(5));
+    /// ```
+    #[must_use]
+    pub fn with_nodes(self, nodes: u64) -> Limits {
+        Limits { nodes: Some(nodes), ..self }
+    }
 }
 
 impl Solver {
@@ -71,6 +140,37 @@ impl Solver {
         rules: Rules,
         deadline: Instant,
     ) -> Result<Thought, SolveError> {
+        self.think_with(position, rules, &Limits::by(deadline))
+    }
+
+    /// [`Solver::think`] within `limits`: a deadline, and a stop flag and a bound on the
+    /// positions searched where the engine honours them (see [`Limits`]).
+    ///
+    /// # Errors
+    /// [`SolveError::Finished`] when the game is over (a line, or no empty cell).
+    ///
+    /// ```
+    /// use std::time::{Duration, Instant};
+    /// use gridnote_solve::board::{Position, Rules};
+    /// use gridnote_solve::{Limits, Solver};
+    ///
+    /// let mut pos = Position::start(15, 15)?;
+    /// let gomoku = Rules::TIC_TAC_TOE.with_in_a_row(5);
+    /// for name in ["h8", "h9"] {
+    ///     pos = pos.play_name(name, gomoku)?;
+    /// }
+    /// let limits = Limits::by(Instant::now() + Duration::from_secs(5)).with_nodes(2_000);
+    /// let thought = Solver::new().think_with(&pos, gomoku, &limits)?;
+    /// assert!(thought.nodes <= 3_000);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn think_with(
+        &mut self,
+        position: &Position,
+        rules: Rules,
+        limits: &Limits,
+    ) -> Result<Thought, SolveError> {
+        let deadline = limits.deadline;
         let board = &position.board;
         if board.outcome(rules).is_over() || board.counts().empty == 0 {
             return Err(SolveError::Finished);
@@ -80,9 +180,9 @@ impl Solver {
             let bytes = self.table_bytes();
             let engine =
                 self.gomoku.get_or_insert_with(|| Box::new(crate::gomoku::Engine::new(Some(bytes))));
-            let choice = engine.think(board, position.to_move, rules, deadline, None);
+            let choice = engine.think(board, position.to_move, rules, limits);
             let kind = match choice.how {
-                How::Forced if board.counts().empty == cells => ThoughtKind::RuleOfThumb,
+                How::Forced if board.counts().pieces == [0, 0] => ThoughtKind::RuleOfThumb,
                 How::Forced => ThoughtKind::Searched { depth: 1 },
                 How::Wins => ThoughtKind::Solved(Value::Win),
                 How::Lost => ThoughtKind::Solved(Value::Loss),
@@ -91,7 +191,7 @@ impl Solver {
             };
             (choice.row * board.cols() + choice.col, kind, choice.nodes)
         } else if cells > MAX_CELLS {
-            crate::wide::think(board, position.to_move, rules, deadline)
+            crate::window_engine::think(board, position.to_move, rules, deadline)
         } else if cells <= 64 {
             think_in(self.small(board, rules), board, position.to_move, deadline)
         } else {
@@ -193,4 +293,37 @@ fn think_in<M: Mask>(
     }
     nodes += search.nodes;
     (chosen.0, chosen.1, nodes)
+}
+
+/// How a [`Thought`](crate::Thought)'s move was chosen.
+///
+/// ```
+/// use gridnote_solve::{ThoughtKind, Value};
+/// assert_ne!(ThoughtKind::Solved(Value::Win), ThoughtKind::Searched { depth: 3 });
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum ThoughtKind {
+    /// By a full solve: the move keeps the position's value (and distance).
+    Solved(Value),
+    /// By a search this many plies deep (the full solve did not fit in the time).
+    Searched {
+        /// The deepest search completed.
+        depth: u32,
+    },
+    /// By a win by continuous fours (VCF; boards over [`MAX_CELLS`](crate::MAX_CELLS)
+    /// cells): every move of the winner's a four, every answer forced.
+    Fours {
+        /// The winner's moves in the shortest such win, the last one completing the line.
+        moves: u32,
+    },
+    /// By a win by threats (VCT: fours and threes, each three answered by every move of
+    /// its defence set; boards over [`MAX_CELLS`](crate::MAX_CELLS) cells).
+    Threats {
+        /// The threats (fours or threes) before the fours that finish the game.
+        depth: u32,
+    },
+    /// By a rule of thumb: the most central cell on an empty board, or any move when
+    /// there is no time at all.
+    RuleOfThumb,
 }

@@ -12,16 +12,14 @@ mod search;
 mod solution;
 mod solver;
 mod table;
-mod thought;
 mod threat;
-mod wide;
+mod window_engine;
 
 pub use gridnote_board as board;
 
-pub use engine::Thought;
+pub use engine::{Limits, Thought, ThoughtKind};
 pub use solution::{Proved, Solution, SolveError, Value};
 pub use solver::{DEFAULT_TABLE_BYTES, MAX_CELLS, Solver, TableStats};
-pub use thought::ThoughtKind;
 
 /// Solves `position` under `rules` with a fresh [`Solver`] (a transposition table of at
 /// most [`DEFAULT_TABLE_BYTES`]).

@@ -8,7 +8,7 @@
 //! by one exclusive-or each, and the shapes of the empty ones among them; taking it back
 //! is the same exclusive-or, so nothing is saved for undo but the candidate area.
 
-use super::combo::{COMBOS, Combo, Tables};
+use super::combo::{COMBOS, Combo, Tables, packed};
 use super::line::HALF;
 use crate::mask::spread;
 
@@ -78,6 +78,10 @@ pub(crate) struct Board {
     pub(crate) empties: usize,
     /// The last cell seen to become each player's `Five`.
     last_five: [u32; 2],
+    /// Each player's empty cells whose combo is a four or better, in no order.
+    fours: [Vec<u32>; 2],
+    /// Each cell's place in `fours`, or `u32::MAX`.
+    four_slot: Vec<[u32; 2]>,
 }
 
 /// The Zobrist key of a stone of `player` on padded cell `at`.
@@ -135,7 +139,10 @@ impl Board {
             areas: vec![None],
             empties,
             last_five: [0; 2],
+            fours: [Vec::new(), Vec::new()],
+            four_slot: Vec::new(),
         };
+        board.four_slot = vec![[u32::MAX; 2]; board.cells.len()];
         for at in 0..board.cells.len() {
             if board.cells[at].stone == WALL {
                 continue;
@@ -210,43 +217,46 @@ impl Board {
     }
 
     /// Recomputes the codes and combos of `at` from its shapes.
-    #[inline]
     fn recode(&mut self, at: usize) {
-        let cell = &mut self.cells[at];
-        let shape = cell.shape;
         for p in 0..2 {
-            let code = self.tables.code(shape.map(|s| s >> (4 * p) & 15));
+            let cell = &mut self.cells[at];
+            let code = self.tables.code(packed(cell.shape, p));
             cell.code[p] = code;
-            cell.combo[p] = self.tables.combo[p][usize::from(code)];
-        }
-        for p in 0..2 {
-            if cell.combo[p] == Combo::Five {
+            let combo = self.tables.info[p][usize::from(code)].combo;
+            cell.combo[p] = combo;
+            if combo == Combo::Five {
                 self.last_five[p] = at as u32;
             }
         }
     }
 
-    /// Adds the empty cell `at` to the totals.
+    /// Adds the empty cell `at` to the totals (and the lists of fours).
     #[inline]
     fn add(&mut self, at: usize) {
-        let cell = self.cells[at];
         for p in 0..2 {
-            let code = usize::from(cell.code[p]);
+            let cell = self.cells[at];
+            let info = &self.tables.info[p][usize::from(cell.code[p])];
             self.counts[p][cell.combo[p] as usize] += 1;
-            self.values[p][0] += self.tables.value[p][0][code];
-            self.values[p][1] += self.tables.value[p][1][code];
+            self.values[p][0] += info.value[0];
+            self.values[p][1] += info.value[1];
+            if cell.combo[p] >= Combo::Four {
+                self.list(at, p);
+            }
         }
     }
 
-    /// Takes the empty cell `at` out of the totals.
+    /// Takes the empty cell `at` out of the totals (and the lists of fours).
     #[inline]
     fn remove(&mut self, at: usize) {
-        let cell = self.cells[at];
         for p in 0..2 {
-            let code = usize::from(cell.code[p]);
+            let cell = self.cells[at];
+            let info = &self.tables.info[p][usize::from(cell.code[p])];
             self.counts[p][cell.combo[p] as usize] -= 1;
-            self.values[p][0] -= self.tables.value[p][0][code];
-            self.values[p][1] -= self.tables.value[p][1][code];
+            self.values[p][0] -= info.value[0];
+            self.values[p][1] -= info.value[1];
+            if cell.combo[p] >= Combo::Four {
+                self.unlist(at, p);
+            }
         }
     }
 
@@ -263,13 +273,67 @@ impl Board {
                 }
                 self.keys[q][d] ^= bits << (2 * slot(j));
                 if stone == EMPTY && j.abs() <= self.reach {
-                    self.remove(q);
-                    self.cells[q].shape[d] = self.tables.shapes.pair(self.keys[q][d]);
-                    self.recode(q);
-                    self.add(q);
+                    let pair = self.tables.shapes.pair(self.keys[q][d]);
+                    let changed = pair ^ self.cells[q].shape[d];
+                    if changed != 0 {
+                        self.cells[q].shape[d] = pair;
+                        if changed & 15 != 0 {
+                            self.reshape(q, 0);
+                        }
+                        if changed >> 4 != 0 {
+                            self.reshape(q, 1);
+                        }
+                    }
                 }
             }
         }
+    }
+
+    /// `player`'s shapes of the empty cell `at` have changed: its code, combo and the
+    /// totals follow.
+    #[inline]
+    fn reshape(&mut self, at: usize, p: usize) {
+        let cell = &mut self.cells[at];
+        let old_code = cell.code[p];
+        let code = self.tables.code(packed(cell.shape, p));
+        cell.code[p] = code;
+        let info = &self.tables.info[p];
+        let (old, new) = (&info[usize::from(old_code)], &info[usize::from(code)]);
+        cell.combo[p] = new.combo;
+        self.values[p][0] += new.value[0] - old.value[0];
+        self.values[p][1] += new.value[1] - old.value[1];
+        if old.combo != new.combo {
+            self.counts[p][old.combo as usize] -= 1;
+            self.counts[p][new.combo as usize] += 1;
+            if new.combo == Combo::Five {
+                self.last_five[p] = at as u32;
+            }
+            let (was, is) = (old.combo >= Combo::Four, new.combo >= Combo::Four);
+            if was && !is {
+                self.unlist(at, p);
+            } else if is && !was {
+                self.list(at, p);
+            }
+        }
+    }
+
+    /// Adds `at` to `player`'s fours.
+    #[inline]
+    fn list(&mut self, at: usize, p: usize) {
+        self.four_slot[at][p] = self.fours[p].len() as u32;
+        self.fours[p].push(at as u32);
+    }
+
+    /// Takes `at` out of `player`'s fours.
+    #[inline]
+    fn unlist(&mut self, at: usize, p: usize) {
+        let slot = self.four_slot[at][p];
+        let list = &mut self.fours[p];
+        list.swap_remove(slot as usize);
+        if let Some(&moved) = list.get(slot as usize) {
+            self.four_slot[moved as usize][p] = slot;
+        }
+        self.four_slot[at][p] = u32::MAX;
     }
 
     fn near(&mut self, at: usize, add: bool) {
@@ -353,9 +417,34 @@ impl Board {
         self.hash ^= SIDE_KEY;
     }
 
-    /// The last stone placed, if any.
-    pub(crate) fn last(&self) -> Option<usize> {
-        self.history.last().map(|&a| a as usize)
+    /// The combo `player` would have on the empty cell `at` after a stone of the other
+    /// player on the empty cell `block` (which is not `at`): only the line through both
+    /// changes, and a stone of the other player never makes a shape stronger.
+    pub(crate) fn combo_if_blocked(&self, at: usize, block: usize, player: usize) -> Combo {
+        let w = self.width as isize;
+        let (ar, ac) = (at as isize / w, at as isize % w);
+        let (br, bc) = (block as isize / w, block as isize % w);
+        let (dr, dc) = (br - ar, bc - ac);
+        let (d, j) = if dr == 0 {
+            (0, dc)
+        } else if dc == 0 {
+            (1, dr)
+        } else if dr == dc {
+            (2, dr)
+        } else if dr == -dc {
+            (3, dr)
+        } else {
+            return self.cells[at].combo[player];
+        };
+        if j.abs() > self.reach {
+            return self.cells[at].combo[player];
+        }
+        let other = (player ^ 1) as u32 + 1;
+        let key = self.keys[at][d] ^ other << (2 * slot(j));
+        let mut shape = self.cells[at].shape;
+        shape[d] = self.tables.shapes.pair(key);
+        let code = self.tables.code(packed(shape, player));
+        self.tables.info[player][usize::from(code)].combo
     }
 
     /// Every empty cell near a stone (the candidate moves), in row-major order, into
@@ -391,18 +480,28 @@ impl Board {
         if self.cells[last].stone == EMPTY && self.cells[last].combo[player] == Combo::Five {
             return Some(last);
         }
-        let mut cells = Vec::new();
-        self.candidates(&mut cells);
-        cells
-            .into_iter()
-            .map(|a| a as usize)
+        self.fours[player]
+            .iter()
+            .map(|&a| a as usize)
             .find(|&a| self.cells[a].combo[player] == Combo::Five)
     }
 
-    /// The empty cells where `player`'s combo is `at_least` or stronger, into `out`.
+    /// The empty cells where `player`'s combo is `at_least` or stronger, into `out`
+    /// (emptied first): in increasing order.
     pub(crate) fn cells_from(&self, player: usize, at_least: Combo, out: &mut Vec<u32>) {
-        self.candidates(out);
-        out.retain(|&a| self.cells[a as usize].combo[player] >= at_least);
+        out.clear();
+        if at_least >= Combo::Four {
+            out.extend(
+                self.fours[player]
+                    .iter()
+                    .copied()
+                    .filter(|&a| self.cells[a as usize].combo[player] >= at_least),
+            );
+            out.sort_unstable();
+        } else {
+            self.candidates(out);
+            out.retain(|&a| self.cells[a as usize].combo[player] >= at_least);
+        }
     }
 
     /// The most central empty playable cell.

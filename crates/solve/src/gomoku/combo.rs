@@ -57,7 +57,8 @@ impl Combo {
 /// Codes of four shapes (any order): 2,380.
 pub(crate) const CODES: usize = 2380;
 
-/// The order-free code of four shapes, by `shape0 * 14^3 + ... + shape3`.
+/// The order-free code of four shapes, indexed by the four shapes packed four bits
+/// each (`s0 | s1 << 4 | s2 << 8 | s3 << 12`; entries with a nibble over 13 unused).
 fn code_table() -> &'static [u16] {
     static TABLE: OnceLock<Vec<u16>> = OnceLock::new();
     TABLE.get_or_init(|| {
@@ -74,9 +75,12 @@ fn code_table() -> &'static [u16] {
             }
         }
         debug_assert_eq!(usize::from(next), CODES);
-        (0..SHAPES.pow(4))
+        (0..1usize << 16)
             .map(|i| {
-                let mut four = [i / 2744, i / 196 % 14, i / 14 % 14, i % 14];
+                let mut four = [i & 15, i >> 4 & 15, i >> 8 & 15, i >> 12];
+                if four.iter().any(|&s| s >= SHAPES) {
+                    return 0;
+                }
                 four.sort_unstable();
                 sorted_code[&four]
             })
@@ -91,7 +95,10 @@ fn shapes_of_codes() -> &'static [[Shape; 4]] {
         let mut out = vec![[Shape::Dead; 4]; CODES];
         let codes = code_table();
         for (i, &code) in codes.iter().enumerate() {
-            let four = [i / 2744, i / 196 % 14, i / 14 % 14, i % 14];
+            let four = [i & 15, i >> 4 & 15, i >> 8 & 15, i >> 12];
+            if four.iter().any(|&s| s >= SHAPES) {
+                continue;
+            }
             let mut shapes = four.map(Shape::from_index);
             shapes.sort_unstable();
             out[usize::from(code)] = shapes;
@@ -145,21 +152,28 @@ pub(crate) fn combo_of(shapes: [Shape; 4], forbid: bool) -> Combo {
     }
 }
 
+/// What the board and the search read of one code, for one player.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Info {
+    /// The combo.
+    pub(crate) combo: Combo,
+    /// Evaluation weight of the cell for the player `[to move, not to move]`.
+    pub(crate) value: [i32; 2],
+    /// Promise of the cell as a move for the player.
+    pub(crate) attack: i32,
+    /// What a move of the other player there takes from this player.
+    pub(crate) defence: i32,
+}
+
 /// Everything the board reads by code, under one rule set.
 #[derive(Debug)]
 pub(crate) struct Tables {
     /// Line shapes by key.
     pub(crate) shapes: &'static Shapes,
-    /// Code of four shapes by `s0 * 14^3 + s1 * 14^2 + s2 * 14 + s3`.
+    /// Code of four shapes by the shapes packed four bits each.
     codes: &'static [u16],
-    /// Each player's combo by code.
-    pub(crate) combo: [Vec<Combo>; 2],
-    /// Evaluation weight of a cell by code: `[player][to move or not]`.
-    pub(crate) value: [[Vec<i32>; 2]; 2],
-    /// Promise of a cell as a move by code, for the player moving there and for the
-    /// other player (what the move takes from them).
-    pub(crate) attack: [Vec<i32>; 2],
-    pub(crate) defence: [Vec<i32>; 2],
+    /// Each player's information by code.
+    pub(crate) info: [Vec<Info>; 2],
 }
 
 /// Evaluation weights of one line shape for the side to move and for the other side.
@@ -203,49 +217,42 @@ impl Tables {
 
     fn build(rule: [Winning; 2], forbid: [bool; 2]) -> Tables {
         let shapes_of = shapes_of_codes();
-        let combo: [Vec<Combo>; 2] =
-            [0, 1].map(|p| shapes_of.iter().map(|&s| combo_of(s, forbid[p])).collect());
-        let value = [0, 1].map(|p| {
-            [0, 1].map(|m| {
-                shapes_of
-                    .iter()
-                    .zip(&combo[p])
-                    .map(|(s, &c)| {
-                        s.iter().map(|&s| SHAPE_VALUE[m][s as usize]).sum::<i32>()
-                            + COMBO_VALUE[m][c as usize]
-                    })
-                    .collect()
-            })
-        });
-        let attack = [0, 1].map(|p| {
+        let info = [0, 1].map(|p| {
             shapes_of
                 .iter()
-                .zip(&combo[p])
-                .map(|(s, &c)| {
-                    s.iter().map(|&s| SHAPE_ATTACK[s as usize]).sum::<i32>()
-                        + COMBO_ATTACK[c as usize]
+                .map(|shapes| {
+                    let combo = combo_of(*shapes, forbid[p]);
+                    let c = combo as usize;
+                    let sum = |table: &[i32; SHAPES]| -> i32 {
+                        shapes.iter().map(|&s| table[s as usize]).sum()
+                    };
+                    Info {
+                        combo,
+                        value: [0, 1].map(|m| sum(&SHAPE_VALUE[m]) + COMBO_VALUE[m][c]),
+                        attack: sum(&SHAPE_ATTACK) + COMBO_ATTACK[c],
+                        defence: sum(&SHAPE_DEFENCE)
+                            + if combo == Combo::Forbidden { 0 } else { COMBO_DEFENCE[c] },
+                    }
                 })
                 .collect()
         });
-        let defence = [0, 1].map(|p| {
-            shapes_of
-                .iter()
-                .zip(&combo[p])
-                .map(|(s, &c)| {
-                    s.iter().map(|&s| SHAPE_DEFENCE[s as usize]).sum::<i32>()
-                        + if c == Combo::Forbidden { 0 } else { COMBO_DEFENCE[c as usize] }
-                })
-                .collect()
-        });
-        Tables { shapes: Shapes::of(rule), codes: code_table(), combo, value, attack, defence }
+        Tables { shapes: Shapes::of(rule), codes: code_table(), info }
     }
 
-    /// The code of four shapes.
+    /// The code of one player's four shapes, packed four bits each.
     #[inline]
-    pub(crate) fn code(&self, shapes: [u8; 4]) -> u16 {
-        let [a, b, c, d] = shapes.map(usize::from);
-        self.codes[((a * 14 + b) * 14 + c) * 14 + d]
+    pub(crate) fn code(&self, packed: u16) -> u16 {
+        self.codes[usize::from(packed)]
     }
+}
+
+/// One player's four shapes packed four bits each, from a cell's shape bytes (Player
+/// One's shape in each byte's low four bits).
+#[inline]
+pub(crate) fn packed(shape: [u8; 4], player: usize) -> u16 {
+    let word = u32::from_le_bytes(shape) >> (4 * player) & 0x0f0f_0f0f;
+    let word = (word | word >> 4) & 0x00ff_00ff;
+    (word | word >> 8) as u16
 }
 
 #[cfg(test)]
@@ -255,8 +262,10 @@ mod tests {
     #[test]
     fn codes_ignore_the_order() {
         let tables = Tables::of([Winning::FREESTYLE; 2], [false; 2]);
-        assert_eq!(tables.code([1, 5, 9, 13]), tables.code([13, 9, 5, 1]));
-        assert_ne!(tables.code([1, 5, 9, 13]), tables.code([1, 5, 9, 12]));
+        let code = |s: [u8; 4]| tables.code(packed(s, 0));
+        assert_eq!(code([1, 5, 9, 13]), code([13, 9, 5, 1]));
+        assert_ne!(code([1, 5, 9, 13]), code([1, 5, 9, 12]));
+        assert_eq!(packed([0x21, 0x43, 0x65, 0x87], 1), 0x8642);
         let all: std::collections::HashSet<u16> = code_table().iter().copied().collect();
         assert_eq!(all.len(), CODES);
     }

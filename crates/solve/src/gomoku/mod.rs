@@ -11,7 +11,6 @@ mod search;
 mod table;
 mod threats;
 
-use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
 use gridnote_board::{Player, Rules};
@@ -90,15 +89,15 @@ impl Engine {
     }
 
     /// Chooses a move for `to_move` on `board` (which has an empty playable cell and no
-    /// line) by `deadline`, or at once when `stop` is set.
+    /// line) within `limits`.
     pub(crate) fn think(
         &mut self,
         board: &gridnote_board::Board,
         to_move: Player,
         _rules: Rules,
-        deadline: Instant,
-        stop: Option<&AtomicBool>,
+        limits: &crate::Limits,
     ) -> Choice {
+        let deadline = limits.deadline;
         let start = Instant::now();
         let (rows, cols) = (board.rows(), board.cols());
         let voids: Vec<bool> = board.cells().iter().map(|c| c.is_void()).collect();
@@ -137,15 +136,19 @@ impl Engine {
             return Choice { score: -MATE_BOUND, ..choice(&grid, at, How::Lost, 0) };
         }
         if grid.count(opp, Combo::Five) == 0 {
-            let mut vcf = Vcf::new(&mut grid, VCF_NODES);
+            let mut vcf = Vcf::new(&mut grid, limits.nodes.unwrap_or(u64::MAX).min(VCF_NODES));
             let found = vcf.find(30);
             let nodes = vcf.nodes;
             if let Some((first, moves)) = found {
                 return Choice { score: MATE_BOUND, ..choice(&grid, first, How::Fours(moves), nodes) };
             }
         }
-        let soft = start + deadline.saturating_duration_since(start).mul_f64(0.4);
-        let limits = Limits { deadline, stop };
+        let soft = start + deadline.saturating_duration_since(start).mul_f64(0.55);
+        let limits = Limits {
+            deadline,
+            stop: limits.stop.as_deref(),
+            nodes: limits.nodes.unwrap_or(u64::MAX),
+        };
         let mut search = Search::new(&mut grid, &mut self.table, &mut self.history, limits);
         let outcome = search.root(soft, 100, &mut |_| {});
         match outcome {

@@ -26,6 +26,8 @@ pub(crate) struct Limits<'a> {
     pub(crate) deadline: Instant,
     /// Set from outside to stop at once.
     pub(crate) stop: Option<&'a AtomicBool>,
+    /// Nodes searched at most (checked every 1,024).
+    pub(crate) nodes: u64,
 }
 
 /// The result of a root search.
@@ -56,6 +58,8 @@ pub(crate) struct Search<'a> {
     evals: [i32; MAX_PLY + 2],
     /// Move lists by ply.
     lists: Vec<Vec<(i32, u32)>>,
+    /// Fours by ply, for the quiescence search.
+    four_lists: Vec<Vec<u32>>,
     scratch: Vec<u32>,
     sel_depth: i32,
 }
@@ -68,6 +72,18 @@ const fn mate_in(ply: i32) -> i32 {
 /// A loss `ply` plies from the root.
 const fn mated_in(ply: i32) -> i32 {
     -MATE + ply
+}
+
+/// Moves the best-scored move of `moves` to the front.
+#[inline]
+fn pick_best(moves: &mut [(i32, u32)]) {
+    let mut best = 0;
+    for i in 1..moves.len() {
+        if moves[i] > moves[best] {
+            best = i;
+        }
+    }
+    moves.swap(0, best);
 }
 
 impl<'a> Search<'a> {
@@ -90,6 +106,7 @@ impl<'a> Search<'a> {
             killers: [[NONE; 2]; MAX_PLY + 2],
             evals: [0; MAX_PLY + 2],
             lists: vec![Vec::new(); MAX_PLY + 2],
+            four_lists: vec![Vec::new(); MAX_PLY + 2],
             scratch: Vec::new(),
             sel_depth: 0,
         }
@@ -101,6 +118,7 @@ impl<'a> Search<'a> {
         self.nodes += 1;
         if self.nodes & 1023 == 0
             && (Instant::now() >= self.limits.deadline
+                || self.nodes >= self.limits.nodes
                 || self.limits.stop.is_some_and(|s| s.load(Ordering::Relaxed)))
         {
             self.aborted = true;
@@ -108,38 +126,43 @@ impl<'a> Search<'a> {
         self.aborted
     }
 
-    /// The moves to search at this node, best first, into `lists[ply]`; the table's
-    /// move first when it is among them.
+    /// The moves to search at this node with their scores, into `lists[ply]` (in no
+    /// order: the search picks the best left each time).
     fn generate(&mut self, ply: usize, tt_move: u32) {
         let board = &mut *self.board;
         let me = board.side;
         let opp = me ^ 1;
         let mut cells = core::mem::take(&mut self.scratch);
         cells.clear();
+        let mut merged = false;
         if board.count(opp, Combo::Five) > 0 {
             cells.extend(board.five(opp).map(|c| c as u32));
         } else if board.count(opp, Combo::FlexFour) > 0 {
             threats::answers_to_three(board, &mut cells);
             threats::fours(board, &mut cells);
+            merged = true;
         } else if board.count(opp, Combo::FourThree) > 0 {
             threats::answers_to_four_three(board, &mut cells);
             if cells.is_empty() {
                 board.candidates(&mut cells);
             } else {
                 threats::fours(board, &mut cells);
+                merged = true;
             }
         } else {
             board.candidates(&mut cells);
         }
-        cells.sort_unstable();
-        cells.dedup();
+        if merged {
+            cells.sort_unstable();
+            cells.dedup();
+        }
         let list = &mut self.lists[ply];
         list.clear();
         let [k0, k1] = self.killers[ply];
         for &cell in &cells {
             let c = &board.cells[cell as usize];
-            let mut score = board.tables.attack[me][usize::from(c.code[me])]
-                + board.tables.defence[opp][usize::from(c.code[opp])];
+            let mut score = board.tables.info[me][usize::from(c.code[me])].attack
+                + board.tables.info[opp][usize::from(c.code[opp])].defence;
             if c.combo[me] == Combo::Forbidden {
                 continue;
             }
@@ -153,7 +176,6 @@ impl<'a> Search<'a> {
             }
             list.push((score, cell));
         }
-        list.sort_unstable_by_key(|&(s, c)| (core::cmp::Reverse(s), c));
         self.scratch = cells;
     }
 
@@ -230,7 +252,7 @@ impl<'a> Search<'a> {
             }
         }
         self.generate(ply, tt_move);
-        let moves = core::mem::take(&mut self.lists[ply]);
+        let mut moves = core::mem::take(&mut self.lists[ply]);
         if moves.is_empty() {
             self.lists[ply] = moves;
             // An open three with no answer and no four of ours: lost.
@@ -239,9 +261,11 @@ impl<'a> Search<'a> {
         let forced = opp_fives > 0;
         let alpha_in = alpha;
         let mut best = -INFINITE;
-        let mut best_move = moves[0].1;
+        let mut best_move = NONE;
         let mut searched = 0usize;
-        for (index, &(_, cell)) in moves.iter().enumerate() {
+        for index in 0..moves.len() {
+            pick_best(&mut moves[index..]);
+            let cell = moves[index].1;
             let at = cell as usize;
             let my_combo = self.board.combo(at, me);
             let their_combo = self.board.combo(at, opp);
@@ -374,8 +398,7 @@ impl<'a> Search<'a> {
         let mut best = eval;
         // Our fours: the ones with more than a four anywhere, others only near the
         // stone we played last.
-        let mut cells = core::mem::take(&mut self.scratch);
-        cells.clear();
+        let mut cells = core::mem::take(&mut self.four_lists[ply]);
         self.board.cells_from(me, Combo::Four, &mut cells);
         let history_len = self.board.history.len();
         let mine_last = (history_len >= 2).then(|| self.board.history[history_len - 2] as usize);
@@ -390,13 +413,13 @@ impl<'a> Search<'a> {
                         || (dr == 0 || dc == 0 || dr.abs() == dc.abs()) && dr.abs().max(dc.abs()) <= 4
                 })
         });
-        let moves: Vec<u32> = cells.clone();
-        self.scratch = cells;
-        for cell in moves {
+        for i in 0..cells.len() {
+            let cell = cells[i];
             self.board.play(cell as usize);
             let value = -self.quiesce(-beta, -alpha, ply + 1, fours + 1);
             self.board.undo();
             if self.aborted {
+                self.four_lists[ply] = cells;
                 return 0;
             }
             if value > best {
@@ -409,6 +432,7 @@ impl<'a> Search<'a> {
                 }
             }
         }
+        self.four_lists[ply] = cells;
         best
     }
 
@@ -423,6 +447,7 @@ impl<'a> Search<'a> {
         self.table.next_age();
         self.generate(0, NONE);
         let mut root: Vec<(i32, u32)> = self.lists[0].clone();
+        root.sort_unstable_by(|a, b| b.cmp(a));
         if root.is_empty() {
             return None;
         }

@@ -30,9 +30,10 @@ fn line_cells(board: &Board, at: usize, d: usize, blocker: usize, out: &mut Vec<
 }
 
 /// The moves of the side to move that leave the other side (`attacker`) with no cell
-/// whose combo is `threat` or stronger short of a five, tried one by one among the cells
-/// of the lines that make those threats; into `out` (emptied first).
-fn answers(board: &mut Board, threat: Combo, out: &mut Vec<u32>) {
+/// whose combo is `threat` or stronger short of a five, among the cells of the lines
+/// that make those threats; into `out` (emptied first). A stone of ours only weakens
+/// the attacker's cells on its own lines, so each try is judged on those alone.
+fn answers(board: &Board, threat: Combo, out: &mut Vec<u32>) {
     let me = board.side;
     let attacker = me ^ 1;
     let mut threats = Vec::new();
@@ -51,9 +52,9 @@ fn answers(board: &mut Board, threat: Combo, out: &mut Vec<u32>) {
     tries.dedup();
     out.clear();
     for cell in tries {
-        board.play(cell as usize);
-        let answered = board.count_from(attacker, threat) == 0;
-        board.undo();
+        let answered = threats.iter().all(|&t| {
+            t == cell || board.combo_if_blocked(t as usize, cell as usize, attacker) < threat
+        });
         if answered {
             out.push(cell);
         }
@@ -62,13 +63,13 @@ fn answers(board: &mut Board, threat: Combo, out: &mut Vec<u32>) {
 
 /// The answers to the other side's open threes (cells where they would make an open
 /// four or two fours): every move after which they have no such cell; into `out`.
-pub(crate) fn answers_to_three(board: &mut Board, out: &mut Vec<u32>) {
+pub(crate) fn answers_to_three(board: &Board, out: &mut Vec<u32>) {
     answers(board, Combo::FlexFour, out);
 }
 
 /// The answers to the other side's four-three cells: every move after which they have
 /// none (nor an open three); into `out`.
-pub(crate) fn answers_to_four_three(board: &mut Board, out: &mut Vec<u32>) {
+pub(crate) fn answers_to_four_three(board: &Board, out: &mut Vec<u32>) {
     answers(board, Combo::FourThree, out);
 }
 
@@ -156,8 +157,8 @@ impl<'a> Vcf<'a> {
             .into_iter()
             .map(|m| {
                 let cell = &board.cells[m as usize];
-                let score = board.tables.attack[me][usize::from(cell.code[me])]
-                    + board.tables.defence[opp][usize::from(cell.code[opp])];
+                let score = board.tables.info[me][usize::from(cell.code[me])].attack
+                    + board.tables.info[opp][usize::from(cell.code[opp])].defence;
                 (score, m)
             })
             .collect();

@@ -12,7 +12,7 @@ use gridnote_board::{Board, Player, Rules};
 use crate::bits::Bits;
 use crate::grid::Grid;
 use crate::solution::Value;
-use crate::thought::ThoughtKind;
+use crate::engine::ThoughtKind;
 use crate::threat::{Budget, Vcf};
 
 /// A win at the root would score this (less the plies to it).
