@@ -38,6 +38,13 @@ pub struct Thought {
     pub kind: ThoughtKind,
     /// Positions searched.
     pub nodes: u64,
+    /// The gomoku engine's score of the move for the side to move, in its own units
+    /// (about 100 a stone's worth; beyond ±29,500 a win or loss, 30,000 less the plies
+    /// to it), when it searched; `None` from the other engines.
+    pub score: Option<i32>,
+    /// The deepest ply the gomoku engine's search reached (its quiescence search of
+    /// fours included), when it searched.
+    pub reach: Option<u32>,
 }
 
 /// What bounds a [`Solver::think_with`] search: a deadline, and optionally a flag that
@@ -187,9 +194,18 @@ impl Solver {
                 How::Wins => ThoughtKind::Solved(Value::Win),
                 How::Lost => ThoughtKind::Solved(Value::Loss),
                 How::Fours(moves) => ThoughtKind::Fours { moves },
+                How::Threats => ThoughtKind::Threats { depth: 0 },
                 How::Searched => ThoughtKind::Searched { depth: choice.depth.max(1) },
             };
-            (choice.row * board.cols() + choice.col, kind, choice.nodes)
+            let searched = matches!(choice.how, How::Searched);
+            return Ok(Thought {
+                row: choice.row,
+                col: choice.col,
+                kind,
+                nodes: choice.nodes,
+                score: searched.then_some(choice.score),
+                reach: searched.then_some(choice.sel_depth),
+            });
         } else if cells > MAX_CELLS {
             crate::window_engine::think(board, position.to_move, rules, deadline)
         } else if cells <= 64 {
@@ -198,7 +214,7 @@ impl Solver {
             think_in(self.large(board, rules), board, position.to_move, deadline)
         };
         let cols = board.cols();
-        Ok(Thought { row: cell / cols, col: cell % cols, kind, nodes })
+        Ok(Thought { row: cell / cols, col: cell % cols, kind, nodes, score: None, reach: None })
     }
 }
 

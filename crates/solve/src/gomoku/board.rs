@@ -1,14 +1,16 @@
 //! The board of the gomoku engine: stones on a padded grid (five cells of wall around,
 //! void cells walls too), and, kept up to date move by move for every empty cell, the
 //! line key of each of its four lines, the shape a stone of either player would make in
-//! each, the code of the four shapes and their combo, with running totals: how many
+//! each, the classes of the four shapes and their combo, with running totals: how many
 //! empty cells have each combo for each player, and each player's evaluation weight.
 //!
-//! A stone changes the keys of the cells within five of it on its four lines (40 cells)
-//! by one exclusive-or each, and the shapes of the empty ones among them; taking it back
-//! is the same exclusive-or, so nothing is saved for undo but the candidate area.
+//! Every row, column and diagonal of the padded grid is kept as a string of two bits a
+//! cell (0 empty, 1 Player One, 2 Player Two, 3 wall), so a cell's line key is read out
+//! of it with a shift. A stone changes one pair of bits in each of its four lines and the
+//! shapes of the empty cells within reach on them; taking it back is the same
+//! exclusive-or, so nothing is saved for undo but the candidate area.
 
-use super::combo::{COMBOS, Combo, Tables, packed};
+use super::combo::{COMBOS, Combo, Tables, class, classes};
 use super::line::HALF;
 use crate::mask::spread;
 
@@ -31,8 +33,8 @@ pub(crate) struct Cell {
     near: u8,
     /// The shape of each direction, Player One's in the low four bits.
     pub(crate) shape: [u8; 4],
-    /// Each player's code of the four shapes.
-    pub(crate) code: [u16; 2],
+    /// Each player's classes of the four shapes, three bits each.
+    pub(crate) classes: [u16; 2],
     /// Each player's combo.
     pub(crate) combo: [Combo; 2],
 }
@@ -54,8 +56,11 @@ pub(crate) struct Board {
     /// Columns of the padded grid.
     pub(crate) width: usize,
     pub(crate) cells: Vec<Cell>,
-    /// Line keys of each playable cell, by direction.
-    keys: Vec<[u32; 4]>,
+    /// The lines of each direction, two bits a cell, `stride` words each, from
+    /// `line_base[d]`: rows by column, columns by row, and both diagonals by row.
+    lines: Vec<u64>,
+    line_base: [usize; 4],
+    stride: usize,
     /// Index steps of the four directions: along a row, down a column, and the two
     /// diagonals.
     pub(crate) dirs: [isize; 4],
@@ -122,11 +127,17 @@ impl Board {
             }
         }
         let w = width as isize;
+        // Two bits a cell along the longest line, and a spare word for reading across.
+        let stride = (2 * width.max(height)).div_ceil(64) + 1;
+        let diagonals = width + height - 1;
+        let line_base = [0, height, height + width, height + width + diagonals].map(|l| l * stride);
         let mut board = Board {
             rows,
             cols,
             width,
-            keys: vec![[0; 4]; cells.len()],
+            lines: vec![0; (height + width + 2 * diagonals) * stride],
+            line_base,
+            stride,
             cells,
             dirs: [1, w, w + 1, w - 1],
             tables,
@@ -145,20 +156,48 @@ impl Board {
         board.four_slot = vec![[u32::MAX; 2]; board.cells.len()];
         for at in 0..board.cells.len() {
             if board.cells[at].stone == WALL {
-                continue;
+                board.flip(at, 3);
             }
-            for d in 0..4 {
-                let mut key = 0;
-                for j in (-(HALF as isize)..=HALF as isize).filter(|&j| j != 0) {
-                    let n = at as isize + j * board.dirs[d];
-                    key |= u32::from(board.cells[n as usize].stone) << (2 * slot(j));
-                }
-                board.keys[at][d] = key;
+        }
+        for at in 0..board.cells.len() {
+            if board.cells[at].stone == EMPTY {
+                board.refresh_all(at);
+                board.add(at);
             }
-            board.refresh_all(at);
-            board.add(at);
         }
         board
+    }
+
+    /// The first word of `at`'s line in direction `d`, and `at`'s place along it.
+    #[inline]
+    fn line_of(&self, at: usize, d: usize) -> (usize, usize) {
+        let (r, c) = (at / self.width, at % self.width);
+        let (line, pos) = match d {
+            0 => (r, c),
+            1 => (c, r),
+            2 => (r + self.width - 1 - c, r),
+            _ => (r + c, r),
+        };
+        (self.line_base[d] + line * self.stride, pos)
+    }
+
+    /// Exclusive-or of `bits` into `at`'s place in its four lines.
+    fn flip(&mut self, at: usize, bits: u64) {
+        for d in 0..4 {
+            let (base, pos) = self.line_of(at, d);
+            self.lines[base + pos / 32] ^= bits << (2 * (pos % 32));
+        }
+    }
+
+    /// The key of the cell at `pos` along the line starting at word `base`: the five
+    /// cells on either side, two bits each, the nearest left one in bits 8 and 9.
+    #[inline]
+    fn key(&self, base: usize, pos: usize) -> u32 {
+        let bit = 2 * (pos - HALF);
+        let word = base + bit / 64;
+        let pair = u128::from(self.lines[word]) | u128::from(self.lines[word + 1]) << 64;
+        let window = (pair >> (bit % 64)) as u32 & 0x3f_ffff;
+        window & 0x3ff | (window >> 12) << 10
     }
 
     /// The padded index of real cell `(row, col)`.
@@ -211,18 +250,18 @@ impl Board {
     /// Recomputes the shapes of `at` in every direction (its totals not touched).
     fn refresh_all(&mut self, at: usize) {
         for d in 0..4 {
-            self.cells[at].shape[d] = self.tables.shapes.pair(self.keys[at][d]);
+            let (base, pos) = self.line_of(at, d);
+            self.cells[at].shape[d] = self.tables.shapes.pair(self.key(base, pos));
         }
         self.recode(at);
     }
 
-    /// Recomputes the codes and combos of `at` from its shapes.
+    /// Recomputes the classes and combos of `at` from its shapes.
     fn recode(&mut self, at: usize) {
         for p in 0..2 {
             let cell = &mut self.cells[at];
-            let code = self.tables.code(packed(cell.shape, p));
-            cell.code[p] = code;
-            let combo = self.tables.info[p][usize::from(code)].combo;
+            cell.classes[p] = classes(cell.shape, p);
+            let combo = self.tables.combo(p, cell.classes[p]);
             cell.combo[p] = combo;
             if combo == Combo::Five {
                 self.last_five[p] = at as u32;
@@ -230,16 +269,43 @@ impl Board {
         }
     }
 
+    /// `player`'s evaluation weights of the empty cell `at`, `[to move, not]`.
+    #[inline]
+    fn cell_value(&self, at: usize, p: usize) -> [i32; 2] {
+        let w = self.tables.weights;
+        let cell = &self.cells[at];
+        [0, 1].map(|m| {
+            cell.shape.iter().map(|&s| w.shape_value[m][usize::from(s >> (4 * p) & 15)]).sum::<i32>()
+                + w.combo_value[m][cell.combo[p] as usize]
+        })
+    }
+
+    /// What a stone of the side to move on the empty cell `at` promises: what it makes
+    /// for them and what it takes from the other side.
+    #[inline]
+    pub(crate) fn move_score(&self, at: usize) -> i32 {
+        let w = self.tables.weights;
+        let me = self.side;
+        let cell = &self.cells[at];
+        let mut score = w.combo_attack[cell.combo[me] as usize]
+            + w.combo_defence[cell.combo[me ^ 1] as usize];
+        for &s in &cell.shape {
+            score += w.shape_attack[usize::from(s >> (4 * me) & 15)]
+                + w.shape_defence[usize::from(s >> (4 * (me ^ 1)) & 15)];
+        }
+        score
+    }
+
     /// Adds the empty cell `at` to the totals (and the lists of fours).
     #[inline]
     fn add(&mut self, at: usize) {
         for p in 0..2 {
-            let cell = self.cells[at];
-            let info = &self.tables.info[p][usize::from(cell.code[p])];
-            self.counts[p][cell.combo[p] as usize] += 1;
-            self.values[p][0] += info.value[0];
-            self.values[p][1] += info.value[1];
-            if cell.combo[p] >= Combo::Four {
+            let value = self.cell_value(at, p);
+            let combo = self.cells[at].combo[p];
+            self.counts[p][combo as usize] += 1;
+            self.values[p][0] += value[0];
+            self.values[p][1] += value[1];
+            if combo >= Combo::Four {
                 self.list(at, p);
             }
         }
@@ -249,12 +315,12 @@ impl Board {
     #[inline]
     fn remove(&mut self, at: usize) {
         for p in 0..2 {
-            let cell = self.cells[at];
-            let info = &self.tables.info[p][usize::from(cell.code[p])];
-            self.counts[p][cell.combo[p] as usize] -= 1;
-            self.values[p][0] -= info.value[0];
-            self.values[p][1] -= info.value[1];
-            if cell.combo[p] >= Combo::Four {
+            let value = self.cell_value(at, p);
+            let combo = self.cells[at].combo[p];
+            self.counts[p][combo as usize] -= 1;
+            self.values[p][0] -= value[0];
+            self.values[p][1] -= value[1];
+            if combo >= Combo::Four {
                 self.unlist(at, p);
             }
         }
@@ -263,25 +329,26 @@ impl Board {
     /// The stone `bits` (1 or 2) comes onto or off `at`: every key within five on its
     /// lines changes, and the shapes of the empty cells within reach.
     fn touch(&mut self, at: usize, bits: u32) {
+        let reach = self.reach;
         for d in 0..4 {
+            let (base, pos) = self.line_of(at, d);
+            self.lines[base + pos / 32] ^= u64::from(bits) << (2 * (pos % 32));
             let step = self.dirs[d];
-            for j in (-(HALF as isize)..=HALF as isize).filter(|&j| j != 0) {
-                let q = (at as isize - j * step) as usize;
-                let stone = self.cells[q].stone;
-                if stone == WALL {
+            for j in -reach..=reach {
+                let q = (at as isize + j * step) as usize;
+                if j == 0 || self.cells[q].stone != EMPTY {
                     continue;
                 }
-                self.keys[q][d] ^= bits << (2 * slot(j));
-                if stone == EMPTY && j.abs() <= self.reach {
-                    let pair = self.tables.shapes.pair(self.keys[q][d]);
-                    let changed = pair ^ self.cells[q].shape[d];
-                    if changed != 0 {
+                {
+                    let pair = self.tables.shapes.pair(self.key(base, (pos as isize + j) as usize));
+                    let old = self.cells[q].shape[d];
+                    if pair != old {
                         self.cells[q].shape[d] = pair;
-                        if changed & 15 != 0 {
-                            self.reshape(q, 0);
-                        }
-                        if changed >> 4 != 0 {
-                            self.reshape(q, 1);
+                        for p in 0..2 {
+                            let (from, to) = (old >> (4 * p) & 15, pair >> (4 * p) & 15);
+                            if from != to {
+                                self.reshape(q, d, p, from, to);
+                            }
                         }
                     }
                 }
@@ -289,26 +356,28 @@ impl Board {
         }
     }
 
-    /// `player`'s shapes of the empty cell `at` have changed: its code, combo and the
-    /// totals follow.
+    /// `player`'s shape of the empty cell `at` in direction `d` has changed from `from`
+    /// to `to`: its classes, combo and the totals follow.
     #[inline]
-    fn reshape(&mut self, at: usize, p: usize) {
+    fn reshape(&mut self, at: usize, d: usize, p: usize, from: u8, to: u8) {
+        let w = self.tables.weights;
+        let (from, to) = (usize::from(from), usize::from(to));
+        self.values[p][0] += w.shape_value[0][to] - w.shape_value[0][from];
+        self.values[p][1] += w.shape_value[1][to] - w.shape_value[1][from];
         let cell = &mut self.cells[at];
-        let old_code = cell.code[p];
-        let code = self.tables.code(packed(cell.shape, p));
-        cell.code[p] = code;
-        let info = &self.tables.info[p];
-        let (old, new) = (&info[usize::from(old_code)], &info[usize::from(code)]);
-        cell.combo[p] = new.combo;
-        self.values[p][0] += new.value[0] - old.value[0];
-        self.values[p][1] += new.value[1] - old.value[1];
-        if old.combo != new.combo {
-            self.counts[p][old.combo as usize] -= 1;
-            self.counts[p][new.combo as usize] += 1;
-            if new.combo == Combo::Five {
+        cell.classes[p] = cell.classes[p] & !(7 << (3 * d)) | class(to as u8) << (3 * d);
+        let combo = self.tables.combo(p, cell.classes[p]);
+        let old = cell.combo[p];
+        if combo != old {
+            cell.combo[p] = combo;
+            self.counts[p][old as usize] -= 1;
+            self.counts[p][combo as usize] += 1;
+            self.values[p][0] += w.combo_value[0][combo as usize] - w.combo_value[0][old as usize];
+            self.values[p][1] += w.combo_value[1][combo as usize] - w.combo_value[1][old as usize];
+            if combo == Combo::Five {
                 self.last_five[p] = at as u32;
             }
-            let (was, is) = (old.combo >= Combo::Four, new.combo >= Combo::Four);
+            let (was, is) = (old >= Combo::Four, combo >= Combo::Four);
             if was && !is {
                 self.unlist(at, p);
             } else if is && !was {
@@ -411,6 +480,12 @@ impl Board {
         self.add(at);
     }
 
+    /// The hash after the side to move plays `at`.
+    #[inline]
+    pub(crate) fn hash_after(&self, at: usize) -> u64 {
+        self.hash ^ key_of(at, self.side) ^ SIDE_KEY
+    }
+
     /// Hands the move to the other side without a stone.
     pub(crate) fn pass(&mut self) {
         self.side ^= 1;
@@ -440,11 +515,11 @@ impl Board {
             return self.cells[at].combo[player];
         }
         let other = (player ^ 1) as u32 + 1;
-        let key = self.keys[at][d] ^ other << (2 * slot(j));
-        let mut shape = self.cells[at].shape;
-        shape[d] = self.tables.shapes.pair(key);
-        let code = self.tables.code(packed(shape, player));
-        self.tables.info[player][usize::from(code)].combo
+        let (base, pos) = self.line_of(at, d);
+        let key = self.key(base, pos) ^ other << (2 * slot(j));
+        let shape = self.tables.shapes.pair(key) >> (4 * player) & 15;
+        let classes = self.cells[at].classes[player] & !(7 << (3 * d)) | class(shape) << (3 * d);
+        self.tables.combo(player, classes)
     }
 
     /// Every empty cell near a stone (the candidate moves), in row-major order, into

@@ -1,12 +1,15 @@
 //! What a stone on an empty cell makes in all four lines together (its [`Combo`]), and
-//! the numbers the search reads per cell: the weight of the cell in the evaluation and
-//! its promise as a move. Four shapes are combined by a code that does not depend on
-//! their order (a multiset of four of the fourteen shapes: 2,380 codes), and every table
-//! is indexed by that code.
+//! the weights the search reads per cell: the cell's part in the evaluation and its
+//! promise as a move. A combo depends only on the *class* of each line's shape (what
+//! sort of threat it is), eight classes in three bits, so the four classes of a cell
+//! index a table of 4,096 combos per player; the weights are a sum over the four shapes
+//! and a bonus by combo.
 
 use std::sync::OnceLock;
 
-use super::line::{SHAPES, Shape, Shapes, Winning};
+use super::line::{SHAPES, Shapes, Winning};
+#[cfg(test)]
+use super::line::Shape;
 
 /// What a stone makes in its four lines together, weakest first.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -47,82 +50,25 @@ pub(crate) enum Combo {
 /// Number of combos.
 pub(crate) const COMBOS: usize = 14;
 
-impl Combo {
-    /// Whether the move makes a four or better (a threat answered at one cell).
-    pub(crate) fn is_four(self) -> bool {
-        self >= Combo::Four
-    }
+/// The class of each shape: 0 nothing much, 1 an open two, 2 a closed three, 3 an open
+/// three, 4 a closed four, 5 an open four, 6 a five, 7 an overline that does not win.
+const CLASS: [u16; SHAPES] = [0, 7, 0, 0, 0, 1, 1, 1, 2, 3, 3, 4, 5, 6];
+
+/// The class of `shape` (see [`CLASS`]).
+#[inline]
+pub(crate) fn class(shape: u8) -> u16 {
+    CLASS[usize::from(shape)]
 }
 
-/// Codes of four shapes (any order): 2,380.
-pub(crate) const CODES: usize = 2380;
-
-/// The order-free code of four shapes, indexed by the four shapes packed four bits
-/// each (`s0 | s1 << 4 | s2 << 8 | s3 << 12`; entries with a nibble over 13 unused).
-fn code_table() -> &'static [u16] {
-    static TABLE: OnceLock<Vec<u16>> = OnceLock::new();
-    TABLE.get_or_init(|| {
-        let mut sorted_code = std::collections::HashMap::new();
-        let mut next = 0u16;
-        for a in 0..SHAPES {
-            for b in a..SHAPES {
-                for c in b..SHAPES {
-                    for d in c..SHAPES {
-                        sorted_code.insert([a, b, c, d], next);
-                        next += 1;
-                    }
-                }
-            }
-        }
-        debug_assert_eq!(usize::from(next), CODES);
-        (0..1usize << 16)
-            .map(|i| {
-                let mut four = [i & 15, i >> 4 & 15, i >> 8 & 15, i >> 12];
-                if four.iter().any(|&s| s >= SHAPES) {
-                    return 0;
-                }
-                four.sort_unstable();
-                sorted_code[&four]
-            })
-            .collect()
-    })
-}
-
-/// The shapes of each code, in increasing order.
-fn shapes_of_codes() -> &'static [[Shape; 4]] {
-    static TABLE: OnceLock<Vec<[Shape; 4]>> = OnceLock::new();
-    TABLE.get_or_init(|| {
-        let mut out = vec![[Shape::Dead; 4]; CODES];
-        let codes = code_table();
-        for (i, &code) in codes.iter().enumerate() {
-            let four = [i & 15, i >> 4 & 15, i >> 8 & 15, i >> 12];
-            if four.iter().any(|&s| s >= SHAPES) {
-                continue;
-            }
-            let mut shapes = four.map(Shape::from_index);
-            shapes.sort_unstable();
-            out[usize::from(code)] = shapes;
-        }
-        out
-    })
-}
-
-/// The combo of four shapes, for a player who may (`forbid` false) or may not (renju's
-/// black) make overlines, double fours and double threes.
-pub(crate) fn combo_of(shapes: [Shape; 4], forbid: bool) -> Combo {
-    let n = |f: &dyn Fn(Shape) -> bool| shapes.iter().filter(|&&s| f(s)).count();
-    let fives = n(&|s| s == Shape::Five);
-    if fives > 0 {
+/// The combo of four shape classes, for a player who may (`forbid` false) or may not
+/// (renju's black) make overlines, double fours and double threes.
+fn combo_of_classes(classes: [u16; 4], forbid: bool) -> Combo {
+    let n = |c: u16| classes.iter().filter(|&&x| x == c).count();
+    if n(6) > 0 {
         return Combo::Five;
     }
-    let fours = n(&|s| s == Shape::Four);
-    let open_fours = n(&|s| s == Shape::OpenFour);
-    let open_threes = n(&|s| s.is_open_three());
-    let threes = n(&|s| s == Shape::Three);
-    let twos = n(&|s| matches!(s, Shape::OpenTwo | Shape::OpenTwo3 | Shape::OpenTwo4));
-    if forbid
-        && (n(&|s| s == Shape::Long) > 0 || fours + open_fours >= 2 || open_threes >= 2)
-    {
+    let (twos, threes, open_threes, fours, open_fours) = (n(1), n(2), n(3), n(4), n(5));
+    if forbid && (n(7) > 0 || fours + open_fours >= 2 || open_threes >= 2) {
         return Combo::Forbidden;
     }
     if open_fours > 0 || fours >= 2 {
@@ -152,57 +98,59 @@ pub(crate) fn combo_of(shapes: [Shape; 4], forbid: bool) -> Combo {
     }
 }
 
-/// What the board and the search read of one code, for one player.
-#[derive(Clone, Copy, Debug, Default)]
-pub(crate) struct Info {
-    /// The combo.
-    pub(crate) combo: Combo,
-    /// Evaluation weight of the cell for the player `[to move, not to move]`.
-    pub(crate) value: [i32; 2],
-    /// Promise of the cell as a move for the player.
-    pub(crate) attack: i32,
-    /// What a move of the other player there takes from this player.
-    pub(crate) defence: i32,
+/// The combo of four shapes.
+#[cfg(test)]
+pub(crate) fn combo_of(shapes: [Shape; 4], forbid: bool) -> Combo {
+    combo_of_classes(shapes.map(|s| class(s as u8)), forbid)
 }
 
-/// Everything the board reads by code, under one rule set.
+/// Weights of one player's cells: in the evaluation (`[to move, not to move]`) and as a
+/// move (what it makes for the mover, what it takes from the other player), by shape
+/// (summed over the four lines) and by combo.
+#[derive(Debug)]
+pub(crate) struct Weights {
+    pub(crate) shape_value: [[i32; SHAPES]; 2],
+    pub(crate) combo_value: [[i32; COMBOS]; 2],
+    pub(crate) shape_attack: [i32; SHAPES],
+    pub(crate) combo_attack: [i32; COMBOS],
+    pub(crate) shape_defence: [i32; SHAPES],
+    pub(crate) combo_defence: [i32; COMBOS],
+}
+
+/// The weights the engine plays with.
+const WEIGHTS: Weights = Weights {
+    // Dead, Long, One, OpenOne, Two, OpenTwo, OpenTwo3, OpenTwo4, Three, OpenThree,
+    // DoubleThree, Four, OpenFour, Five.
+    shape_value: [
+        [0, 0, 1, 2, 4, 8, 9, 10, 14, 30, 34, 36, 80, 120],
+        [0, 0, 1, 2, 4, 8, 9, 10, 12, 22, 26, 24, 60, 100],
+    ],
+    // None, Forbidden, OpenTwo, Three, TwoTwos, ThreePlus, OpenThree, OpenThreePlus,
+    // DoubleThree, Four, FourPlus, FourThree, FlexFour, Five.
+    combo_value: [
+        [0, 0, 0, 0, 6, 8, 0, 12, 60, 0, 20, 200, 300, 400],
+        [0, 0, 0, 0, 4, 6, 0, 8, 40, 0, 12, 80, 120, 200],
+    ],
+    shape_attack: [0, 0, 1, 2, 3, 8, 9, 10, 12, 40, 44, 50, 400, 10_000],
+    combo_attack: [0, -1_000, 0, 0, 10, 14, 0, 16, 300, 0, 30, 600, 2_000, 20_000],
+    shape_defence: [0, 0, 1, 1, 2, 5, 6, 7, 8, 30, 32, 36, 300, 5_000],
+    combo_defence: [0, 0, 0, 0, 6, 8, 0, 10, 120, 0, 16, 200, 800, 10_000],
+};
+
+/// Everything the board reads under one rule set.
 #[derive(Debug)]
 pub(crate) struct Tables {
     /// Line shapes by key.
     pub(crate) shapes: &'static Shapes,
-    /// Code of four shapes by the shapes packed four bits each.
-    codes: &'static [u16],
-    /// Each player's information by code.
-    pub(crate) info: [Vec<Info>; 2],
+    /// Each player's combo by the four classes packed three bits each.
+    combos: [Vec<Combo>; 2],
+    /// The weights.
+    pub(crate) weights: &'static Weights,
 }
 
-/// Evaluation weights of one line shape for the side to move and for the other side.
-const SHAPE_VALUE: [[i32; SHAPES]; 2] = [
-    // Dead, Long, One, OpenOne, Two, OpenTwo, OpenTwo3, OpenTwo4, Three, OpenThree,
-    // DoubleThree, Four, OpenFour, Five.
-    [0, 0, 1, 2, 4, 8, 9, 10, 14, 30, 34, 36, 80, 120],
-    [0, 0, 1, 2, 4, 8, 9, 10, 12, 22, 26, 24, 60, 100],
-];
-
-/// Evaluation bonus of a combo for the side to move and for the other side.
-const COMBO_VALUE: [[i32; COMBOS]; 2] = [
-    // None, Forbidden, OpenTwo, Three, TwoTwos, ThreePlus, OpenThree, OpenThreePlus,
-    // DoubleThree, Four, FourPlus, FourThree, FlexFour, Five.
-    [0, 0, 0, 0, 6, 8, 0, 12, 60, 0, 20, 200, 300, 400],
-    [0, 0, 0, 0, 4, 6, 0, 8, 40, 0, 12, 80, 120, 200],
-];
-
-/// Move-ordering weights of a shape for the mover.
-const SHAPE_ATTACK: [i32; SHAPES] = [0, 0, 1, 2, 3, 8, 9, 10, 12, 40, 44, 50, 400, 10_000];
-/// Move-ordering weights of the other player's shape on the cell (blocking it).
-const SHAPE_DEFENCE: [i32; SHAPES] = [0, 0, 1, 1, 2, 5, 6, 7, 8, 30, 32, 36, 300, 5_000];
-/// Move-ordering bonus of the mover's combo.
-const COMBO_ATTACK: [i32; COMBOS] = [0, -1_000, 0, 0, 10, 14, 0, 16, 300, 0, 30, 600, 2_000, 20_000];
-/// Move-ordering bonus of the other player's combo on the cell.
-const COMBO_DEFENCE: [i32; COMBOS] = [0, 0, 0, 0, 6, 8, 0, 10, 120, 0, 16, 200, 800, 10_000];
-
 impl Tables {
-    /// The tables for `rule` (one per player), built once per process.
+    /// The tables for `rule` (one per player) and whether each player's overlines,
+    /// double fours and double threes are forbidden, built once per process.
     pub(crate) fn of(rule: [Winning; 2], forbid: [bool; 2]) -> &'static Tables {
         static FREESTYLE: OnceLock<Tables> = OnceLock::new();
         static EXACT: OnceLock<Tables> = OnceLock::new();
@@ -212,47 +160,29 @@ impl Tables {
             ([Winning::EXACT, Winning::EXACT], [false, false]) => &EXACT,
             _ => &RENJU,
         };
-        cell.get_or_init(|| Tables::build(rule, forbid))
+        cell.get_or_init(|| Tables {
+            shapes: Shapes::of(rule),
+            combos: [0, 1].map(|p| {
+                (0..1u16 << 12)
+                    .map(|i| combo_of_classes([i & 7, i >> 3 & 7, i >> 6 & 7, i >> 9 & 7], forbid[p]))
+                    .collect()
+            }),
+            weights: &WEIGHTS,
+        })
     }
 
-    fn build(rule: [Winning; 2], forbid: [bool; 2]) -> Tables {
-        let shapes_of = shapes_of_codes();
-        let info = [0, 1].map(|p| {
-            shapes_of
-                .iter()
-                .map(|shapes| {
-                    let combo = combo_of(*shapes, forbid[p]);
-                    let c = combo as usize;
-                    let sum = |table: &[i32; SHAPES]| -> i32 {
-                        shapes.iter().map(|&s| table[s as usize]).sum()
-                    };
-                    Info {
-                        combo,
-                        value: [0, 1].map(|m| sum(&SHAPE_VALUE[m]) + COMBO_VALUE[m][c]),
-                        attack: sum(&SHAPE_ATTACK) + COMBO_ATTACK[c],
-                        defence: sum(&SHAPE_DEFENCE)
-                            + if combo == Combo::Forbidden { 0 } else { COMBO_DEFENCE[c] },
-                    }
-                })
-                .collect()
-        });
-        Tables { shapes: Shapes::of(rule), codes: code_table(), info }
-    }
-
-    /// The code of one player's four shapes, packed four bits each.
+    /// `player`'s combo of four classes packed three bits each.
     #[inline]
-    pub(crate) fn code(&self, packed: u16) -> u16 {
-        self.codes[usize::from(packed)]
+    pub(crate) fn combo(&self, player: usize, classes: u16) -> Combo {
+        self.combos[player][usize::from(classes & 0xfff)]
     }
 }
 
-/// One player's four shapes packed four bits each, from a cell's shape bytes (Player
-/// One's shape in each byte's low four bits).
+/// The four classes of one player's shapes, packed three bits each, from a cell's shape
+/// bytes (Player One's shape in each byte's low four bits).
 #[inline]
-pub(crate) fn packed(shape: [u8; 4], player: usize) -> u16 {
-    let word = u32::from_le_bytes(shape) >> (4 * player) & 0x0f0f_0f0f;
-    let word = (word | word >> 4) & 0x00ff_00ff;
-    (word | word >> 8) as u16
+pub(crate) fn classes(shape: [u8; 4], player: usize) -> u16 {
+    shape.iter().enumerate().fold(0, |acc, (d, &s)| acc | class(s >> (4 * player) & 15) << (3 * d))
 }
 
 #[cfg(test)]
@@ -260,14 +190,13 @@ mod tests {
     use super::*;
 
     #[test]
-    fn codes_ignore_the_order() {
+    fn combos_ignore_the_order_of_the_lines() {
         let tables = Tables::of([Winning::FREESTYLE; 2], [false; 2]);
-        let code = |s: [u8; 4]| tables.code(packed(s, 0));
-        assert_eq!(code([1, 5, 9, 13]), code([13, 9, 5, 1]));
-        assert_ne!(code([1, 5, 9, 13]), code([1, 5, 9, 12]));
-        assert_eq!(packed([0x21, 0x43, 0x65, 0x87], 1), 0x8642);
-        let all: std::collections::HashSet<u16> = code_table().iter().copied().collect();
-        assert_eq!(all.len(), CODES);
+        let combo = |s: [u8; 4]| tables.combo(0, classes(s, 0));
+        assert_eq!(combo([11, 9, 0, 0]), Combo::FourThree);
+        assert_eq!(combo([0, 0, 9, 11]), Combo::FourThree);
+        assert_eq!(combo([0x0b, 0x90, 0, 0]), Combo::Four);
+        assert_eq!(tables.combo(1, classes([0x0b, 0x90, 0, 0], 1)), Combo::OpenThree);
     }
 
     #[test]

@@ -10,6 +10,7 @@ mod line;
 mod search;
 mod table;
 mod threats;
+mod vct;
 
 use std::time::Instant;
 
@@ -21,11 +22,14 @@ use self::line::Winning;
 pub(crate) use self::search::{Limits, Search};
 use self::table::{MATE_BOUND, Table};
 use self::threats::Vcf;
+use self::vct::Vct;
 
 /// The default size of the gomoku engine's table.
 const TABLE_BYTES: usize = 64 << 20;
 /// Nodes the first VCF search may take.
 const VCF_NODES: u64 = 200_000;
+/// Plies a VCT may take.
+const VCT_PLIES: usize = 30;
 
 /// Whether the gomoku engine plays under `rules`: five in a row with diagonals, normal
 /// play.
@@ -67,6 +71,8 @@ pub(crate) enum How {
     Wins,
     /// The first move of a victory by continuous fours of this many moves.
     Fours(u32),
+    /// The first move of a victory by threats (fours and threes).
+    Threats,
     /// Blocks one of two winning cells of the other side.
     Lost,
     /// By alpha-beta search.
@@ -141,6 +147,15 @@ impl Engine {
             let nodes = vcf.nodes;
             if let Some((first, moves)) = found {
                 return Choice { score: MATE_BOUND, ..choice(&grid, first, How::Fours(moves), nodes) };
+            }
+        }
+        if grid.count(opp, Combo::Five) == 0 {
+            let budget = deadline.saturating_duration_since(Instant::now());
+            let mut vct = Vct::new(&mut grid, VCT_PLIES, limits.nodes.unwrap_or(u64::MAX), Instant::now() + budget / 4);
+            let found = vct.prove();
+            let nodes = vct.nodes;
+            if let Some(first) = found {
+                return Choice { score: MATE_BOUND, ..choice(&grid, first, How::Threats, nodes) };
             }
         }
         let soft = start + deadline.saturating_duration_since(start).mul_f64(0.55);

@@ -74,6 +74,17 @@ const fn mated_in(ply: i32) -> i32 {
     -MATE + ply
 }
 
+/// Moves tried at a node before the rest are pruned (not at principal-variation nodes).
+fn move_count_limit(depth: i32, improving: bool) -> usize {
+    let limit = 3.0 + f64::from(depth.max(0)).powf(1.32);
+    (if improving { limit } else { limit / 2.0 }) as usize
+}
+
+/// Plies a late move's search is reduced by, before adjustments.
+fn reduction(depth: i32, index: usize) -> i32 {
+    (0.8 * f64::from(depth.max(1)).ln() * ((index + 1) as f64).ln()) as i32
+}
+
 /// Moves the best-scored move of `moves` to the front.
 #[inline]
 fn pick_best(moves: &mut [(i32, u32)]) {
@@ -161,8 +172,7 @@ impl<'a> Search<'a> {
         let [k0, k1] = self.killers[ply];
         for &cell in &cells {
             let c = &board.cells[cell as usize];
-            let mut score = board.tables.info[me][usize::from(c.code[me])].attack
-                + board.tables.info[opp][usize::from(c.code[opp])].defence;
+            let mut score = board.move_score(cell as usize);
             if c.combo[me] == Combo::Forbidden {
                 continue;
             }
@@ -264,19 +274,25 @@ impl<'a> Search<'a> {
         let mut best_move = NONE;
         let mut searched = 0usize;
         for index in 0..moves.len() {
-            pick_best(&mut moves[index..]);
+            // The first few picked one by one (a cut-off often comes early), the rest
+            // sorted once.
+            if index < 4 {
+                pick_best(&mut moves[index..]);
+            } else if index == 4 {
+                moves[4..].sort_unstable_by(|a, b| b.cmp(a));
+            }
             let cell = moves[index].1;
             let at = cell as usize;
             let my_combo = self.board.combo(at, me);
             let their_combo = self.board.combo(at, opp);
-            let tactical = my_combo >= Combo::OpenThree || their_combo >= Combo::OpenThree;
-            let quiet = my_combo < Combo::ThreePlus && their_combo < Combo::ThreePlus;
-            if !pv && best > -MATE_BOUND && !opp_threat && index > 0 {
-                // Late moves at shallow depth are not tried.
-                if depth <= 4 && index >= [0, 6, 10, 16, 24][depth as usize] / (2 - usize::from(improving)) {
+            let important = my_combo >= Combo::TwoTwos || their_combo >= Combo::OpenThree;
+            let trivial = my_combo == Combo::None && their_combo == Combo::None;
+            if !pv && best > -MATE_BOUND && !forced && index > 0 {
+                // Late moves and moves that make nothing are not tried near the horizon.
+                if index >= move_count_limit(depth, improving) {
                     continue;
                 }
-                if depth <= 2 && my_combo == Combo::None && their_combo == Combo::None {
+                if trivial && depth <= 4 {
                     continue;
                 }
             }
@@ -287,10 +303,13 @@ impl<'a> Search<'a> {
                 -self.search(new_depth, -beta, -alpha, ply + 1, pv)
             } else {
                 let mut r = 0;
-                if depth >= 3 && !forced && !tactical && index >= 3 {
-                    r = 1 + i32::from(index >= 8) + i32::from(depth >= 8 && index >= 12);
-                    if quiet {
+                if depth >= 2 && !forced && index >= 2 {
+                    r = reduction(depth, index);
+                    if trivial && !improving {
                         r += 1;
+                    }
+                    if important {
+                        r -= 1;
                     }
                     if pv {
                         r -= 1;
@@ -317,7 +336,7 @@ impl<'a> Search<'a> {
                 if value > alpha {
                     alpha = value;
                     if value >= beta {
-                        if !tactical {
+                        if my_combo < Combo::Four {
                             let k = &mut self.killers[ply];
                             if k[0] != cell {
                                 k[1] = k[0];

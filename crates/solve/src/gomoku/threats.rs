@@ -156,10 +156,7 @@ impl<'a> Vcf<'a> {
         let mut scored: Vec<(i32, u32)> = moves
             .into_iter()
             .map(|m| {
-                let cell = &board.cells[m as usize];
-                let score = board.tables.info[me][usize::from(cell.code[me])].attack
-                    + board.tables.info[opp][usize::from(cell.code[opp])].defence;
-                (score, m)
+                (board.move_score(m as usize), m)
             })
             .collect();
         scored.sort_unstable_by_key(|&(s, m)| (core::cmp::Reverse(s), m));

@@ -1,0 +1,232 @@
+//! Victory by threats (VCT) on the gomoku board, by depth-first proof-number search
+//! (df-pn): the attacker plays fours and threes (moves that make an open three, or
+//! better), the defender every answer that stops the open four to come (judged exactly,
+//! see `threats`) and every four of their own; a four is answered at its one cell.
+//!
+//! A position's stones fix how many plies it is from the root, so a depth limit in plies
+//! never makes one position's result depend on the path to it, and the table of proof
+//! and disproof numbers is keyed by the position alone.
+
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+use std::time::Instant;
+
+use super::board::Board;
+use super::combo::Combo;
+use super::threats;
+
+/// The hasher of tables keyed by Zobrist hashes: the key is already uniform.
+#[derive(Clone, Copy, Debug, Default)]
+struct Zobrist(u64);
+
+impl Hasher for Zobrist {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = self.0.rotate_left(8) ^ u64::from(b);
+        }
+    }
+
+    fn write_u64(&mut self, n: u64) {
+        self.0 = n;
+    }
+}
+
+/// Proof and disproof numbers by position.
+type Numbers = HashMap<u64, (u32, u32), BuildHasherDefault<Zobrist>>;
+
+/// Proof and disproof numbers at or above this are infinite.
+const INF: u32 = 1 << 28;
+
+/// A df-pn VCT search for one attacker.
+pub(crate) struct Vct<'a> {
+    board: &'a mut Board,
+    attacker: usize,
+    /// Proof and disproof numbers by position.
+    table: Numbers,
+    /// Plies from the root at which the attacker gives up.
+    max_ply: usize,
+    root_stones: usize,
+    pub(crate) nodes: u64,
+    limit: u64,
+    deadline: Instant,
+    aborted: bool,
+    moves: Vec<Vec<u32>>,
+}
+
+impl<'a> Vct<'a> {
+    /// A search for the side to move of `board`, to at most `max_ply` plies, `limit`
+    /// nodes and `deadline`.
+    pub(crate) fn new(board: &'a mut Board, max_ply: usize, limit: u64, deadline: Instant) -> Vct<'a> {
+        let attacker = board.side;
+        let root_stones = board.history.len();
+        Vct {
+            board,
+            attacker,
+            table: Numbers::default(),
+            max_ply,
+            root_stones,
+            nodes: 0,
+            limit,
+            deadline,
+            aborted: false,
+            moves: vec![Vec::new(); max_ply + 2],
+        }
+    }
+
+    /// The first move of a VCT, if one is proved within the limits.
+    pub(crate) fn prove(&mut self) -> Option<usize> {
+        let (pn, _) = self.mid(INF - 1, INF - 1);
+        if pn != 0 {
+            return None;
+        }
+        let moves = self.children();
+        moves.into_iter().find(|&m| self.lookup(self.board.hash_after(m as usize)).0 == 0).map(|m| m as usize)
+    }
+
+    fn lookup(&self, hash: u64) -> (u32, u32) {
+        self.table.get(&hash).copied().unwrap_or((1, 1))
+    }
+
+    /// The result of a position decided without its children: `Some((pn, dn))`.
+    fn terminal(&self) -> Option<(u32, u32)> {
+        let board = &*self.board;
+        let me = board.side;
+        let other = me ^ 1;
+        let proved = Some((0, INF));
+        let disproved = Some((INF, 0));
+        let attacker_moves = me == self.attacker;
+        if board.count(me, Combo::Five) > 0 {
+            return if attacker_moves { proved } else { disproved };
+        }
+        let other_fives = board.count(other, Combo::Five);
+        if other_fives >= 2 {
+            return if attacker_moves { disproved } else { proved };
+        }
+        if other_fives == 0 && board.count(me, Combo::FlexFour) > 0 {
+            return if attacker_moves { proved } else { disproved };
+        }
+        if board.empties == 0 {
+            return disproved;
+        }
+        if attacker_moves && board.history.len() - self.root_stones >= self.max_ply {
+            return disproved;
+        }
+        if !attacker_moves && other_fives == 0 && board.count(other, Combo::FlexFour) == 0 {
+            // The attacker's last move left no threat: the defender is free.
+            return disproved;
+        }
+        None
+    }
+
+    /// The moves of the side to move at this node, into a fresh list.
+    fn children(&mut self) -> Vec<u32> {
+        let board = &*self.board;
+        let me = board.side;
+        let other = me ^ 1;
+        let mut out = Vec::new();
+        if board.count(other, Combo::Five) > 0 {
+            out.extend(board.five(other).map(|c| c as u32));
+            return out;
+        }
+        if me == self.attacker {
+            // Fours always; threes only when the defender has no open three of their own.
+            let least =
+                if board.count(other, Combo::FlexFour) > 0 { Combo::Four } else { Combo::OpenThree };
+            board.cells_from(me, least, &mut out);
+            out.retain(|&c| board.combo(c as usize, me) != Combo::Forbidden);
+            let mut scored: Vec<(i32, u32)> = out
+                .iter()
+                .map(|&c| {
+                    (board.move_score(c as usize), c)
+                })
+                .collect();
+            scored.sort_unstable_by(|a, b| b.cmp(a));
+            out.clear();
+            out.extend(scored.into_iter().map(|(_, c)| c));
+        } else if board.count(other, Combo::FlexFour) > 0 {
+            threats::answers_to_three(board, &mut out);
+            threats::fours(board, &mut out);
+            out.sort_unstable();
+            out.dedup();
+        }
+        out
+    }
+
+    /// Searches the current position until its proof number reaches `th_pn` or its
+    /// disproof number `th_dn`; its numbers.
+    fn mid(&mut self, th_pn: u32, th_dn: u32) -> (u32, u32) {
+        self.nodes += 1;
+        if self.nodes >= self.limit || (self.nodes & 1023 == 0 && Instant::now() >= self.deadline) {
+            self.aborted = true;
+        }
+        let hash = self.board.hash;
+        if let Some(result) = self.terminal() {
+            self.table.insert(hash, result);
+            return result;
+        }
+        let ply = self.board.history.len() - self.root_stones;
+        let mut moves = core::mem::take(&mut self.moves[ply.min(self.max_ply + 1)]);
+        moves.clear();
+        moves.extend(self.children());
+        let or_node = self.board.side == self.attacker;
+        if moves.is_empty() {
+            self.moves[ply.min(self.max_ply + 1)] = moves;
+            // No threat for the attacker: disproved; no answer for the defender: proved.
+            let result = if or_node { (INF, 0) } else { (0, INF) };
+            self.table.insert(hash, result);
+            return result;
+        }
+        let mut result;
+        loop {
+            // The node's numbers from its children's, the best child and the runner-up.
+            let (mut pn, mut dn) = if or_node { (INF, 0) } else { (0, INF) };
+            let mut best = 0;
+            let mut best_key = u32::MAX;
+            let mut second = u32::MAX;
+            let mut best_child = (1, 1);
+            for (i, &m) in moves.iter().enumerate() {
+                let (cpn, cdn) = self.lookup(self.board.hash_after(m as usize));
+                let key = if or_node {
+                    pn = pn.min(cpn);
+                    dn = (dn + cdn).min(INF);
+                    cpn
+                } else {
+                    pn = (pn + cpn).min(INF);
+                    dn = dn.min(cdn);
+                    cdn
+                };
+                if key < best_key {
+                    second = best_key;
+                    best_key = key;
+                    best = i;
+                    best_child = (cpn, cdn);
+                } else if key < second {
+                    second = key;
+                }
+            }
+            result = (pn, dn);
+            if pn >= th_pn || dn >= th_dn || self.aborted {
+                break;
+            }
+            let (cpn, cdn) = best_child;
+            let (child_pn, child_dn) = if or_node {
+                (th_pn.min(second.saturating_add(1)), (th_dn - dn).saturating_add(cdn).min(INF - 1))
+            } else {
+                ((th_pn - pn).saturating_add(cpn).min(INF - 1), th_dn.min(second.saturating_add(1)))
+            };
+            let m = moves[best] as usize;
+            self.board.play(m);
+            self.mid(child_pn, child_dn);
+            self.board.undo();
+        }
+        self.moves[ply.min(self.max_ply + 1)] = moves;
+        if !self.aborted || result.0 == 0 || result.1 == 0 {
+            self.table.insert(hash, result);
+        }
+        result
+    }
+}
