@@ -19,6 +19,9 @@ pub(crate) const PAD: usize = HALF;
 const EMPTY: u8 = 0;
 const WALL: u8 = 3;
 
+/// Cells whose combo is this or better are listed per player.
+const LISTED: Combo = Combo::OpenThree;
+
 /// Cells within this square distance of a stone are candidate moves…
 const NEAR_SQUARE: isize = 2;
 /// …and on its lines within this distance.
@@ -83,9 +86,9 @@ pub(crate) struct Board {
     pub(crate) empties: usize,
     /// The last cell seen to become each player's `Five`.
     last_five: [u32; 2],
-    /// Each player's empty cells whose combo is a four or better, in no order.
-    fours: [Vec<u32>; 2],
-    /// Each cell's place in `fours`, or `u32::MAX`.
+    /// Each player's empty cells whose combo is an open three or better, in no order.
+    threats: [Vec<u32>; 2],
+    /// Each cell's place in `threats`, or `u32::MAX`.
     four_slot: Vec<[u32; 2]>,
 }
 
@@ -150,7 +153,7 @@ impl Board {
             areas: vec![None],
             empties,
             last_five: [0; 2],
-            fours: [Vec::new(), Vec::new()],
+            threats: [Vec::new(), Vec::new()],
             four_slot: Vec::new(),
         };
         board.four_slot = vec![[u32::MAX; 2]; board.cells.len()];
@@ -296,7 +299,7 @@ impl Board {
         score
     }
 
-    /// Adds the empty cell `at` to the totals (and the lists of fours).
+    /// Adds the empty cell `at` to the totals (and the threat lists).
     #[inline]
     fn add(&mut self, at: usize) {
         for p in 0..2 {
@@ -305,13 +308,13 @@ impl Board {
             self.counts[p][combo as usize] += 1;
             self.values[p][0] += value[0];
             self.values[p][1] += value[1];
-            if combo >= Combo::Four {
+            if combo >= LISTED {
                 self.list(at, p);
             }
         }
     }
 
-    /// Takes the empty cell `at` out of the totals (and the lists of fours).
+    /// Takes the empty cell `at` out of the totals (and the threat lists).
     #[inline]
     fn remove(&mut self, at: usize) {
         for p in 0..2 {
@@ -320,7 +323,7 @@ impl Board {
             self.counts[p][combo as usize] -= 1;
             self.values[p][0] -= value[0];
             self.values[p][1] -= value[1];
-            if combo >= Combo::Four {
+            if combo >= LISTED {
                 self.unlist(at, p);
             }
         }
@@ -377,7 +380,7 @@ impl Board {
             if combo == Combo::Five {
                 self.last_five[p] = at as u32;
             }
-            let (was, is) = (old >= Combo::Four, combo >= Combo::Four);
+            let (was, is) = (old >= LISTED, combo >= LISTED);
             if was && !is {
                 self.unlist(at, p);
             } else if is && !was {
@@ -386,18 +389,18 @@ impl Board {
         }
     }
 
-    /// Adds `at` to `player`'s fours.
+    /// Adds `at` to `player`'s threat list.
     #[inline]
     fn list(&mut self, at: usize, p: usize) {
-        self.four_slot[at][p] = self.fours[p].len() as u32;
-        self.fours[p].push(at as u32);
+        self.four_slot[at][p] = self.threats[p].len() as u32;
+        self.threats[p].push(at as u32);
     }
 
-    /// Takes `at` out of `player`'s fours.
+    /// Takes `at` out of `player`'s threat list.
     #[inline]
     fn unlist(&mut self, at: usize, p: usize) {
         let slot = self.four_slot[at][p];
-        let list = &mut self.fours[p];
+        let list = &mut self.threats[p];
         list.swap_remove(slot as usize);
         if let Some(&moved) = list.get(slot as usize) {
             self.four_slot[moved as usize][p] = slot;
@@ -555,7 +558,7 @@ impl Board {
         if self.cells[last].stone == EMPTY && self.cells[last].combo[player] == Combo::Five {
             return Some(last);
         }
-        self.fours[player]
+        self.threats[player]
             .iter()
             .map(|&a| a as usize)
             .find(|&a| self.cells[a].combo[player] == Combo::Five)
@@ -565,9 +568,9 @@ impl Board {
     /// (emptied first): in increasing order.
     pub(crate) fn cells_from(&self, player: usize, at_least: Combo, out: &mut Vec<u32>) {
         out.clear();
-        if at_least >= Combo::Four {
+        if at_least >= LISTED {
             out.extend(
-                self.fours[player]
+                self.threats[player]
                     .iter()
                     .copied()
                     .filter(|&a| self.cells[a as usize].combo[player] >= at_least),

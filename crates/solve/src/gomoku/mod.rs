@@ -142,33 +142,59 @@ impl Engine {
             return Choice { score: -MATE_BOUND, ..choice(&grid, at, How::Lost, 0) };
         }
         if grid.count(opp, Combo::Five) == 0 {
-            let mut vcf = Vcf::new(&mut grid, limits.nodes.unwrap_or(u64::MAX).min(VCF_NODES));
+            let vcf_by = start + deadline.saturating_duration_since(start) / 10;
+            let mut vcf = Vcf::new(&mut grid, limits.nodes.unwrap_or(u64::MAX).min(VCF_NODES), vcf_by);
             let found = vcf.find(30);
             let nodes = vcf.nodes;
             if let Some((first, moves)) = found {
                 return Choice { score: MATE_BOUND, ..choice(&grid, first, How::Fours(moves), nodes) };
             }
         }
+        let total = deadline.saturating_duration_since(start);
+        let node_limit = limits.nodes.unwrap_or(u64::MAX);
         if grid.count(opp, Combo::Five) == 0 {
-            let budget = deadline.saturating_duration_since(Instant::now());
-            let mut vct = Vct::new(&mut grid, VCT_PLIES, limits.nodes.unwrap_or(u64::MAX), Instant::now() + budget / 4);
+            let mut vct = Vct::new(&mut grid, VCT_PLIES, node_limit, start + total / 5);
             let found = vct.prove();
             let nodes = vct.nodes;
             if let Some(first) = found {
                 return Choice { score: MATE_BOUND, ..choice(&grid, first, How::Threats, nodes) };
             }
         }
-        let soft = start + deadline.saturating_duration_since(start).mul_f64(0.55);
-        let limits = Limits {
-            deadline,
-            stop: limits.stop.as_deref(),
-            nodes: limits.nodes.unwrap_or(u64::MAX),
+        // Does the other side threaten a victory by threats (were we to pass)?
+        let threatened = grid.count(opp, Combo::Five) == 0 && {
+            grid.pass();
+            let mut vct = Vct::new(&mut grid, VCT_PLIES, node_limit, Instant::now() + total / 10);
+            let found = vct.prove().is_some();
+            grid.pass();
+            found
         };
-        let mut search = Search::new(&mut grid, &mut self.table, &mut self.history, limits);
+        let soft = start + total.mul_f64(0.5);
+        let hard = if threatened { deadline - total / 4 } else { deadline };
+        let search_limits = Limits { deadline: hard, stop: limits.stop.as_deref(), nodes: node_limit };
+        let mut search = Search::new(&mut grid, &mut self.table, &mut self.history, search_limits);
         let outcome = search.root(soft, 100, &mut |_| {});
         match outcome {
-            Some(o) => {
+            Some(mut o) => {
                 let how = if search.nodes == 0 { How::Forced } else { How::Searched };
+                if threatened && o.score > -MATE_BOUND && o.ranked.len() > 1 {
+                    // The first of the best moves after which the other side has no
+                    // victory by threats.
+                    let safe = o.ranked.iter().take(8).enumerate().find(|&(i, &(_, cell))| {
+                        let left = deadline.saturating_duration_since(Instant::now());
+                        if left.is_zero() {
+                            return false;
+                        }
+                        let share = left / (8 - i as u32).max(2);
+                        grid.play(cell as usize);
+                        let mut vct = Vct::new(&mut grid, VCT_PLIES, node_limit, Instant::now() + share);
+                        let refuted = vct.prove().is_some();
+                        grid.undo();
+                        !refuted
+                    });
+                    if let Some((_, &(_, cell))) = safe {
+                        o.best = cell as usize;
+                    }
+                }
                 let (row, col) = grid.row_col(o.best);
                 Choice {
                     row,

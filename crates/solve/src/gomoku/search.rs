@@ -43,6 +43,8 @@ pub(crate) struct Outcome {
     pub(crate) nodes: u64,
     /// The deepest ply reached.
     pub(crate) sel_depth: i32,
+    /// The root moves with their last scores, the best first, the others by score.
+    pub(crate) ranked: Vec<(i32, u32)>,
 }
 
 /// One search's state.
@@ -476,6 +478,7 @@ impl<'a> Search<'a> {
             depth: 0,
             nodes: 0,
             sel_depth: 0,
+            ranked: Vec::new(),
         };
         if root.len() == 1 {
             outcome.score = self.board.eval();
@@ -521,6 +524,8 @@ impl<'a> Search<'a> {
                 break;
             }
             previous = score;
+            root[1..].sort_by(|a, b| b.0.cmp(&a.0));
+            outcome.ranked.clone_from(&root);
             outcome.score = score;
             outcome.best = best.map_or(outcome.best, |b| b as usize);
             outcome.depth = depth;
@@ -533,6 +538,9 @@ impl<'a> Search<'a> {
         }
         outcome.nodes = self.nodes;
         outcome.sel_depth = self.sel_depth;
+        if outcome.ranked.is_empty() {
+            outcome.ranked.clone_from(&root);
+        }
         Some(outcome)
     }
 

@@ -3,6 +3,7 @@
 //! (VCF), the attacker's every move a four and every answer forced.
 
 use std::collections::HashMap;
+use std::time::Instant;
 
 use super::board::Board;
 use super::combo::Combo;
@@ -88,14 +89,15 @@ pub(crate) struct Vcf<'a> {
     /// Nodes searched.
     pub(crate) nodes: u64,
     limit: u64,
+    deadline: Instant,
     /// Whether the win found ends with an open four (its five not in the line).
     flex_end: bool,
 }
 
 impl<'a> Vcf<'a> {
-    /// A search on `board` of at most `limit` nodes.
-    pub(crate) fn new(board: &'a mut Board, limit: u64) -> Vcf<'a> {
-        Vcf { board, failed: HashMap::new(), nodes: 0, limit, flex_end: false }
+    /// A search on `board` of at most `limit` nodes, until `deadline`.
+    pub(crate) fn new(board: &'a mut Board, limit: u64, deadline: Instant) -> Vcf<'a> {
+        Vcf { board, failed: HashMap::new(), nodes: 0, limit, deadline, flex_end: false }
     }
 
     /// The first move of the shortest VCF within `most` fours (and the five or open four
@@ -120,6 +122,9 @@ impl<'a> Vcf<'a> {
     /// last first, pushed onto `line`.
     fn search(&mut self, depth: u32, line: &mut Vec<usize>) -> bool {
         self.nodes += 1;
+        if self.nodes & 1023 == 0 && Instant::now() >= self.deadline {
+            self.limit = self.nodes;
+        }
         let board = &mut *self.board;
         let me = board.side;
         let opp = me ^ 1;
