@@ -10,7 +10,7 @@
 //! shapes of the empty cells within reach on them; taking it back is the same
 //! exclusive-or, so nothing is saved for undo but the candidate area.
 
-use super::combo::{COMBOS, Combo, Tables, class, classes};
+use super::combo::{COMBOS, Combo, HAVING, Tables, class, classes};
 use super::line::HALF;
 use crate::mask::spread;
 
@@ -241,7 +241,18 @@ impl Board {
     /// The static evaluation for the side to move.
     #[inline]
     pub(crate) fn eval(&self) -> i32 {
-        self.values[self.side][0] - self.values[self.side ^ 1][1]
+        let w = self.tables.weights;
+        let (me, opp) = (self.side, self.side ^ 1);
+        let mut value = w.tempo + self.values[me][0] - self.values[opp][1];
+        for (i, &combo) in HAVING.iter().enumerate() {
+            if self.counts[me][combo as usize] > 0 {
+                value += w.having[0][i];
+            }
+            if self.counts[opp][combo as usize] > 0 {
+                value += w.having[1][i];
+            }
+        }
+        value
     }
 
     /// The shape of `player` on `at` in direction `d`.

@@ -115,26 +115,38 @@ pub(crate) struct Weights {
     pub(crate) combo_attack: [i32; COMBOS],
     pub(crate) shape_defence: [i32; SHAPES],
     pub(crate) combo_defence: [i32; COMBOS],
+    /// Evaluation weight of a player having at least one cell of each combo of
+    /// [`HAVING`], `[to move, not to move]`.
+    pub(crate) having: [[i32; HAVING.len()]; 2],
+    /// Evaluation weight of having the move.
+    pub(crate) tempo: i32,
 }
+
+/// The combos whose mere presence counts in the evaluation.
+pub(crate) const HAVING: [Combo; 9] = [
+    Combo::TwoTwos,
+    Combo::ThreePlus,
+    Combo::OpenThree,
+    Combo::OpenThreePlus,
+    Combo::DoubleThree,
+    Combo::Four,
+    Combo::FourPlus,
+    Combo::FourThree,
+    Combo::FlexFour,
+];
 
 /// The weights the engine plays with.
 const WEIGHTS: Weights = Weights {
     // Dead, Long, One, OpenOne, Two, OpenTwo, OpenTwo3, OpenTwo4, Three, OpenThree,
     // DoubleThree, Four, OpenFour, Five.
-    shape_value: [
-        [0, 0, 1, 2, 4, 8, 9, 10, 14, 30, 34, 36, 80, 120],
-        [0, 0, 1, 2, 4, 8, 9, 10, 12, 22, 26, 24, 60, 100],
-    ],
-    // None, Forbidden, OpenTwo, Three, TwoTwos, ThreePlus, OpenThree, OpenThreePlus,
-    // DoubleThree, Four, FourPlus, FourThree, FlexFour, Five.
-    combo_value: [
-        [0, 0, 0, 0, 6, 8, 0, 12, 60, 0, 20, 200, 300, 400],
-        [0, 0, 0, 0, 4, 6, 0, 8, 40, 0, 12, 80, 120, 200],
-    ],
-    shape_attack: [0, 0, 1, 2, 3, 8, 9, 10, 12, 40, 44, 50, 400, 10_000],
-    combo_attack: [0, -1_000, 0, 0, 10, 14, 0, 16, 300, 0, 30, 600, 2_000, 20_000],
-    shape_defence: [0, 0, 1, 1, 2, 5, 6, 7, 8, 30, 32, 36, 300, 5_000],
-    combo_defence: [0, 0, 0, 0, 6, 8, 0, 10, 120, 0, 16, 200, 800, 10_000],
+    shape_value: [[0, 0, 0, 0, 2, 9, 7, 12, 5, 13, 22, 18, 0, 0], [0, 0, 0, 0, 2, 15, 13, 16, 11, 8, 13, 19, 39, 0]],
+    combo_value: [[0, 0, -6, 8, -1, 11, 18, 26, 101, 26, 29, 43, 0, 0], [0, 0, -12, -1, -14, -3, 23, 29, 123, 24, 33, 99, 82, 0]],
+    shape_attack: [-116, 0, -107, -91, -71, -44, 3, 52, 2, 64, 180, 188, 0, 0],
+    combo_attack: [-107, -10_000, -79, -61, -37, -2, -5, 43, 180, 22, 105, 572, 5_000, 10_000],
+    shape_defence: [-91, 0, -84, -68, -64, -41, -22, -2, -7, -65, 26, 70, 226, 0],
+    combo_defence: [-179, 0, -186, -172, -199, -156, -4, -1, 120, -18, 15, 223, 230, 5_000],
+    having: [[54, 28, -4, 20, -105, 26, 18, 43, 0], [-38, -20, 5, -20, 104, -17, -8, 56, 41]],
+    tempo: 1,
 };
 
 /// Everything the board reads under one rule set.

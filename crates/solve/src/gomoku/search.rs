@@ -289,7 +289,9 @@ impl<'a> Search<'a> {
             let their_combo = self.board.combo(at, opp);
             let important = my_combo >= Combo::TwoTwos || their_combo >= Combo::OpenThree;
             let trivial = my_combo == Combo::None && their_combo == Combo::None;
-            if !pv && best > -MATE_BOUND && !forced && index > 0 {
+            // A four is answered at one cell: it costs little and is never cut short.
+            let four = my_combo >= Combo::Four;
+            if !pv && best > -MATE_BOUND && !forced && !four && index > 0 {
                 // Late moves and moves that make nothing are not tried near the horizon.
                 if index >= move_count_limit(depth, improving) {
                     continue;
@@ -305,8 +307,11 @@ impl<'a> Search<'a> {
                 -self.search(new_depth, -beta, -alpha, ply + 1, pv)
             } else {
                 let mut r = 0;
-                if depth >= 2 && !forced && index >= 2 {
+                if depth >= 2 && !forced && !four && index >= 2 {
                     r = reduction(depth, index);
+                    if my_combo >= Combo::OpenThree {
+                        r -= 1;
+                    }
                     if trivial && !improving {
                         r += 1;
                     }
