@@ -643,6 +643,94 @@ mod tests {
         }
         assert_eq!(a.counts, b.counts);
         assert_eq!(a.values, b.values);
+        for p in 0..2 {
+            let (mut x, mut y) = (a.threats[p].clone(), b.threats[p].clone());
+            x.sort_unstable();
+            y.sort_unstable();
+            assert_eq!(x, y, "threat lists of player {p}");
+        }
+    }
+
+    /// The cells where `player` would complete five or more in a row on `board`, by
+    /// gridnote-board's own outcome (the reference).
+    fn winning_cells(board: &gridnote_board::Board, player: gridnote_board::Player) -> usize {
+        let rules = gridnote_board::Rules::TIC_TAC_TOE.with_in_a_row(5);
+        let mut wins = 0;
+        for r in 0..board.rows() {
+            for c in 0..board.cols() {
+                if board.get(r, c) == Some(gridnote_board::Cell::Empty) {
+                    let mut after = board.clone();
+                    let stone = if player == gridnote_board::Player::One {
+                        gridnote_board::Cell::ONE
+                    } else {
+                        gridnote_board::Cell::TWO
+                    };
+                    after.set(r, c, stone).unwrap();
+                    wins += usize::from(
+                        after.outcome(rules) == gridnote_board::Outcome::Won(player),
+                    );
+                }
+            }
+        }
+        wins
+    }
+
+    #[test]
+    fn fives_and_fours_agree_with_the_board_model_on_random_positions() {
+        use gridnote_board::{Cell as Stone, Player};
+        let stone = |p: Player| if p == Player::One { Stone::ONE } else { Stone::TWO };
+        let size = 11;
+        let mut state = 99u64;
+        let mut checked = 0;
+        for _ in 0..40 {
+            // A position of random stones (no line yet), built on both models.
+            let mut model = gridnote_board::Board::new(size, size).unwrap();
+            let mut board = freestyle(size, size);
+            let rules = gridnote_board::Rules::TIC_TAC_TOE.with_in_a_row(5);
+            for i in 0..36 {
+                state = spread(state);
+                let (r, c) = ((state % size as u64) as usize, (state / 16 % size as u64) as usize);
+                let player = if i % 2 == 0 { Player::One } else { Player::Two };
+                if model.get(r, c) != Some(Stone::Empty) {
+                    continue;
+                }
+                let mut next = model.clone();
+                next.set(r, c, stone(player)).unwrap();
+                if next.outcome(rules).is_over() {
+                    continue;
+                }
+                model = next;
+                board.place(board.at(r, c), player.index());
+            }
+            for (p, player) in [Player::One, Player::Two].into_iter().enumerate() {
+                assert_eq!(usize::from(board.count(p, Combo::Five)), winning_cells(&model, player));
+                if board.count(p, Combo::Five) > 0 {
+                    continue;
+                }
+                // Every empty cell: the combo says how many winning cells a stone there
+                // makes.
+                for r in 0..size {
+                    for c in 0..size {
+                        let at = board.at(r, c);
+                        if !board.is_empty(at) {
+                            continue;
+                        }
+                        let mut after = model.clone();
+                        after.set(r, c, stone(player)).unwrap();
+                        let wins = winning_cells(&after, player);
+                        let combo = board.combo(at, p);
+                        let expected = match wins {
+                            0 => combo < Combo::Four,
+                            1 => (Combo::Four..=Combo::FourThree).contains(&combo),
+                            _ => combo == Combo::FlexFour,
+                        };
+                        assert!(expected, "{r},{c} player {p}: {combo:?} but {wins} winning cells");
+                        checked += 1;
+                    }
+                }
+            }
+        }
+        assert!(checked > 5_000, "{checked}");
     }
 
     #[test]

@@ -19,7 +19,7 @@ use gridnote_board::{Player, Rules};
 use self::board::Board;
 use self::combo::{Combo, Tables};
 use self::line::Winning;
-pub(crate) use self::search::{Limits, Search};
+pub(crate) use self::search::{Limits, Params, Search};
 use self::table::{MATE_BOUND, Table};
 use self::threats::Vcf;
 use self::vct::Vct;
@@ -44,6 +44,8 @@ pub(crate) struct Engine {
     shape: (usize, usize, Vec<bool>),
     table: Table,
     history: Vec<[i32; 2]>,
+    /// The search's numbers.
+    pub(crate) params: Params,
 }
 
 /// How a move was chosen, and what was searched.
@@ -71,8 +73,9 @@ pub(crate) enum How {
     Wins,
     /// The first move of a victory by continuous fours of this many moves.
     Fours(u32),
-    /// The first move of a victory by threats (fours and threes).
-    Threats,
+    /// The first move of a victory by threats (fours and threes), the attacker's
+    /// moves in the longest line of its proof.
+    Threats(u32),
     /// Blocks one of two winning cells of the other side.
     Lost,
     /// By alpha-beta search.
@@ -86,6 +89,7 @@ impl Engine {
             shape: (0, 0, Vec::new()),
             table: Table::new(bytes.unwrap_or(TABLE_BYTES)),
             history: Vec::new(),
+            params: Params::DEFAULT,
         }
     }
 
@@ -156,8 +160,8 @@ impl Engine {
             let mut vct = Vct::new(&mut grid, VCT_PLIES, node_limit, start + total / 5);
             let found = vct.prove();
             let nodes = vct.nodes;
-            if let Some(first) = found {
-                return Choice { score: MATE_BOUND, ..choice(&grid, first, How::Threats, nodes) };
+            if let Some((first, moves)) = found {
+                return Choice { score: MATE_BOUND, ..choice(&grid, first, How::Threats(moves), nodes) };
             }
         }
         // Does the other side threaten a victory by threats (were we to pass)?
@@ -172,6 +176,7 @@ impl Engine {
         let hard = if threatened { deadline - total / 4 } else { deadline };
         let search_limits = Limits { deadline: hard, stop: limits.stop.as_deref(), nodes: node_limit };
         let mut search = Search::new(&mut grid, &mut self.table, &mut self.history, search_limits);
+        search.params = self.params;
         let outcome = search.root(soft, 100, &mut |_| {});
         match outcome {
             Some(mut o) => {

@@ -64,6 +64,7 @@ pub(crate) struct Search<'a> {
     four_lists: Vec<Vec<u32>>,
     scratch: Vec<u32>,
     sel_depth: i32,
+    pub(crate) params: Params,
 }
 
 /// A win `ply` plies from the root.
@@ -76,15 +77,54 @@ const fn mated_in(ply: i32) -> i32 {
     -MATE + ply
 }
 
-/// Moves tried at a node before the rest are pruned (not at principal-variation nodes).
-fn move_count_limit(depth: i32, improving: bool) -> usize {
-    let limit = 3.0 + f64::from(depth.max(0)).powf(1.32);
-    (if improving { limit } else { limit / 2.0 }) as usize
+/// The search's tunable numbers.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Params {
+    /// Futility pruning: a node this far above beta per ply of depth is cut.
+    pub(crate) futility: i32,
+    /// Futility pruning up to this depth.
+    pub(crate) futility_depth: i32,
+    /// Razoring: a node this far below alpha per ply of depth (plus `razor_base`) is
+    /// left to the quiescence search.
+    pub(crate) razor: i32,
+    pub(crate) razor_base: i32,
+    /// Late move reductions: `lmr * ln(depth) * ln(move number)` plies.
+    pub(crate) lmr: f64,
+    /// Move-count pruning: `count_base + depth^count_power` moves (halved when the
+    /// evaluation is not improving).
+    pub(crate) count_base: f64,
+    pub(crate) count_power: f64,
+    /// Moves that make nothing for either side are pruned up to this depth.
+    pub(crate) trivial_depth: i32,
+    /// The first aspiration window's half-width.
+    pub(crate) aspiration: i32,
 }
 
-/// Plies a late move's search is reduced by, before adjustments.
-fn reduction(depth: i32, index: usize) -> i32 {
-    (0.8 * f64::from(depth.max(1)).ln() * ((index + 1) as f64).ln()) as i32
+impl Params {
+    /// The numbers the engine plays with.
+    pub(crate) const DEFAULT: Params = Params {
+        futility: 70,
+        futility_depth: 4,
+        razor: 60,
+        razor_base: 40,
+        lmr: 0.8,
+        count_base: 3.0,
+        count_power: 1.32,
+        trivial_depth: 4,
+        aspiration: 30,
+    };
+
+    /// Moves tried at a node before the rest are pruned (not at principal-variation
+    /// nodes).
+    fn move_count_limit(&self, depth: i32, improving: bool) -> usize {
+        let limit = self.count_base + f64::from(depth.max(0)).powf(self.count_power);
+        (if improving { limit } else { limit / 2.0 }) as usize
+    }
+
+    /// Plies a late move's search is reduced by, before adjustments.
+    fn reduction(&self, depth: i32, index: usize) -> i32 {
+        (self.lmr * f64::from(depth.max(1)).ln() * ((index + 1) as f64).ln()) as i32
+    }
 }
 
 /// Moves the best-scored move of `moves` to the front.
@@ -122,6 +162,7 @@ impl<'a> Search<'a> {
             four_lists: vec![Vec::new(); MAX_PLY + 2],
             scratch: Vec::new(),
             sel_depth: 0,
+            params: Params::DEFAULT,
         }
     }
 
@@ -252,11 +293,14 @@ impl<'a> Search<'a> {
         let improving = ply >= 2 && eval > self.evals[ply - 2];
         if !pv && !opp_threat && beta.abs() < MATE_BOUND && alpha.abs() < MATE_BOUND {
             // Futility: far above beta at low depth.
-            if depth <= 4 && eval - 70 * (depth - i32::from(improving)) >= beta {
+            let p = &self.params;
+            if depth <= p.futility_depth
+                && eval - p.futility * (depth - i32::from(improving)) >= beta
+            {
                 return eval;
             }
             // Razoring: far below alpha, only fours could save it.
-            if depth <= 2 && eval + 60 * depth + 40 < alpha {
+            if depth <= 2 && eval + p.razor * depth + p.razor_base < alpha {
                 let v = self.quiesce(alpha, alpha + 1, ply, 0);
                 if v <= alpha {
                     return v;
@@ -293,10 +337,10 @@ impl<'a> Search<'a> {
             let four = my_combo >= Combo::Four;
             if !pv && best > -MATE_BOUND && !forced && !four && index > 0 {
                 // Late moves and moves that make nothing are not tried near the horizon.
-                if index >= move_count_limit(depth, improving) {
+                if index >= self.params.move_count_limit(depth, improving) {
                     continue;
                 }
-                if trivial && depth <= 4 {
+                if trivial && depth <= self.params.trivial_depth {
                     continue;
                 }
             }
@@ -308,7 +352,7 @@ impl<'a> Search<'a> {
             } else {
                 let mut r = 0;
                 if depth >= 2 && !forced && !four && index >= 2 {
-                    r = reduction(depth, index);
+                    r = self.params.reduction(depth, index);
                     if my_combo >= Combo::OpenThree {
                         r -= 1;
                     }
@@ -492,7 +536,7 @@ impl<'a> Search<'a> {
         let mut previous: i32 = 0;
         for depth in 1..=max_depth {
             let (mut alpha, mut beta) = (-INFINITE, INFINITE);
-            let mut delta = 30;
+            let mut delta = self.params.aspiration;
             if depth >= 5 && previous.abs() < MATE_BOUND {
                 alpha = previous - delta;
                 beta = previous + delta;

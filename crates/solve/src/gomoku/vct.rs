@@ -35,8 +35,27 @@ impl Hasher for Zobrist {
     }
 }
 
-/// Proof and disproof numbers by position.
-type Numbers = HashMap<u64, (u32, u32), BuildHasherDefault<Zobrist>>;
+/// A position's proof and disproof numbers and, once proved, the attacker's moves to
+/// the five in the longest line of the proof.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Numbers {
+    pn: u32,
+    dn: u32,
+    moves: u32,
+}
+
+/// An unexplored position.
+const UNKNOWN: Numbers = Numbers { pn: 1, dn: 1, moves: 0 };
+/// A disproved position.
+const DISPROVED: Numbers = Numbers { pn: INF, dn: 0, moves: 0 };
+
+/// A proved position whose proof takes the attacker `moves` moves.
+const fn proved(moves: u32) -> Numbers {
+    Numbers { pn: 0, dn: INF, moves }
+}
+
+/// Numbers by position.
+type Table = HashMap<u64, Numbers, BuildHasherDefault<Zobrist>>;
 
 /// Proof and disproof numbers at or above this are infinite.
 const INF: u32 = 1 << 28;
@@ -46,7 +65,7 @@ pub(crate) struct Vct<'a> {
     board: &'a mut Board,
     attacker: usize,
     /// Proof and disproof numbers by position.
-    table: Numbers,
+    table: Table,
     /// Plies from the root at which the attacker gives up.
     max_ply: usize,
     root_stones: usize,
@@ -66,7 +85,7 @@ impl<'a> Vct<'a> {
         Vct {
             board,
             attacker,
-            table: Numbers::default(),
+            table: Table::default(),
             max_ply,
             root_stones,
             nodes: 0,
@@ -77,37 +96,40 @@ impl<'a> Vct<'a> {
         }
     }
 
-    /// The first move of a VCT, if one is proved within the limits.
-    pub(crate) fn prove(&mut self) -> Option<usize> {
-        let (pn, _) = self.mid(INF - 1, INF - 1);
-        if pn != 0 {
+    /// The first move of a VCT and the attacker's moves in the longest line of its
+    /// proof (the five included), if one is proved within the limits.
+    pub(crate) fn prove(&mut self) -> Option<(usize, u32)> {
+        let root = self.mid(INF - 1, INF - 1);
+        if root.pn != 0 {
             return None;
         }
         let moves = self.children();
-        moves.into_iter().find(|&m| self.lookup(self.board.hash_after(m as usize)).0 == 0).map(|m| m as usize)
+        moves
+            .into_iter()
+            .find(|&m| self.lookup(self.board.hash_after(m as usize)).pn == 0)
+            .map(|m| (m as usize, root.moves))
     }
 
-    fn lookup(&self, hash: u64) -> (u32, u32) {
-        self.table.get(&hash).copied().unwrap_or((1, 1))
+    fn lookup(&self, hash: u64) -> Numbers {
+        self.table.get(&hash).copied().unwrap_or(UNKNOWN)
     }
 
-    /// The result of a position decided without its children: `Some((pn, dn))`.
-    fn terminal(&self) -> Option<(u32, u32)> {
+    /// The result of a position decided without its children.
+    fn terminal(&self) -> Option<Numbers> {
         let board = &*self.board;
         let me = board.side;
         let other = me ^ 1;
-        let proved = Some((0, INF));
-        let disproved = Some((INF, 0));
+        let disproved = Some(DISPROVED);
         let attacker_moves = me == self.attacker;
         if board.count(me, Combo::Five) > 0 {
-            return if attacker_moves { proved } else { disproved };
+            return if attacker_moves { Some(proved(1)) } else { disproved };
         }
         let other_fives = board.count(other, Combo::Five);
         if other_fives >= 2 {
-            return if attacker_moves { disproved } else { proved };
+            return if attacker_moves { disproved } else { Some(proved(1)) };
         }
         if other_fives == 0 && board.count(me, Combo::FlexFour) > 0 {
-            return if attacker_moves { proved } else { disproved };
+            return if attacker_moves { Some(proved(2)) } else { disproved };
         }
         if board.empties == 0 {
             return disproved;
@@ -158,7 +180,7 @@ impl<'a> Vct<'a> {
 
     /// Searches the current position until its proof number reaches `th_pn` or its
     /// disproof number `th_dn`; its numbers.
-    fn mid(&mut self, th_pn: u32, th_dn: u32) -> (u32, u32) {
+    fn mid(&mut self, th_pn: u32, th_dn: u32) -> Numbers {
         self.nodes += 1;
         if self.nodes >= self.limit || (self.nodes & 1023 == 0 && Instant::now() >= self.deadline) {
             self.aborted = true;
@@ -175,8 +197,9 @@ impl<'a> Vct<'a> {
         let or_node = self.board.side == self.attacker;
         if moves.is_empty() {
             self.moves[ply.min(self.max_ply + 1)] = moves;
-            // No threat for the attacker: disproved; no answer for the defender: proved.
-            let result = if or_node { (INF, 0) } else { (0, INF) };
+            // No threat for the attacker: disproved; no answer to the three: proved (an
+            // open four, then five).
+            let result = if or_node { DISPROVED } else { proved(2) };
             self.table.insert(hash, result);
             return result;
         }
@@ -184,39 +207,49 @@ impl<'a> Vct<'a> {
         loop {
             // The node's numbers from its children's, the best child and the runner-up.
             let (mut pn, mut dn) = if or_node { (INF, 0) } else { (0, INF) };
+            let mut length = if or_node { u32::MAX } else { 0 };
             let mut best = 0;
             let mut best_key = u32::MAX;
             let mut second = u32::MAX;
-            let mut best_child = (1, 1);
+            let mut best_child = UNKNOWN;
             for (i, &m) in moves.iter().enumerate() {
-                let (cpn, cdn) = self.lookup(self.board.hash_after(m as usize));
+                let child = self.lookup(self.board.hash_after(m as usize));
                 let key = if or_node {
-                    pn = pn.min(cpn);
-                    dn = (dn + cdn).min(INF);
-                    cpn
+                    pn = pn.min(child.pn);
+                    dn = (dn + child.dn).min(INF);
+                    if child.pn == 0 {
+                        length = length.min(child.moves + 1);
+                    }
+                    child.pn
                 } else {
-                    pn = (pn + cpn).min(INF);
-                    dn = dn.min(cdn);
-                    cdn
+                    pn = (pn + child.pn).min(INF);
+                    dn = dn.min(child.dn);
+                    length = length.max(child.moves);
+                    child.dn
                 };
                 if key < best_key {
                     second = best_key;
                     best_key = key;
                     best = i;
-                    best_child = (cpn, cdn);
+                    best_child = child;
                 } else if key < second {
                     second = key;
                 }
             }
-            result = (pn, dn);
+            result = Numbers { pn, dn, moves: if pn == 0 { length } else { 0 } };
             if pn >= th_pn || dn >= th_dn || self.aborted {
                 break;
             }
-            let (cpn, cdn) = best_child;
             let (child_pn, child_dn) = if or_node {
-                (th_pn.min(second.saturating_add(1)), (th_dn - dn).saturating_add(cdn).min(INF - 1))
+                (
+                    th_pn.min(second.saturating_add(1)),
+                    (th_dn - dn).saturating_add(best_child.dn).min(INF - 1),
+                )
             } else {
-                ((th_pn - pn).saturating_add(cpn).min(INF - 1), th_dn.min(second.saturating_add(1)))
+                (
+                    (th_pn - pn).saturating_add(best_child.pn).min(INF - 1),
+                    th_dn.min(second.saturating_add(1)),
+                )
             };
             let m = moves[best] as usize;
             self.board.play(m);
@@ -224,7 +257,7 @@ impl<'a> Vct<'a> {
             self.board.undo();
         }
         self.moves[ply.min(self.max_ply + 1)] = moves;
-        if !self.aborted || result.0 == 0 || result.1 == 0 {
+        if !self.aborted || result.pn == 0 || result.dn == 0 {
             self.table.insert(hash, result);
         }
         result
