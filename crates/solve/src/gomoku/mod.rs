@@ -22,7 +22,7 @@ use self::line::Winning;
 pub(crate) use self::search::{Limits, Params, Search};
 use self::table::{MATE_BOUND, Table};
 use self::threats::Vcf;
-use self::vct::Vct;
+use self::vct::{Proofs, Vct};
 
 /// The default size of the gomoku engine's table.
 const TABLE_BYTES: usize = 64 << 20;
@@ -46,6 +46,8 @@ pub(crate) struct Engine {
     history: Vec<[i32; 2]>,
     /// The search's numbers.
     pub(crate) params: Params,
+    /// What victory-by-threats searches have learnt, for each attacker.
+    proofs: [Proofs; 2],
 }
 
 /// How a move was chosen, and what was searched.
@@ -90,6 +92,7 @@ impl Engine {
             table: Table::new(bytes.unwrap_or(TABLE_BYTES)),
             history: Vec::new(),
             params: Params::DEFAULT,
+            proofs: [Proofs::default(), Proofs::default()],
         }
     }
 
@@ -114,6 +117,7 @@ impl Engine {
         if self.shape.0 != rows || self.shape.1 != cols || self.shape.2 != voids {
             self.table.clear();
             self.history.clear();
+            self.proofs.iter_mut().for_each(Proofs::clear);
             self.shape = (rows, cols, voids);
         }
         let tables = Tables::of([Winning::FREESTYLE; 2], [false; 2]);
@@ -157,7 +161,8 @@ impl Engine {
         let total = deadline.saturating_duration_since(start);
         let node_limit = limits.nodes.unwrap_or(u64::MAX);
         if grid.count(opp, Combo::Five) == 0 {
-            let mut vct = Vct::new(&mut grid, VCT_PLIES, node_limit, start + total / 5);
+            let proofs = &mut self.proofs[me];
+            let mut vct = Vct::new(&mut grid, proofs, VCT_PLIES, node_limit, start + total / 5);
             let found = vct.prove();
             let nodes = vct.nodes;
             if let Some((first, moves)) = found {
@@ -167,7 +172,8 @@ impl Engine {
         // Does the other side threaten a victory by threats (were we to pass)?
         let threatened = grid.count(opp, Combo::Five) == 0 && {
             grid.pass();
-            let mut vct = Vct::new(&mut grid, VCT_PLIES, node_limit, Instant::now() + total / 10);
+            let proofs = &mut self.proofs[opp];
+            let mut vct = Vct::new(&mut grid, proofs, VCT_PLIES, node_limit, Instant::now() + total / 10);
             let found = vct.prove().is_some();
             grid.pass();
             found
@@ -191,7 +197,9 @@ impl Engine {
                         }
                         let share = left / (8 - i as u32).max(2);
                         grid.play(cell as usize);
-                        let mut vct = Vct::new(&mut grid, VCT_PLIES, node_limit, Instant::now() + share);
+                        let proofs = &mut self.proofs[opp];
+                        let by = Instant::now() + share;
+                        let mut vct = Vct::new(&mut grid, proofs, VCT_PLIES, node_limit, by);
                         let refuted = vct.prove().is_some();
                         grid.undo();
                         !refuted

@@ -41,21 +41,40 @@ impl Hasher for Zobrist {
 struct Numbers {
     pn: u32,
     dn: u32,
-    moves: u32,
+    moves: u16,
+    /// The stones at which the attacker gave up in the search that stored this: a
+    /// disproof holds for searches that give up no later.
+    limit: u16,
 }
 
 /// An unexplored position.
-const UNKNOWN: Numbers = Numbers { pn: 1, dn: 1, moves: 0 };
+const UNKNOWN: Numbers = Numbers { pn: 1, dn: 1, moves: 0, limit: u16::MAX };
 /// A disproved position.
-const DISPROVED: Numbers = Numbers { pn: INF, dn: 0, moves: 0 };
+const DISPROVED: Numbers = Numbers { pn: INF, dn: 0, moves: 0, limit: u16::MAX };
 
 /// A proved position whose proof takes the attacker `moves` moves.
-const fn proved(moves: u32) -> Numbers {
-    Numbers { pn: 0, dn: INF, moves }
+const fn proved(moves: u16) -> Numbers {
+    Numbers { pn: 0, dn: INF, moves, limit: u16::MAX }
 }
 
 /// Numbers by position.
 type Table = HashMap<u64, Numbers, BuildHasherDefault<Zobrist>>;
+
+/// Positions kept at most; beyond, the table starts afresh.
+const KEPT: usize = 1 << 21;
+
+/// What VCT searches for one attacker have learnt, kept between searches (and moves).
+#[derive(Debug, Default)]
+pub(crate) struct Proofs {
+    table: Table,
+}
+
+impl Proofs {
+    /// Forgets everything.
+    pub(crate) fn clear(&mut self) {
+        self.table.clear();
+    }
+}
 
 /// Proof and disproof numbers at or above this are infinite.
 const INF: u32 = 1 << 28;
@@ -65,7 +84,7 @@ pub(crate) struct Vct<'a> {
     board: &'a mut Board,
     attacker: usize,
     /// Proof and disproof numbers by position.
-    table: Table,
+    table: &'a mut Table,
     /// Plies from the root at which the attacker gives up.
     max_ply: usize,
     root_stones: usize,
@@ -78,14 +97,23 @@ pub(crate) struct Vct<'a> {
 
 impl<'a> Vct<'a> {
     /// A search for the side to move of `board`, to at most `max_ply` plies, `limit`
-    /// nodes and `deadline`.
-    pub(crate) fn new(board: &'a mut Board, max_ply: usize, limit: u64, deadline: Instant) -> Vct<'a> {
+    /// nodes and `deadline`, with what `proofs` (the side to move's) holds.
+    pub(crate) fn new(
+        board: &'a mut Board,
+        proofs: &'a mut Proofs,
+        max_ply: usize,
+        limit: u64,
+        deadline: Instant,
+    ) -> Vct<'a> {
         let attacker = board.side;
         let root_stones = board.history.len();
+        if proofs.table.len() > KEPT {
+            proofs.table.clear();
+        }
         Vct {
             board,
             attacker,
-            table: Table::default(),
+            table: &mut proofs.table,
             max_ply,
             root_stones,
             nodes: 0,
@@ -107,11 +135,26 @@ impl<'a> Vct<'a> {
         moves
             .into_iter()
             .find(|&m| self.lookup(self.board.hash_after(m as usize)).pn == 0)
-            .map(|m| (m as usize, root.moves))
+            .map(|m| (m as usize, u32::from(root.moves)))
+    }
+
+    /// The stones at which this search's attacker gives up.
+    fn limit(&self) -> u16 {
+        (self.root_stones + self.max_ply).min(usize::from(u16::MAX)) as u16
     }
 
     fn lookup(&self, hash: u64) -> Numbers {
-        self.table.get(&hash).copied().unwrap_or(UNKNOWN)
+        match self.table.get(&hash) {
+            // A disproof from a search that gave up sooner proves nothing here.
+            Some(n) if n.dn == 0 && n.limit < self.limit() => UNKNOWN,
+            Some(&n) => n,
+            None => UNKNOWN,
+        }
+    }
+
+    fn store(&mut self, hash: u64, numbers: Numbers) {
+        let limit = self.limit();
+        self.table.insert(hash, Numbers { limit, ..numbers });
     }
 
     /// The result of a position decided without its children.
@@ -187,7 +230,7 @@ impl<'a> Vct<'a> {
         }
         let hash = self.board.hash;
         if let Some(result) = self.terminal() {
-            self.table.insert(hash, result);
+            self.store(hash, result);
             return result;
         }
         let ply = self.board.history.len() - self.root_stones;
@@ -200,7 +243,7 @@ impl<'a> Vct<'a> {
             // No threat for the attacker: disproved; no answer to the three: proved (an
             // open four, then five).
             let result = if or_node { DISPROVED } else { proved(2) };
-            self.table.insert(hash, result);
+            self.store(hash, result);
             return result;
         }
         let mut result;
@@ -218,13 +261,13 @@ impl<'a> Vct<'a> {
                     pn = pn.min(child.pn);
                     dn = (dn + child.dn).min(INF);
                     if child.pn == 0 {
-                        length = length.min(child.moves + 1);
+                        length = length.min(u32::from(child.moves) + 1);
                     }
                     child.pn
                 } else {
                     pn = (pn + child.pn).min(INF);
                     dn = dn.min(child.dn);
-                    length = length.max(child.moves);
+                    length = length.max(u32::from(child.moves));
                     child.dn
                 };
                 if key < best_key {
@@ -236,7 +279,8 @@ impl<'a> Vct<'a> {
                     second = key;
                 }
             }
-            result = Numbers { pn, dn, moves: if pn == 0 { length } else { 0 } };
+            let length = if pn == 0 { length.min(u32::from(u16::MAX)) as u16 } else { 0 };
+            result = Numbers { pn, dn, moves: length, limit: u16::MAX };
             if pn >= th_pn || dn >= th_dn || self.aborted {
                 break;
             }
@@ -258,7 +302,7 @@ impl<'a> Vct<'a> {
         }
         self.moves[ply.min(self.max_ply + 1)] = moves;
         if !self.aborted || result.pn == 0 || result.dn == 0 {
-            self.table.insert(hash, result);
+            self.store(hash, result);
         }
         result
     }
