@@ -23,9 +23,9 @@ const WALL: u8 = 3;
 const LISTED: Combo = Combo::OpenThree;
 
 /// Cells within this square distance of a stone are candidate moves…
-const NEAR_SQUARE: isize = 2;
-/// …and on its lines within this distance.
-const NEAR_LINE: isize = 3;
+pub(crate) const NEAR_SQUARE: isize = 2;
+/// …and on its lines within this distance (at most the padding).
+pub(crate) const NEAR_LINE: isize = 3;
 
 /// One cell's state.
 #[derive(Clone, Copy, Debug, Default)]
@@ -84,6 +84,9 @@ pub(crate) struct Board {
     areas: Vec<Option<Area>>,
     /// Empty playable cells.
     pub(crate) empties: usize,
+    /// Candidate moves: within this square distance of a stone, and on its lines within
+    /// the second distance.
+    pub(crate) near_range: (isize, isize),
     /// The last cell seen to become each player's `Five`.
     last_five: [u32; 2],
     /// Each player's empty cells whose combo is an open three or better, in no order.
@@ -152,6 +155,7 @@ impl Board {
             history: Vec::new(),
             areas: vec![None],
             empties,
+            near_range: (NEAR_SQUARE, NEAR_LINE),
             last_five: [0; 2],
             threats: [Vec::new(), Vec::new()],
             four_slot: Vec::new(),
@@ -430,15 +434,16 @@ impl Board {
             }
         };
         let at = at as isize;
-        for dr in -NEAR_SQUARE..=NEAR_SQUARE {
-            for dc in -NEAR_SQUARE..=NEAR_SQUARE {
+        let (square, line) = self.near_range;
+        for dr in -square..=square {
+            for dc in -square..=square {
                 if dr != 0 || dc != 0 {
                     bump(at + dr * w + dc);
                 }
             }
         }
         for (dr, dc) in [(0, 1), (1, 0), (1, 1), (1, -1), (0, -1), (-1, 0), (-1, -1), (-1, 1)] {
-            for k in NEAR_SQUARE + 1..=NEAR_LINE {
+            for k in square + 1..=line {
                 bump(at + k * (dr * w + dc));
             }
         }
@@ -543,7 +548,7 @@ impl Board {
         let Some(area) = *self.areas.last().expect("always one") else {
             return;
         };
-        let reach = NEAR_LINE as u16;
+        let reach = self.near_range.1.max(self.near_range.0) as u16;
         let top = area.top.saturating_sub(reach).max(PAD as u16);
         let bottom = (area.bottom + reach).min((self.rows + PAD - 1) as u16);
         let left = area.left.saturating_sub(reach).max(PAD as u16);

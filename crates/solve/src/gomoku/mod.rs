@@ -122,6 +122,7 @@ impl Engine {
         }
         let tables = Tables::of([Winning::FREESTYLE; 2], [false; 2]);
         let mut grid = Board::new(rows, cols, |r, c| self.shape.2[r * cols + c], tables, 4);
+        grid.near_range = self.params.near;
         for (i, cell) in board.cells().iter().enumerate() {
             if let Some(player) = cell.player() {
                 grid.place(grid.at(i / cols, i % cols), player.index());

@@ -98,6 +98,8 @@ pub(crate) struct Params {
     pub(crate) trivial_depth: i32,
     /// The first aspiration window's half-width.
     pub(crate) aspiration: i32,
+    /// Candidate moves: the square distance and the line distance from a stone.
+    pub(crate) near: (isize, isize),
 }
 
 impl Params {
@@ -112,6 +114,7 @@ impl Params {
         count_power: 1.32,
         trivial_depth: 4,
         aspiration: 30,
+        near: (super::board::NEAR_SQUARE, super::board::NEAR_LINE),
     };
 
     /// Moves tried at a node before the rest are pruned (not at principal-variation

@@ -31,6 +31,10 @@ pub(crate) struct Hit {
     pub(crate) best: u32,
 }
 
+/// One entry, two words: the check bits and the best move; then the score, the
+/// evaluation, the depth and the flags (bound in the low two bits, 0 empty; age above).
+/// All zero is empty, so a fresh table is zeroed memory that the system hands out page
+/// by page as it is first touched.
 #[derive(Clone, Copy, Debug, Default)]
 struct Entry {
     check: u32,
@@ -38,9 +42,31 @@ struct Entry {
     score: i16,
     eval: i16,
     depth: i8,
-    /// Bound in the low two bits (0 empty), age above.
     flags: u8,
-    _pad: u16,
+}
+
+impl Entry {
+    fn unpack(words: [u64; 2]) -> Entry {
+        let [a, b] = words;
+        Entry {
+            check: a as u32,
+            best: (a >> 32) as u32,
+            score: b as u16 as i16,
+            eval: (b >> 16) as u16 as i16,
+            depth: (b >> 32) as u8 as i8,
+            flags: (b >> 40) as u8,
+        }
+    }
+
+    fn pack(self) -> [u64; 2] {
+        [
+            u64::from(self.check) | u64::from(self.best) << 32,
+            u64::from(self.score as u16)
+                | u64::from(self.eval as u16) << 16
+                | u64::from(self.depth as u8) << 32
+                | u64::from(self.flags) << 40,
+        ]
+    }
 }
 
 const BUCKET: usize = 4;
@@ -48,10 +74,12 @@ const BUCKET: usize = 4;
 /// The table.
 #[derive(Debug)]
 pub(crate) struct Table {
-    entries: Vec<Entry>,
+    entries: Vec<[u64; 2]>,
     /// Buckets less one (a power of two less one).
     mask: usize,
     age: u8,
+    /// Whether anything was stored since the table was made or cleared.
+    used: bool,
 }
 
 /// A score made relative to the position `ply` plies from the root, for storing.
@@ -79,23 +107,23 @@ fn from_stored(score: i32, ply: i32) -> i32 {
 impl Table {
     /// A table of at most `bytes` (at least one bucket).
     pub(crate) fn new(bytes: usize) -> Table {
-        let entry = core::mem::size_of::<Entry>();
+        let entry = core::mem::size_of::<[u64; 2]>();
         let mut buckets = 1usize;
         while buckets * 2 * BUCKET * entry <= bytes.max(BUCKET * entry) {
             buckets *= 2;
         }
-        let mut entries = Vec::new();
-        // If the memory cannot be had, a smaller table.
-        while entries.try_reserve_exact(buckets * BUCKET).is_err() && buckets > 1 {
+        // If the memory cannot be had, a smaller table. (Reserving first: `vec!` would
+        // abort.)
+        while buckets > 1 && Vec::<[u64; 2]>::new().try_reserve_exact(buckets * BUCKET).is_err()
+        {
             buckets /= 2;
         }
-        entries.resize(buckets * BUCKET, Entry::default());
-        Table { entries, mask: buckets - 1, age: 0 }
+        Table { entries: vec![[0; 2]; buckets * BUCKET], mask: buckets - 1, age: 0, used: false }
     }
 
     /// Bytes taken.
     pub(crate) fn bytes(&self) -> usize {
-        self.entries.len() * core::mem::size_of::<Entry>()
+        self.entries.len() * core::mem::size_of::<[u64; 2]>()
     }
 
     /// A new search begins: older entries give way first.
@@ -105,7 +133,10 @@ impl Table {
 
     /// Forgets everything.
     pub(crate) fn clear(&mut self) {
-        self.entries.fill(Entry::default());
+        if self.used {
+            self.entries.fill([0; 2]);
+            self.used = false;
+        }
     }
 
     #[inline]
@@ -120,6 +151,7 @@ impl Table {
         let start = self.bucket(hash);
         let entry = self.entries[start..start + BUCKET]
             .iter()
+            .map(|&w| Entry::unpack(w))
             .find(|e| e.check == check && e.flags & 3 != 0)?;
         let bound = match entry.flags & 3 {
             1 => Bound::Exact,
@@ -152,7 +184,9 @@ impl Table {
         let check = (hash >> 32) as u32;
         let start = self.bucket(hash);
         let age = self.age;
-        let bucket = &mut self.entries[start..start + BUCKET];
+        self.used = true;
+        let bucket: [Entry; BUCKET] =
+            core::array::from_fn(|i| Entry::unpack(self.entries[start + i]));
         // The same position, else an empty slot, else the shallowest and oldest.
         let slot = bucket.iter().position(|e| e.check == check && e.flags & 3 != 0).unwrap_or_else(
             || {
@@ -170,7 +204,7 @@ impl Table {
         );
         let old = bucket[slot];
         let best = if best == u32::MAX && old.check == check { old.best } else { best };
-        bucket[slot] = Entry {
+        self.entries[start + slot] = Entry {
             check,
             best,
             score: to_stored(score, ply).clamp(-INFINITE, INFINITE) as i16,
@@ -181,8 +215,8 @@ impl Table {
                 Bound::Lower => 2,
                 Bound::Upper => 3,
             } | age << 2,
-            _pad: 0,
-        };
+        }
+        .pack();
     }
 }
 
