@@ -1,10 +1,11 @@
 //! Choosing a move within a deadline, for engines: a full solve when it fits, else
 //! iterative deepening, never an illegal move; on boards too big to solve, the gomoku
-//! engine for five in a row and the window engine for the other rules.
+//! engine for freestyle five in a row and the window engine for the other rules.
 
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
-use std::time::Instant;
+
+use web_time::Instant;
 
 use gridnote_board::{Board, Player, Position, Rules};
 
@@ -13,6 +14,7 @@ use crate::mask::Mask;
 use crate::search::{INF, Search, UNLIMITED, is_decided};
 use crate::solution::{SolveError, Value};
 use crate::solver::{MAX_CELLS, Solver, Workspace};
+use crate::thought::ThoughtKind;
 
 /// A move chosen by [`Solver::think`].
 ///
@@ -115,6 +117,34 @@ impl Limits {
 }
 
 impl Solver {
+    /// Lets another thread end [`Solver::think`] early: while `flag` is set, a search
+    /// ends at its next check of the clock (every few thousand positions) as at its
+    /// deadline, with the best move found so far (a rule of thumb when none was). The
+    /// solver never clears the flag; the engine clears it before the next move.
+    ///
+    /// ```
+    /// use std::sync::Arc;
+    /// use std::sync::atomic::{AtomicBool, Ordering};
+    /// use std::time::{Duration, Instant};
+    /// use gridnote_solve::board::{Position, Rules};
+    /// use gridnote_solve::{Solver, ThoughtKind};
+    ///
+    /// let stop = Arc::new(AtomicBool::new(true));
+    /// let mut solver = Solver::new();
+    /// solver.stop_when(Arc::clone(&stop));
+    /// // Stopped before it starts: an hour's budget, and the answer comes at once, from
+    /// // a shallow search (without the flag, this call would search for the hour).
+    /// let pos = Position::start(7, 7)?;
+    /// let rules = Rules::TIC_TAC_TOE.with_in_a_row(4);
+    /// let thought = solver.think(&pos, rules, Instant::now() + Duration::from_secs(3600))?;
+    /// assert!(matches!(thought.kind, ThoughtKind::Searched { depth: 0..=3 } | ThoughtKind::RuleOfThumb), "{:?}", thought.kind);
+    /// assert!(pos.board.get(thought.row, thought.col).is_some_and(|c| c.is_empty()));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn stop_when(&mut self, flag: Arc<AtomicBool>) {
+        self.stop = Some(flag);
+    }
+
     /// Chooses a move for the side to move by `deadline`: on boards of up to
     /// [`MAX_CELLS`](crate::MAX_CELLS) cells, the best move of a full solve when it fits
     /// in the time (perfect play), else the best move of the deepest search that
@@ -179,15 +209,18 @@ impl Solver {
     ) -> Result<Thought, SolveError> {
         let deadline = limits.deadline;
         let board = &position.board;
-        if board.outcome(rules).is_over() || board.counts().empty == 0 {
+        if position.outcome(rules).is_over() || board.counts().empty == 0 {
             return Err(SolveError::Finished);
         }
         let cells = board.rows() * board.cols();
-        let (cell, kind, nodes) = if cells > MAX_CELLS && crate::gomoku::plays(rules) {
+        let stop = limits.stop.clone().or_else(|| self.stop.clone());
+        if cells > MAX_CELLS && crate::gomoku::plays(rules) {
+            let limits = Limits { stop: stop.clone(), ..limits.clone() };
             let bytes = self.table_bytes();
-            let engine =
-                self.gomoku.get_or_insert_with(|| Box::new(crate::gomoku::Engine::new(Some(bytes))));
-            let choice = engine.think(board, position.to_move, rules, limits);
+            let engine = self
+                .gomoku
+                .get_or_insert_with(|| Box::new(crate::gomoku::Engine::new(Some(bytes))));
+            let choice = engine.think(board, position.to_move, rules, &limits);
             let kind = match choice.how {
                 How::Forced if board.counts().pieces == [0, 0] => ThoughtKind::RuleOfThumb,
                 How::Forced => ThoughtKind::Searched { depth: 1 },
@@ -206,23 +239,63 @@ impl Solver {
                 score: searched.then_some(choice.score),
                 reach: searched.then_some(choice.sel_depth),
             });
-        } else if cells > MAX_CELLS {
-            crate::window_engine::think(board, position.to_move, rules, deadline)
-        } else if cells <= 64 {
-            think_in(self.small(board, rules), board, position.to_move, deadline)
+        }
+        let stop = stop.as_deref();
+        let (cell, kind, nodes) = if cells > MAX_CELLS {
+            crate::window_engine::think(board, position.to_move, rules, deadline, stop)
         } else {
-            think_in(self.large(board, rules), board, position.to_move, deadline)
+            let to_move = position.to_move;
+            match (cells <= 64, rules.gomoku.is_freestyle()) {
+                (true, true) => {
+                    think_in::<_, false>(self.small(board, rules), board, to_move, deadline, stop)
+                }
+                (true, false) => {
+                    think_in::<_, true>(self.small(board, rules), board, to_move, deadline, stop)
+                }
+                (false, true) => {
+                    think_in::<_, false>(self.large(board, rules), board, to_move, deadline, stop)
+                }
+                (false, false) => {
+                    think_in::<_, true>(self.large(board, rules), board, to_move, deadline, stop)
+                }
+            }
         };
         let cols = board.cols();
-        Ok(Thought { row: cell / cols, col: cell % cols, kind, nodes, score: None, reach: None })
+        let (row, col, kind) = legal(position, rules, cell / cols, cell % cols, kind);
+        Ok(Thought { row, col, kind, nodes, score: None, reach: None })
     }
 }
 
-fn think_in<M: Mask>(
+/// The move itself when the side to move may play it; else (renju's black on a
+/// forbidden point, which the big-board engine does not know) the legal move nearest to
+/// it, by rule of thumb.
+fn legal(
+    position: &Position,
+    rules: Rules,
+    row: usize,
+    col: usize,
+    kind: ThoughtKind,
+) -> (usize, usize, ThoughtKind) {
+    if rules.gomoku != gridnote_board::Gomoku::Renju
+        || position.to_move != Player::One
+        || position.board.forbidden(row, col, rules).is_none()
+    {
+        return (row, col, kind);
+    }
+    let distance = |&(r, c): &(usize, usize)| r.abs_diff(row).max(c.abs_diff(col));
+    match position.moves(rules).into_iter().min_by_key(distance) {
+        Some((r, c)) => (r, c, ThoughtKind::RuleOfThumb),
+        None => (row, col, kind),
+    }
+}
+
+/// `RULED`: the rule set is not freestyle (renju's black never plays a forbidden point).
+fn think_in<M: Mask, const RULED: bool>(
     space: &mut Workspace<M>,
     board: &Board,
     to_move: Player,
     deadline: Instant,
+    stop: Option<&AtomicBool>,
 ) -> (usize, ThoughtKind, u64) {
     let Workspace { geo, table } = space;
     let start = Instant::now();
@@ -230,8 +303,8 @@ fn think_in<M: Mask>(
     // Quick answers first: a win at once, a single threat to block, and a fallback that
     // (under misère) does not complete one of our own lines when another cell exists.
     let (empty, [mine, theirs]) = {
-        let search = Search::new(geo, table, board, to_move, None);
-        (search.empty(), search.completing())
+        let search = Search::<M, RULED>::new(geo, table, board, to_move, None);
+        (search.legal(search.empty()), search.completing())
     };
     let ordered: Vec<usize> = geo
         .order
@@ -245,8 +318,8 @@ fn think_in<M: Mask>(
     }
     let fallback = if geo.misere {
         ordered.iter().copied().find(|&c| (mine & M::bit(c)).is_zero()).unwrap_or(ordered[0])
-    } else if !theirs.is_zero() {
-        theirs.lowest()
+    } else if !(theirs & empty).is_zero() {
+        (theirs & empty).lowest()
     } else {
         ordered[0]
     };
@@ -257,7 +330,8 @@ fn think_in<M: Mask>(
     // A full solve in the first 40% of the time.
     let solve_by = start + time.mul_f64(0.4);
     {
-        let mut search = Search::new(geo, table, board, to_move, Some(solve_by));
+        let mut search =
+            Search::<M, RULED>::new(geo, table, board, to_move, Some(solve_by)).stopped_by(stop);
         let value = search.negamax(0, UNLIMITED, -INF, INF);
         if !search.aborted {
             for &cell in &ordered {
@@ -281,7 +355,8 @@ fn think_in<M: Mask>(
     // Iterative deepening in the rest.
     let mut chosen = (fallback, ThoughtKind::RuleOfThumb);
     let mut previous = fallback;
-    let mut search = Search::new(geo, table, board, to_move, Some(deadline));
+    let mut search =
+        Search::<M, RULED>::new(geo, table, board, to_move, Some(deadline)).stopped_by(stop);
     for depth in 1..=ordered.len().min(usize::from(UNLIMITED - 1)) {
         let mut alpha = -INF;
         let mut best = None;
@@ -309,39 +384,4 @@ fn think_in<M: Mask>(
     }
     nodes += search.nodes;
     (chosen.0, chosen.1, nodes)
-}
-
-/// How a [`Thought`](crate::Thought)'s move was chosen.
-///
-/// ```
-/// use gridnote_solve::{ThoughtKind, Value};
-/// assert_ne!(ThoughtKind::Solved(Value::Win), ThoughtKind::Searched { depth: 3 });
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum ThoughtKind {
-    /// By a full solve: the move keeps the position's value (and distance).
-    Solved(Value),
-    /// By a search this many plies deep (the full solve did not fit in the time).
-    Searched {
-        /// The deepest search completed.
-        depth: u32,
-    },
-    /// By a win by continuous fours (VCF; boards over [`MAX_CELLS`](crate::MAX_CELLS)
-    /// cells): every move of the winner's a four, every answer forced.
-    Fours {
-        /// The winner's moves in the shortest such win, the last one completing the line.
-        moves: u32,
-    },
-    /// By a win by threats (VCT: fours and threes, each three answered by every move of
-    /// its defence set; boards over [`MAX_CELLS`](crate::MAX_CELLS) cells).
-    Threats {
-        /// How long the win is: for five in a row with diagonals (the gomoku engine), the
-        /// winner's moves in the longest line of the proof, the five included; for the
-        /// other rules, the threats (fours or threes) before the fours that finish it.
-        depth: u32,
-    },
-    /// By a rule of thumb: the most central cell on an empty board, or any move when
-    /// there is no time at all.
-    RuleOfThumb,
 }

@@ -12,14 +12,18 @@ mod search;
 mod solution;
 mod solver;
 mod table;
+mod thought;
 mod threat;
 mod window_engine;
+mod wins;
 
 pub use gridnote_board as board;
 
-pub use engine::{Limits, Thought, ThoughtKind};
+pub use engine::{Limits, Thought};
 pub use solution::{Proved, Solution, SolveError, Value};
 pub use solver::{DEFAULT_TABLE_BYTES, MAX_CELLS, Solver, TableStats};
+pub use thought::ThoughtKind;
+pub use wins::{ThreatBudget, ThreatWin, Threats};
 
 /// Solves `position` under `rules` with a fresh [`Solver`] (a transposition table of at
 /// most [`DEFAULT_TABLE_BYTES`]).

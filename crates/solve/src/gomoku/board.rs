@@ -237,11 +237,6 @@ impl Board {
         self.counts[player][combo as usize]
     }
 
-    /// How many empty cells have a combo of `at_least` or stronger for `player`.
-    pub(crate) fn count_from(&self, player: usize, at_least: Combo) -> u32 {
-        self.counts[player][at_least as usize..].iter().map(|&n| u32::from(n)).sum()
-    }
-
     /// The static evaluation for the side to move.
     #[inline]
     pub(crate) fn eval(&self) -> i32 {
@@ -293,7 +288,10 @@ impl Board {
         let w = self.tables.weights;
         let cell = &self.cells[at];
         [0, 1].map(|m| {
-            cell.shape.iter().map(|&s| w.shape_value[m][usize::from(s >> (4 * p) & 15)]).sum::<i32>()
+            cell.shape
+                .iter()
+                .map(|&s| w.shape_value[m][usize::from(s >> (4 * p) & 15)])
+                .sum::<i32>()
                 + w.combo_value[m][cell.combo[p] as usize]
         })
     }
@@ -305,8 +303,8 @@ impl Board {
         let w = self.tables.weights;
         let me = self.side;
         let cell = &self.cells[at];
-        let mut score = w.combo_attack[cell.combo[me] as usize]
-            + w.combo_defence[cell.combo[me ^ 1] as usize];
+        let mut score =
+            w.combo_attack[cell.combo[me] as usize] + w.combo_defence[cell.combo[me ^ 1] as usize];
         for &s in &cell.shape {
             score += w.shape_attack[usize::from(s >> (4 * me) & 15)]
                 + w.shape_defence[usize::from(s >> (4 * (me ^ 1)) & 15)];
@@ -671,9 +669,8 @@ mod tests {
                         gridnote_board::Cell::TWO
                     };
                     after.set(r, c, stone).unwrap();
-                    wins += usize::from(
-                        after.outcome(rules) == gridnote_board::Outcome::Won(player),
-                    );
+                    wins +=
+                        usize::from(after.outcome(rules) == gridnote_board::Outcome::Won(player));
                 }
             }
         }
@@ -758,7 +755,10 @@ mod tests {
             board.undo();
         }
         same(&board, &start);
-        assert_eq!((board.hash, board.side, board.empties), (start.hash, start.side, start.empties));
+        assert_eq!(
+            (board.hash, board.side, board.empties),
+            (start.hash, start.side, start.empties)
+        );
     }
 
     #[test]

@@ -7,9 +7,9 @@
 
 use std::sync::OnceLock;
 
-use super::line::{SHAPES, Shapes, Winning};
 #[cfg(test)]
 use super::line::Shape;
+use super::line::{SHAPES, Shapes, Winning};
 
 /// What a stone makes in its four lines together, weakest first.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -139,8 +139,14 @@ pub(crate) const HAVING: [Combo; 9] = [
 const WEIGHTS: Weights = Weights {
     // Dead, Long, One, OpenOne, Two, OpenTwo, OpenTwo3, OpenTwo4, Three, OpenThree,
     // DoubleThree, Four, OpenFour, Five.
-    shape_value: [[0, 0, 0, 0, 2, 9, 7, 12, 5, 13, 22, 18, 0, 0], [0, 0, 0, 0, 2, 15, 13, 16, 11, 8, 13, 19, 39, 0]],
-    combo_value: [[0, 0, -6, 8, -1, 11, 18, 26, 101, 26, 29, 43, 0, 0], [0, 0, -12, -1, -14, -3, 23, 29, 123, 24, 33, 99, 82, 0]],
+    shape_value: [
+        [0, 0, 0, 0, 2, 9, 7, 12, 5, 13, 22, 18, 0, 0],
+        [0, 0, 0, 0, 2, 15, 13, 16, 11, 8, 13, 19, 39, 0],
+    ],
+    combo_value: [
+        [0, 0, -6, 8, -1, 11, 18, 26, 101, 26, 29, 43, 0, 0],
+        [0, 0, -12, -1, -14, -3, 23, 29, 123, 24, 33, 99, 82, 0],
+    ],
     shape_attack: [-116, 0, -107, -91, -71, -44, 3, 52, 2, 64, 180, 188, 0, 0],
     combo_attack: [-107, -10_000, -79, -61, -37, -2, -5, 43, 180, 22, 105, 572, 5_000, 10_000],
     shape_defence: [-91, 0, -84, -68, -64, -41, -22, -2, -7, -65, 26, 70, 226, 0],
@@ -176,7 +182,9 @@ impl Tables {
             shapes: Shapes::of(rule),
             combos: [0, 1].map(|p| {
                 (0..1u16 << 12)
-                    .map(|i| combo_of_classes([i & 7, i >> 3 & 7, i >> 6 & 7, i >> 9 & 7], forbid[p]))
+                    .map(|i| {
+                        combo_of_classes([i & 7, i >> 3 & 7, i >> 6 & 7, i >> 9 & 7], forbid[p])
+                    })
                     .collect()
             }),
             weights: &WEIGHTS,

@@ -69,17 +69,6 @@ impl Shape {
     pub(crate) fn from_index(n: usize) -> Shape {
         Shape::ALL[n]
     }
-
-    /// Whether the stone makes an open three or better short of a four (a threat that
-    /// must be answered unless a four comes first).
-    pub(crate) fn is_open_three(self) -> bool {
-        matches!(self, Shape::OpenThree | Shape::DoubleThree)
-    }
-
-    /// Whether the stone makes a four or better.
-    pub(crate) fn is_four(self) -> bool {
-        self >= Shape::Four && self != Shape::Long
-    }
 }
 
 /// Which lines count as a win, for one player.
@@ -126,7 +115,7 @@ pub(crate) struct Shapes {
 
 impl Shapes {
     /// The shape a stone of `player` (0 or 1) makes on a cell whose line key is `key`.
-    #[inline]
+    #[cfg(test)]
     pub(crate) fn get(&self, key: u32, player: usize) -> Shape {
         Shape::from_index(usize::from(self.pair(key) >> (4 * player) & 15))
     }
@@ -155,11 +144,13 @@ impl Shapes {
     fn build(rule: [Winning; 2]) -> Shapes {
         let reach = rule[0].reach().max(rule[1].reach());
         let keys = 1usize << (4 * reach);
-        let mut memo = [vec![u8::MAX; 3usize.pow(LEN as u32)], vec![u8::MAX; 3usize.pow(LEN as u32)]];
+        let mut memo =
+            [vec![u8::MAX; 3usize.pow(LEN as u32)], vec![u8::MAX; 3usize.pow(LEN as u32)]];
         let mut table = vec![0u8; keys];
         for (index, entry) in table.iter_mut().enumerate() {
             // A key of `reach` a side sits in the middle of the full ten-neighbour key.
-            let key = if reach == 4 { (index as u32) << 2 | 0b11 | 0b11 << 18 } else { index as u32 };
+            let key =
+                if reach == 4 { (index as u32) << 2 | 0b11 | 0b11 << 18 } else { index as u32 };
             let mut pair = 0;
             for player in 0..2 {
                 let line = line_of(key, player);

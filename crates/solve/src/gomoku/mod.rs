@@ -12,7 +12,7 @@ mod table;
 mod threats;
 mod vct;
 
-use std::time::Instant;
+use web_time::Instant;
 
 use gridnote_board::{Player, Rules};
 
@@ -31,10 +31,11 @@ const VCF_NODES: u64 = 200_000;
 /// Plies a VCT may take.
 const VCT_PLIES: usize = 30;
 
-/// Whether the gomoku engine plays under `rules`: five in a row with diagonals, normal
-/// play.
+/// Whether the gomoku engine plays under `rules`: freestyle five in a row with
+/// diagonals, normal play (exact five, renju and caro go to the window engine, whose move
+/// is checked against renju's forbidden points).
 pub(crate) fn plays(rules: Rules) -> bool {
-    rules.in_a_row == 5 && rules.diagonals && !rules.misere
+    rules.in_a_row == 5 && rules.diagonals && !rules.misere && rules.gomoku.is_freestyle()
 }
 
 /// What the engine keeps between moves.
@@ -96,11 +97,6 @@ impl Engine {
         }
     }
 
-    /// Bytes the table takes.
-    pub(crate) fn table_bytes(&self) -> usize {
-        self.table.bytes()
-    }
-
     /// Chooses a move for `to_move` on `board` (which has an empty playable cell and no
     /// line) within `limits`.
     pub(crate) fn think(
@@ -152,11 +148,15 @@ impl Engine {
         }
         if grid.count(opp, Combo::Five) == 0 {
             let vcf_by = start + deadline.saturating_duration_since(start) / 10;
-            let mut vcf = Vcf::new(&mut grid, limits.nodes.unwrap_or(u64::MAX).min(VCF_NODES), vcf_by);
+            let mut vcf =
+                Vcf::new(&mut grid, limits.nodes.unwrap_or(u64::MAX).min(VCF_NODES), vcf_by);
             let found = vcf.find(30);
             let nodes = vcf.nodes;
             if let Some((first, moves)) = found {
-                return Choice { score: MATE_BOUND, ..choice(&grid, first, How::Fours(moves), nodes) };
+                return Choice {
+                    score: MATE_BOUND,
+                    ..choice(&grid, first, How::Fours(moves), nodes)
+                };
             }
         }
         let total = deadline.saturating_duration_since(start);
@@ -167,21 +167,26 @@ impl Engine {
             let found = vct.prove();
             let nodes = vct.nodes;
             if let Some((first, moves)) = found {
-                return Choice { score: MATE_BOUND, ..choice(&grid, first, How::Threats(moves), nodes) };
+                return Choice {
+                    score: MATE_BOUND,
+                    ..choice(&grid, first, How::Threats(moves), nodes)
+                };
             }
         }
         // Does the other side threaten a victory by threats (were we to pass)?
         let threatened = grid.count(opp, Combo::Five) == 0 && {
             grid.pass();
             let proofs = &mut self.proofs[opp];
-            let mut vct = Vct::new(&mut grid, proofs, VCT_PLIES, node_limit, Instant::now() + total / 10);
+            let mut vct =
+                Vct::new(&mut grid, proofs, VCT_PLIES, node_limit, Instant::now() + total / 10);
             let found = vct.prove().is_some();
             grid.pass();
             found
         };
         let soft = start + total.mul_f64(0.5);
         let hard = if threatened { deadline - total / 4 } else { deadline };
-        let search_limits = Limits { deadline: hard, stop: limits.stop.as_deref(), nodes: node_limit };
+        let search_limits =
+            Limits { deadline: hard, stop: limits.stop.as_deref(), nodes: node_limit };
         let mut search = Search::new(&mut grid, &mut self.table, &mut self.history, search_limits);
         search.params = self.params;
         let outcome = search.root(soft, 100, &mut |_| {});

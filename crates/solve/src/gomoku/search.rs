@@ -5,7 +5,7 @@
 //! at the horizon.
 
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Instant;
+use web_time::Instant;
 
 use super::board::Board;
 use super::combo::Combo;
@@ -483,7 +483,8 @@ impl<'a> Search<'a> {
                     let (a, b) = (c as isize, last as isize);
                     let (dr, dc) = (a / width - b / width, a % width - b % width);
                     dr.abs().max(dc.abs()) <= 2
-                        || (dr == 0 || dc == 0 || dr.abs() == dc.abs()) && dr.abs().max(dc.abs()) <= 4
+                        || (dr == 0 || dc == 0 || dr.abs() == dc.abs())
+                            && dr.abs().max(dc.abs()) <= 4
                 })
         });
         for i in 0..cells.len() {
@@ -576,7 +577,7 @@ impl<'a> Search<'a> {
                 break;
             }
             previous = score;
-            root[1..].sort_by(|a, b| b.0.cmp(&a.0));
+            root[1..].sort_by_key(|a| std::cmp::Reverse(a.0));
             outcome.ranked.clone_from(&root);
             outcome.score = score;
             outcome.best = best.map_or(outcome.best, |b| b as usize);

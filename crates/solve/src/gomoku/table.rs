@@ -114,14 +114,14 @@ impl Table {
         }
         // If the memory cannot be had, a smaller table. (Reserving first: `vec!` would
         // abort.)
-        while buckets > 1 && Vec::<[u64; 2]>::new().try_reserve_exact(buckets * BUCKET).is_err()
-        {
+        while buckets > 1 && Vec::<[u64; 2]>::new().try_reserve_exact(buckets * BUCKET).is_err() {
             buckets /= 2;
         }
         Table { entries: vec![[0; 2]; buckets * BUCKET], mask: buckets - 1, age: 0, used: false }
     }
 
     /// Bytes taken.
+    #[cfg(test)]
     pub(crate) fn bytes(&self) -> usize {
         self.entries.len() * core::mem::size_of::<[u64; 2]>()
     }
@@ -188,8 +188,8 @@ impl Table {
         let bucket: [Entry; BUCKET] =
             core::array::from_fn(|i| Entry::unpack(self.entries[start + i]));
         // The same position, else an empty slot, else the shallowest and oldest.
-        let slot = bucket.iter().position(|e| e.check == check && e.flags & 3 != 0).unwrap_or_else(
-            || {
+        let slot =
+            bucket.iter().position(|e| e.check == check && e.flags & 3 != 0).unwrap_or_else(|| {
                 (0..BUCKET)
                     .min_by_key(|&i| {
                         let e = bucket[i];
@@ -200,8 +200,7 @@ impl Table {
                         i32::from(e.depth) - 8 * stale
                     })
                     .unwrap_or(0)
-            },
-        );
+            });
         let old = bucket[slot];
         let best = if best == u32::MAX && old.check == check { old.best } else { best };
         self.entries[start + slot] = Entry {
@@ -232,7 +231,10 @@ mod tests {
         // A win 7 plies from the root, stored 3 plies from it: 4 from the position.
         table.store(hash, 3, MATE - 7, 12, 5, Bound::Lower, 42);
         let hit = table.probe(hash, 1).expect("stored");
-        assert_eq!((hit.score, hit.eval, hit.depth, hit.bound, hit.best), (MATE - 5, 12, 5, Bound::Lower, 42));
+        assert_eq!(
+            (hit.score, hit.eval, hit.depth, hit.bound, hit.best),
+            (MATE - 5, 12, 5, Bound::Lower, 42)
+        );
         assert!(table.probe(hash ^ 1 << 40, 1).is_none());
         table.clear();
         assert!(table.probe(hash, 1).is_none());

@@ -3,7 +3,7 @@
 //! (VCF), the attacker's every move a four and every answer forced.
 
 use std::collections::HashMap;
-use std::time::Instant;
+use web_time::Instant;
 
 use super::board::Board;
 use super::combo::Combo;
@@ -158,12 +158,8 @@ impl<'a> Vcf<'a> {
         } else {
             fours(board, &mut moves);
         }
-        let mut scored: Vec<(i32, u32)> = moves
-            .into_iter()
-            .map(|m| {
-                (board.move_score(m as usize), m)
-            })
-            .collect();
+        let mut scored: Vec<(i32, u32)> =
+            moves.into_iter().map(|m| (board.move_score(m as usize), m)).collect();
         scored.sort_unstable_by_key(|&(s, m)| (core::cmp::Reverse(s), m));
         for (_, m) in scored {
             let board = &mut *self.board;

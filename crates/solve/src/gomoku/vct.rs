@@ -9,7 +9,7 @@
 
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
-use std::time::Instant;
+use web_time::Instant;
 
 use super::board::Board;
 use super::combo::Combo;
@@ -199,16 +199,15 @@ impl<'a> Vct<'a> {
         }
         if me == self.attacker {
             // Fours always; threes only when the defender has no open three of their own.
-            let least =
-                if board.count(other, Combo::FlexFour) > 0 { Combo::Four } else { Combo::OpenThree };
+            let least = if board.count(other, Combo::FlexFour) > 0 {
+                Combo::Four
+            } else {
+                Combo::OpenThree
+            };
             board.cells_from(me, least, &mut out);
             out.retain(|&c| board.combo(c as usize, me) != Combo::Forbidden);
-            let mut scored: Vec<(i32, u32)> = out
-                .iter()
-                .map(|&c| {
-                    (board.move_score(c as usize), c)
-                })
-                .collect();
+            let mut scored: Vec<(i32, u32)> =
+                out.iter().map(|&c| (board.move_score(c as usize), c)).collect();
             scored.sort_unstable_by(|a, b| b.cmp(a));
             out.clear();
             out.extend(scored.into_iter().map(|(_, c)| c));
