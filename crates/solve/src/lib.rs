@@ -7,6 +7,7 @@ mod engine;
 mod geometry;
 mod gomoku;
 mod grid;
+mod limits;
 mod mask;
 mod search;
 mod solution;
@@ -19,7 +20,8 @@ mod wins;
 
 pub use gridnote_board as board;
 
-pub use engine::{Limits, Thought};
+pub use engine::Thought;
+pub use limits::Limits;
 pub use solution::{Proved, Solution, SolveError, Value};
 pub use solver::{DEFAULT_TABLE_BYTES, MAX_CELLS, Solver, TableStats};
 pub use thought::ThoughtKind;
