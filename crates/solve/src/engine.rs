@@ -1,5 +1,6 @@
 //! Choosing a move within a deadline, for engines: a full solve when it fits, else
-//! iterative deepening, never an illegal move.
+//! iterative deepening, never an illegal move; on boards too big to solve, the gomoku
+//! engine for freestyle five in a row and the window engine for the other rules.
 
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
@@ -8,6 +9,8 @@ use web_time::Instant;
 
 use gridnote_board::{Board, Player, Position, Rules};
 
+use crate::gomoku::How;
+use crate::limits::Limits;
 use crate::mask::Mask;
 use crate::search::{INF, Search, UNLIMITED, is_decided};
 use crate::solution::{SolveError, Value};
@@ -38,6 +41,13 @@ pub struct Thought {
     pub kind: ThoughtKind,
     /// Positions searched.
     pub nodes: u64,
+    /// The gomoku engine's score of the move for the side to move, in its own units
+    /// (about 100 a stone's worth; beyond ±29,500 a win or loss, 30,000 less the plies
+    /// to it), when it searched; `None` from the other engines.
+    pub score: Option<i32>,
+    /// The deepest ply the gomoku engine's search reached (its quiescence search of
+    /// fours included), when it searched.
+    pub reach: Option<u32>,
 }
 
 impl Solver {
@@ -101,15 +111,72 @@ impl Solver {
         rules: Rules,
         deadline: Instant,
     ) -> Result<Thought, SolveError> {
+        self.think_with(position, rules, &Limits::by(deadline))
+    }
+
+    /// [`Solver::think`] within `limits`: a deadline, and a stop flag and a bound on the
+    /// positions searched where the engine honours them (see [`Limits`]).
+    ///
+    /// # Errors
+    /// [`SolveError::Finished`] when the game is over (a line, or no empty cell).
+    ///
+    /// ```
+    /// use std::time::{Duration, Instant};
+    /// use gridnote_solve::board::{Position, Rules};
+    /// use gridnote_solve::{Limits, Solver};
+    ///
+    /// let mut pos = Position::start(15, 15)?;
+    /// let gomoku = Rules::TIC_TAC_TOE.with_in_a_row(5);
+    /// for name in ["h8", "h9"] {
+    ///     pos = pos.play_name(name, gomoku)?;
+    /// }
+    /// let limits = Limits::by(Instant::now() + Duration::from_secs(5)).with_nodes(2_000);
+    /// let thought = Solver::new().think_with(&pos, gomoku, &limits)?;
+    /// assert!(thought.nodes <= 3_000);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn think_with(
+        &mut self,
+        position: &Position,
+        rules: Rules,
+        limits: &Limits,
+    ) -> Result<Thought, SolveError> {
+        let deadline = limits.deadline;
         let board = &position.board;
         if position.outcome(rules).is_over() || board.counts().empty == 0 {
             return Err(SolveError::Finished);
         }
         let cells = board.rows() * board.cols();
-        let stop = self.stop.clone();
+        let stop = limits.stop.clone().or_else(|| self.stop.clone());
+        if cells > MAX_CELLS && crate::gomoku::plays(rules) {
+            let limits = Limits { stop: stop.clone(), ..limits.clone() };
+            let bytes = self.table_bytes();
+            let engine = self
+                .gomoku
+                .get_or_insert_with(|| Box::new(crate::gomoku::Engine::new(Some(bytes))));
+            let choice = engine.think(board, position.to_move, rules, &limits);
+            let kind = match choice.how {
+                How::Forced if board.counts().pieces == [0, 0] => ThoughtKind::RuleOfThumb,
+                How::Forced => ThoughtKind::Searched { depth: 1 },
+                How::Wins => ThoughtKind::Solved(Value::Win),
+                How::Lost => ThoughtKind::Solved(Value::Loss),
+                How::Fours(moves) => ThoughtKind::Fours { moves },
+                How::Threats(moves) => ThoughtKind::Threats { depth: moves },
+                How::Searched => ThoughtKind::Searched { depth: choice.depth.max(1) },
+            };
+            let searched = matches!(choice.how, How::Searched);
+            return Ok(Thought {
+                row: choice.row,
+                col: choice.col,
+                kind,
+                nodes: choice.nodes,
+                score: searched.then_some(choice.score),
+                reach: searched.then_some(choice.sel_depth),
+            });
+        }
         let stop = stop.as_deref();
         let (cell, kind, nodes) = if cells > MAX_CELLS {
-            crate::wide::think(board, position.to_move, rules, deadline, stop)
+            crate::window_engine::think(board, position.to_move, rules, deadline, stop)
         } else {
             let to_move = position.to_move;
             match (cells <= 64, rules.gomoku.is_freestyle()) {
@@ -129,7 +196,7 @@ impl Solver {
         };
         let cols = board.cols();
         let (row, col, kind) = legal(position, rules, cell / cols, cell % cols, kind);
-        Ok(Thought { row, col, kind, nodes })
+        Ok(Thought { row, col, kind, nodes, score: None, reach: None })
     }
 }
 

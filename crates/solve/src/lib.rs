@@ -5,7 +5,9 @@
 mod bits;
 mod engine;
 mod geometry;
+mod gomoku;
 mod grid;
+mod limits;
 mod mask;
 mod search;
 mod solution;
@@ -13,12 +15,13 @@ mod solver;
 mod table;
 mod thought;
 mod threat;
-mod wide;
+mod window_engine;
 mod wins;
 
 pub use gridnote_board as board;
 
 pub use engine::Thought;
+pub use limits::Limits;
 pub use solution::{Proved, Solution, SolveError, Value};
 pub use solver::{DEFAULT_TABLE_BYTES, MAX_CELLS, Solver, TableStats};
 pub use thought::ThoughtKind;

@@ -97,6 +97,8 @@ pub struct Solver {
     table_bytes: usize,
     context: Option<Context>,
     space: Space,
+    /// The gomoku engine of [`Solver::think`], made on first use.
+    pub(crate) gomoku: Option<Box<crate::gomoku::Engine>>,
     /// Polled by [`Solver::think`] (`crate::engine`): set, it ends the search at once.
     pub(crate) stop: Option<Arc<AtomicBool>>,
 }
@@ -129,7 +131,7 @@ impl Solver {
     /// ```
     #[must_use]
     pub fn with_table_bytes(bytes: usize) -> Solver {
-        Solver { table_bytes: bytes, context: None, space: Space::None, stop: None }
+        Solver { table_bytes: bytes, context: None, space: Space::None, gomoku: None, stop: None }
     }
 
     /// The bound on the table's memory.

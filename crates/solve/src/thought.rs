@@ -27,7 +27,10 @@ pub enum ThoughtKind {
     /// By a win by threats (VCT: fours and threes, each three answered by every move of
     /// its defence set; boards over [`MAX_CELLS`](crate::MAX_CELLS) cells).
     Threats {
-        /// The threats (fours or threes) before the fours that finish the game.
+        /// How long the win is: for freestyle five in a row with diagonals (the gomoku
+        /// engine), the winner's moves in the longest line of the proof, the five
+        /// included; for the other rules, the threats (fours or threes) before the fours
+        /// that finish it.
         depth: u32,
     },
     /// By a rule of thumb: the most central cell on an empty board, or any move when

@@ -414,7 +414,7 @@ mod tests {
             }
         }
         let deadline = Instant::now() + Duration::from_secs(60);
-        let mut grid = crate::wide::grid_of(&board, to_move, rules, deadline).unwrap();
+        let mut grid = crate::window_engine::grid_of(&board, to_move, rules, deadline).unwrap();
         let found = Vcf::new(&mut grid, Budget::new(1_000_000, deadline)).find(most)?;
         Some(found.into_iter().map(|i| board.cell_name(i / 15, i % 15).to_string()).collect())
     }

@@ -178,7 +178,9 @@ impl Solver {
         }
         let board = &position.board;
         let deadline = budget.deadline.unwrap_or_else(|| Instant::now() + FAR);
-        let Some(mut grid) = crate::wide::grid_of(board, position.to_move, rules, deadline) else {
+        let Some(mut grid) =
+            crate::window_engine::grid_of(board, position.to_move, rules, deadline)
+        else {
             return Ok(ThreatWin::OutOfBudget { nodes: 0 });
         };
         if grid.misere {
