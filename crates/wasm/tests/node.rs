@@ -362,7 +362,7 @@ fn tafl_errors_are_thrown_with_the_option_or_the_span() {
         (
             r#"{"rules":"brandubh","played":["d2-c2","d2-c2"]}"#,
             "e4-e5",
-            "options.played[1]: d2-c2 is not a legal move for the defenders",
+            "options.played[1]: d2-c2: no piece stands on d2",
         ),
     ];
     for (options, mv, expected) in cases {
