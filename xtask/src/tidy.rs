@@ -10,7 +10,7 @@
 //!    [`CLOSED`] with the reason they cannot grow.
 //! 3. Format variants (`Format::T3en`, …) are named only in the registry
 //!    (crates/convert/src/format.rs), never in other library or binary sources.
-//! 4. No module cycle in any crate of crates/ or in xtask: a module (the crate root
+//! 4. No module cycle in any crate of crates/ or tool of [`TOOLS`]: a module (the crate root
 //!    included) depends on the modules whose paths its code names (`use` trees, inline
 //!    paths, `crate::`, `super::`, `self::`, child modules; re-exports resolved to the
 //!    defining module), and no chain of dependencies leads back ([`modules`]).
@@ -81,14 +81,16 @@ const THIN_HUBS: [&str; 2] = ["gridnote-cli", "gridnote-wasm"];
 
 /// The crates that still use a format crate directly (rule 7): (crate, format crate,
 /// what for). tidy fails when a pair no longer holds, so that this list stays true.
-const FORMAT_USERS: [(&str, &str, &str); 3] = [
+const FORMAT_USERS: [(&str, &str, &str); 2] = [
     ("gridnote-python", "gridnote-otn", "TaflGame reads and writes OTN game records (tafl.rs)"),
     ("gridnote-referee", "gridnote-t3en", "ST3P, the protocol, carries T3EN positions"),
-    (
-        "xtask",
-        "gridnote-otn",
-        "the conformance suite's reference answers (conformance_gridnote.rs)",
-    ),
+];
+
+/// The workspace's tools outside crates/ (package, folder): rules 3 to 5 hold in them too.
+const TOOLS: [(&str, &str); 3] = [
+    ("xtask", "xtask"),
+    ("conformance-runner", "conformance/runner"),
+    ("gridnote-adapter", "conformance/adapters/gridnote"),
 ];
 
 /// Runs every check and reports every violation.
@@ -116,14 +118,16 @@ pub(crate) fn run() -> ExitCode {
         cycles(&root, &krate.name, &krate.dir.join("src"), &sources, &mut problems);
         path_includes(&root, &krate.dir, &mut problems);
     }
-    let xtask_sources = rust_files(&root.join("xtask").join("src"));
-    for file in &xtask_sources {
-        let Ok(text) = std::fs::read_to_string(file) else { continue };
-        let shown = file.strip_prefix(&root).unwrap_or(file).display().to_string();
-        format_names(&shown, &text, &mut problems);
+    for (name, dir) in TOOLS {
+        let sources = rust_files(&root.join(dir).join("src"));
+        for file in &sources {
+            let Ok(text) = std::fs::read_to_string(file) else { continue };
+            let shown = file.strip_prefix(&root).unwrap_or(file).display().to_string();
+            format_names(&shown, &text, &mut problems);
+        }
+        cycles(&root, name, &root.join(dir).join("src"), &sources, &mut problems);
+        path_includes(&root, &root.join(dir), &mut problems);
     }
-    cycles(&root, "xtask", &root.join("xtask").join("src"), &xtask_sources, &mut problems);
-    path_includes(&root, &root.join("xtask"), &mut problems);
     crate::conformance_export::check_fresh(&root, &mut problems);
     crate::codegen::check_fresh(&root, &mut problems);
     name_lists(&root, &mut problems);

@@ -1,5 +1,7 @@
-//! `cargo xtask conformance run -- CMD…`: drives an implementation's adapter through the
-//! suite (conformance/README.md describes the protocol) and reports per category.
+//! The conformance suite's runner: drives an implementation's adapter program through the
+//! cases of conformance/cases (conformance/README.md describes the cases and the protocol)
+//! and reports per category. The `conformance-runner` program is this library's command
+//! line; `cargo xtask conformance run` and `matrix` call it.
 
 use std::collections::BTreeMap;
 use std::io::{BufRead, BufReader, Write};
@@ -10,20 +12,20 @@ use std::time::Duration;
 
 use serde_json::{Value, json};
 
-use crate::conformance_export::CASES;
-
 /// One case of the suite: its category (`t3en/valid`, `convert/tsn`, `solve/mnk`, …), its
 /// name and its JSON line.
-pub(crate) struct Case {
-    pub(crate) category: String,
-    pub(crate) case: Value,
+pub struct Case {
+    /// The folder and file stem it comes from: `t3en/valid`, `tafl/perft`, ….
+    pub category: String,
+    /// The case as written.
+    pub case: Value,
 }
 
-/// Every case under conformance/cases, in path then line order.
-pub(crate) fn load(root: &Path) -> Result<Vec<Case>, String> {
+/// Every case of the cases folder `dir` (conformance/cases: one folder per group, one
+/// `.jsonl` file per category), in path then line order.
+pub fn load(dir: &Path) -> Result<Vec<Case>, String> {
     let mut paths = Vec::new();
-    let dir = root.join(CASES);
-    for entry in std::fs::read_dir(&dir).map_err(|e| format!("{}: {e}", dir.display()))?.flatten() {
+    for entry in std::fs::read_dir(dir).map_err(|e| format!("{}: {e}", dir.display()))?.flatten() {
         for file in std::fs::read_dir(entry.path()).into_iter().flatten().flatten() {
             if file.path().extension().is_some_and(|e| e == "jsonl") {
                 paths.push(file.path());
@@ -53,9 +55,12 @@ pub(crate) fn load(root: &Path) -> Result<Vec<Case>, String> {
 
 /// What happened to one case.
 #[derive(Clone, Debug, PartialEq)]
-pub(crate) enum Outcome {
+pub enum Outcome {
+    /// The adapter answered as the case expects.
     Pass,
+    /// It did not: why.
     Fail(String),
+    /// The adapter does not do what the case asks (it says so).
     Unsupported,
 }
 
@@ -175,20 +180,24 @@ impl Supports {
 
 /// The results of a run: per category (pass, fail, unsupported), every failure as
 /// (category, name, request, why), and the adapter's `hello`.
-pub(crate) struct Report {
-    pub(crate) hello: Value,
-    pub(crate) counts: BTreeMap<String, [usize; 3]>,
-    pub(crate) failures: Vec<(String, String, Value, String)>,
+pub struct Report {
+    /// The adapter's answer to `hello`.
+    pub hello: Value,
+    /// Per category: how many cases passed, failed and were unsupported.
+    pub counts: BTreeMap<String, [usize; 3]>,
+    /// Every failure: (category, case name, the request, why).
+    pub failures: Vec<(String, String, Value, String)>,
 }
 
-/// Runs every case (or those whose category starts with `only`) through the adapter.
-pub(crate) fn run(
-    root: &Path,
+/// Runs every case of the cases folder `cases` (or those whose category starts with
+/// `only`) through the adapter that `command` starts, each within `timeout`.
+pub fn run(
+    cases: &Path,
     command: &[String],
     timeout: Duration,
     only: Option<&str>,
 ) -> Result<Report, String> {
-    let cases = load(root)?;
+    let cases = load(cases)?;
     let mut adapter = Adapter::start(command, timeout)?;
     let hello = adapter.ask(json!({"op": "hello"})).map_err(|e| format!("`hello`: {e}"))?;
     let supports = Supports { hello: hello.clone() };
@@ -325,7 +334,7 @@ fn tafl_check(
 /// The squares of an OTN move record, in order: the start, the destination, then the
 /// captures (piece letters, `-` `^` `=` `x` `/` and check marks are skipped: a square is a
 /// lower-case file letter followed by the rank's digits).
-pub(crate) fn move_squares(text: &str) -> Vec<String> {
+pub fn move_squares(text: &str) -> Vec<String> {
     let bytes = text.as_bytes();
     let mut out = Vec::new();
     let mut i = 0;
@@ -574,7 +583,7 @@ fn solve_outcome(case: &Value, answer: &Value) -> Outcome {
 }
 
 /// The per-category table, as plain text.
-pub(crate) fn table(report: &Report) -> String {
+pub fn table(report: &Report) -> String {
     let mut out = format!(
         "{:<34} {:>6} {:>6} {:>6} {:>12}\n",
         "category", "cases", "pass", "fail", "unsupported"
@@ -603,7 +612,7 @@ pub(crate) fn table(report: &Report) -> String {
 /// One failure as a short reproducible line: the request to send the adapter, and why.
 /// A tafl request shows the moves played and the rules record by reference to the case
 /// (the position after them is in the request).
-pub(crate) fn failure_line(category: &str, name: &str, request: &Value, why: &str) -> String {
+pub fn failure_line(category: &str, name: &str, request: &Value, why: &str) -> String {
     let mut shown = request.clone();
     if let Some(n) = request["played"].as_array().map(Vec::len).filter(|n| *n > 0) {
         shown["played"] = json!(format!("<the case's {n} moves>"));
@@ -615,7 +624,7 @@ pub(crate) fn failure_line(category: &str, name: &str, request: &Value, why: &st
 }
 
 /// The report as JSON (`--json`).
-pub(crate) fn to_json(report: &Report) -> Value {
+pub fn to_json(report: &Report) -> Value {
     let categories: serde_json::Map<String, Value> = report
         .counts
         .iter()

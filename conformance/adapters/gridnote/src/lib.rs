@@ -1,10 +1,16 @@
-//! gridnote's answers to the conformance protocol (conformance/README.md): what
-//! `cargo xtask conformance adapter` says on standard output, and what
+//! gridnote's answers to the conformance protocol (conformance/README.md): what the
+//! `gridnote-adapter` program says on standard output, and what
 //! `cargo xtask conformance export` writes as the expected answers. The meaning of a text
 //! is built here from gridnote's readers, in the suite's neutral JSON form.
+//!
+//! ```
+//! use serde_json::json;
+//!
+//! let answer = gridnote_adapter::answer(&json!({"op": "decode", "kind": "t3en", "input": "1_1_o/_x_/3_ x"}));
+//! assert_eq!(answer["canonical"], json!("2_o/_x_/3_ x"));
+//! ```
 
-use std::io::{self, BufRead, Write};
-use std::path::Path;
+use std::io::{BufRead, Write};
 use std::str::FromStr;
 
 use gridnote_board::{Board, Cell, Player, Position, Rules};
@@ -13,34 +19,18 @@ use gridnote_otn::{Game, MoveRecord, PositionRecord, RulesRecord, Space};
 use gridnote_tafl_rules::{Outcome, Position as TaflPosition, Rules as TaflRules};
 use serde_json::{Value, json};
 
-/// The kinds of text the suite has, each with the fixture folder and file extension it
-/// comes from and the corpus file(s) of invalid inputs (paths under `fixtures/corpus/`).
-pub(crate) struct Kind {
-    pub(crate) name: &'static str,
-    pub(crate) folder: String,
-    pub(crate) extension: &'static str,
-    pub(crate) corpus: Vec<String>,
-}
-
 /// The format whose texts are several kinds of record, each read by its own type, and
-/// those kinds: (kind, file extension, corpus file).
-const RECORDS: (&str, [(&str, &str, &str); 4]) = (
-    "otn",
-    [
-        ("otn-position", "otp", "otn/position.txt"),
-        ("otn-rules", "otr", "otn/rules.txt"),
-        ("otn-move", "otm", "otn/move.txt"),
-        ("otn-game", "otg", "otn/game.txt"),
-    ],
-);
+/// those kinds.
+pub const RECORDS: (&str, [&str; 4]) =
+    ("otn", ["otn-position", "otn-rules", "otn-move", "otn-game"]);
 
 /// Every kind's name, in the order the reports list them: each registered format
 /// (`Format::ALL`), but [`RECORDS`]' format, which is its kinds of record.
-pub(crate) fn kind_names() -> Vec<&'static str> {
+pub fn kind_names() -> Vec<&'static str> {
     let mut names = Vec::new();
     for format in Format::ALL {
         if format.name() == RECORDS.0 {
-            names.extend(RECORDS.1.iter().map(|(kind, ..)| *kind));
+            names.extend(RECORDS.1);
         } else {
             names.push(format.name());
         }
@@ -48,56 +38,24 @@ pub(crate) fn kind_names() -> Vec<&'static str> {
     names
 }
 
-/// Every kind with its fixtures: a registered format reads its first file extension from
-/// the fixtures folder that holds such files, and its corpus files `<name>/invalid.txt`
-/// and `<name>/mutated.txt` where they exist.
-pub(crate) fn kinds(root: &Path) -> Result<Vec<Kind>, String> {
-    let mut folders: Vec<String> = std::fs::read_dir(root.join("fixtures"))
-        .map_err(|e| format!("fixtures/: {e}"))?
-        .flatten()
-        .map(|e| e.file_name().to_string_lossy().into_owned())
-        .collect();
-    folders.sort();
-    let folder_of = |extension: &str| {
-        folders
-            .iter()
-            .find(|folder| {
-                std::fs::read_dir(root.join("fixtures").join(folder).join("valid"))
-                    .into_iter()
-                    .flatten()
-                    .flatten()
-                    .any(|e| e.path().extension().is_some_and(|x| x == extension))
-            })
-            .cloned()
-            .ok_or_else(|| format!("no folder of fixtures/ holds valid .{extension} files"))
-    };
-    let mut kinds = Vec::new();
-    for format in Format::ALL {
-        if format.name() == RECORDS.0 {
-            for (name, extension, corpus) in RECORDS.1 {
-                let folder = folder_of(extension)?;
-                kinds.push(Kind { name, folder, extension, corpus: vec![corpus.to_owned()] });
-            }
-            continue;
-        }
-        let name = format.name();
-        let extension = format.file_extensions().first().copied().unwrap_or(name);
-        let corpus = ["invalid.txt", "mutated.txt"]
-            .iter()
-            .map(|file| format!("{name}/{file}"))
-            .filter(|file| root.join("fixtures/corpus").join(file).is_file())
-            .collect();
-        kinds.push(Kind { name, folder: folder_of(extension)?, extension, corpus });
-    }
-    Ok(kinds)
-}
-
 /// What a reader made of a text: its meaning and canonical text, or the byte offset of
 /// the first error and the message.
 #[derive(Clone, Debug, PartialEq)]
-pub(crate) enum Decoded {
-    Accepted { meaning: Value, canonical: String },
-    Refused { offset: usize, message: String },
+pub enum Decoded {
+    /// The text is read.
+    Accepted {
+        /// What it means, in the suite's JSON form.
+        meaning: Value,
+        /// The text as gridnote's canonical writer writes it.
+        canonical: String,
+    },
+    /// The text is refused.
+    Refused {
+        /// The byte offset of the first error (the start of its span).
+        offset: usize,
+        /// gridnote's error message.
+        message: String,
+    },
 }
 
 /// The gridnote format a position kind is read with (`None` for the OTN record kinds,
@@ -107,13 +65,13 @@ fn format_of(kind: &str) -> Option<Format> {
 }
 
 /// Reads `text` as `kind` with gridnote's default (lenient) options.
-pub(crate) fn decode(kind: &str, text: &str) -> Result<Decoded, String> {
+pub fn decode(kind: &str, text: &str) -> Result<Decoded, String> {
     decode_with(kind, text, &Options::default())
 }
 
 /// Reads `text` as `kind` with gridnote's strict T3EN reading (the other kinds have no
 /// strict mode and read as [`decode`]).
-pub(crate) fn decode_strict(kind: &str, text: &str) -> Result<Decoded, String> {
+pub fn decode_strict(kind: &str, text: &str) -> Result<Decoded, String> {
     let mut options = Options::default();
     options.set("strict", "true").expect("T3EN declares the option strict");
     decode_with(kind, text, &options)
@@ -295,7 +253,7 @@ fn game_meaning(game: &Game) -> Value {
 
 /// Converts `text` from `from` to `to`: the output and the notes as
 /// `{"kind", "field", "value"}`, or `None` when gridnote refuses the conversion.
-pub(crate) fn convert(from: &str, to: &str, text: &str) -> Result<Option<(String, Value)>, String> {
+pub fn convert(from: &str, to: &str, text: &str) -> Result<Option<(String, Value)>, String> {
     let from = Format::from_str(from).map_err(|e| e.to_string())?;
     let to = Format::from_str(to).map_err(|e| e.to_string())?;
     Ok(gridnote_convert::convert(text, Some(from), to, &Options::default()).ok().map(|out| {
@@ -310,19 +268,19 @@ pub(crate) fn convert(from: &str, to: &str, text: &str) -> Result<Option<(String
 
 /// The m,n,k rules of a solve request.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct SolveRules {
-    pub(crate) k: usize,
-    pub(crate) diagonals: bool,
-    pub(crate) misere: bool,
+pub struct SolveRules {
+    /// How many in a row win.
+    pub k: usize,
+    /// Whether diagonal lines count.
+    pub diagonals: bool,
+    /// Whether making the line loses instead.
+    pub misere: bool,
 }
 
 /// Solves a T3EN position: value for the side to move, distance in plies, best moves
 /// (gridnote's cell names: files from `a` on the left, rank 1 at the bottom), or the
 /// reason it cannot be solved.
-pub(crate) fn solve(
-    position: &str,
-    rules: SolveRules,
-) -> Result<(String, usize, Vec<String>), String> {
+pub fn solve(position: &str, rules: SolveRules) -> Result<(String, usize, Vec<String>), String> {
     let format = Format::from_str("t3en").map_err(|e| e.to_string())?;
     let source = gridnote_convert::read(position, Some(format), &Options::default())
         .map_err(|e| e.to_string())?;
@@ -356,7 +314,7 @@ fn str_field<'a>(request: &'a Value, key: &str) -> Result<&'a str, String> {
 }
 
 /// The answer to one request (without its `id`).
-pub(crate) fn answer(request: &Value) -> Value {
+pub fn answer(request: &Value) -> Value {
     let result = match request["op"].as_str() {
         Some("hello") => Ok(hello()),
         Some("decode") => (|| {
@@ -419,7 +377,7 @@ fn outcome_word(outcome: Outcome) -> &'static str {
 /// The position a tafl request names: the variant's start (`rules`, an OTN rules record)
 /// after the moves `played`, checked against the request's `position` and `to_move` when
 /// it gives them.
-pub(crate) fn tafl_position(request: &Value) -> Result<TaflPosition, String> {
+fn tafl_position(request: &Value) -> Result<TaflPosition, String> {
     let rules = TaflRules::from_otn(str_field(request, "rules")?).map_err(|e| e.to_string())?;
     let mut position = TaflPosition::start(&rules);
     let none = Vec::new();
@@ -457,18 +415,22 @@ fn tafl(op: &str, request: &Value) -> Result<Value, String> {
     Ok(json!({"ok": true, "moves": moves, "result": outcome_word(position.outcome())}))
 }
 
-/// gridnote's own adapter: this program's `conformance adapter`.
-pub(crate) fn command() -> Result<Vec<String>, String> {
-    let exe = std::env::current_exe().map_err(|e| format!("cannot find this program: {e}"))?;
-    Ok(vec![exe.to_string_lossy().into_owned(), "conformance".to_owned(), "adapter".to_owned()])
-}
-
-/// `cargo xtask conformance adapter`: serves the protocol on standard input and output
-/// until standard input ends.
-pub(crate) fn serve() -> Result<(), String> {
-    let stdin = io::stdin();
-    let mut out = io::BufWriter::new(io::stdout().lock());
-    for line in stdin.lock().lines() {
+/// Serves the protocol: one answer line on `output` for each request line of `input`,
+/// until `input` ends (the `gridnote-adapter` program serves standard input and output).
+///
+/// ```
+/// let request = br#"{"op": "decode", "kind": "digits", "input": "102", "id": 7}"#;
+/// let mut out = Vec::new();
+/// gridnote_adapter::serve(&request[..], &mut out)?;
+/// let answer = String::from_utf8(out).unwrap();
+/// assert_eq!(
+///     answer,
+///     "{\"id\":7,\"message\":\"expected 9 digits, found 3 characters\",\"offset\":3,\"ok\":false}\n"
+/// );
+/// # Ok::<(), String>(())
+/// ```
+pub fn serve(input: impl BufRead, mut output: impl Write) -> Result<(), String> {
+    for line in input.lines() {
         let line = line.map_err(|e| format!("reading standard input: {e}"))?;
         if line.trim().is_empty() {
             continue;
@@ -486,8 +448,8 @@ pub(crate) fn serve() -> Result<(), String> {
         if !reply.is_object() {
             reply = json!({"ok": false, "error": "internal: the answer is not an object"});
         }
-        writeln!(out, "{reply}")
-            .and_then(|()| out.flush())
+        writeln!(output, "{reply}")
+            .and_then(|()| output.flush())
             .map_err(|e| format!("writing standard output: {e}"))?;
     }
     Ok(())
@@ -496,21 +458,6 @@ pub(crate) fn serve() -> Result<(), String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn the_kinds_are_the_registry_with_otn_as_its_records() {
-        let kinds = kinds(&crate::workspace_root()).unwrap();
-        let names: Vec<&str> = kinds.iter().map(|k| k.name).collect();
-        assert_eq!(names, kind_names());
-        let otn = RECORDS.1.len();
-        assert_eq!(names.len(), Format::ALL.len() - 1 + otn);
-        let tsn = kinds.iter().find(|k| k.name == "tsn").unwrap();
-        assert_eq!((tsn.folder.as_str(), tsn.extension), ("tafl", "tsn"));
-        assert_eq!(tsn.corpus, ["tsn/invalid.txt", "tsn/mutated.txt"]);
-        let moves = kinds.iter().find(|k| k.name == "otn-move").unwrap();
-        assert_eq!((moves.folder.as_str(), moves.extension), ("otn", "otm"));
-        assert_eq!(moves.corpus, ["otn/move.txt"]);
-    }
 
     #[test]
     fn decode_gives_the_meaning_and_the_canonical_text() {
@@ -576,6 +523,28 @@ mod tests {
         assert_eq!(answer, json!({"ok": true, "value": "loss", "distance": 4, "best": ["c1"]}));
         let answer = super::answer(&json!({"op": "encode"}));
         assert_eq!(answer["unsupported"], json!(true));
+    }
+
+    #[test]
+    fn serve_answers_each_line_with_its_id() {
+        let input = "{\"op\": \"hello\", \"id\": 1}\n\nnot json\n{\"id\": \"x\", \"op\": \"decode\", \"kind\": \"bits\", \"input\": \"8192\"}\n";
+        let mut out = Vec::new();
+        serve(input.as_bytes(), &mut out).unwrap();
+        let lines: Vec<Value> = out
+            .split(|b| *b == b'\n')
+            .filter(|l| !l.is_empty())
+            .map(|l| serde_json::from_slice(l).unwrap())
+            .collect();
+        assert_eq!(lines.len(), 3);
+        assert_eq!(
+            (lines[0]["id"].clone(), lines[0]["name"].clone()),
+            (json!(1), json!("gridnote"))
+        );
+        assert_eq!(
+            lines[1],
+            json!({"ok": false, "error": "not JSON: expected ident at line 1 column 2"})
+        );
+        assert_eq!((lines[2]["id"].clone(), lines[2]["ok"].clone()), (json!("x"), json!(false)));
     }
 
     #[test]
