@@ -6,13 +6,17 @@ use core::fmt;
 use super::base::Sink;
 use super::decimal::push_decimal;
 
-/// A small stack buffer in front of a [`Sink`], for writers that append one ASCII byte
-/// at a time: the byte goes to a local array (its length stays in a register) and the
-/// sink gets whole chunks of `N` bytes through [`Sink::push_str`]. Call
-/// [`AsciiWriter::finish`] (dropping the writer also writes what is left).
+/// A small stack buffer in front of a [`Sink`], for writers that append ASCII bytes: a
+/// byte goes to a local array (its length stays in a register) and the sink gets whole
+/// pieces of up to `N` bytes through [`write_ascii`]. Call [`AsciiWriter::finish`]
+/// (dropping the writer also writes what is left).
 ///
-/// Bytes are written as ASCII: only their low seven bits count, as for
-/// [`Sink::push_ascii`].
+/// [`push`](AsciiWriter::push) checks for a full buffer at each byte; a writer that
+/// knows how much comes next makes [`room`](AsciiWriter::room) for it once and appends
+/// with [`put`](AsciiWriter::put), [`put_decimal`](AsciiWriter::put_decimal) and
+/// [`fill`](AsciiWriter::fill), which check nothing. Bytes are written as ASCII: only
+/// their low seven bits count, as for [`Sink::push_ascii`] (`fill` leaves that to the
+/// sink).
 ///
 /// ```
 /// use gridnote_text::sink::AsciiWriter;
@@ -100,6 +104,165 @@ impl<'a, S: Sink + ?Sized, const N: usize> AsciiWriter<'a, S, N> {
             self.flush();
             push_decimal(self.out, n);
         }
+    }
+
+    /// Makes room for `n` more bytes (`n` at most `N`): when fewer are left, what is
+    /// gathered goes to the sink first. The [`put`](AsciiWriter::put)s and the
+    /// [`fill`](AsciiWriter::fill) that follow, up to `n` bytes together, need no check of
+    /// their own: a writer makes room once per field or row, not once per byte.
+    ///
+    /// ```
+    /// let mut out = String::new();
+    /// let mut w = gridnote_text::sink::AsciiWriter::<_, 4>::new(&mut out);
+    /// w.room(2);
+    /// w.put(b'x');
+    /// w.put(b' ');
+    /// w.room(3);
+    /// w.put(b'1');
+    /// w.put(b'2');
+    /// w.put(b'3');
+    /// w.finish();
+    /// assert_eq!(out, "x 123");
+    /// ```
+    #[inline(always)]
+    pub fn room(&mut self, n: usize) {
+        if n > N - self.len {
+            self.flush();
+        }
+    }
+
+    /// Appends the ASCII character `byte & 0x7F`, which the last
+    /// [`room`](AsciiWriter::room) made room for. A byte without room takes the place of
+    /// one gathered before it (the text is wrong, never more than `N` bytes are kept;
+    /// debug builds panic): use [`push`](AsciiWriter::push) where the room is not known.
+    ///
+    /// ```
+    /// let mut out = Vec::new();
+    /// let mut w = gridnote_text::sink::AsciiWriter::<_>::new(&mut out);
+    /// w.room(1);
+    /// w.put(b'k' | 0x80);
+    /// w.finish();
+    /// assert_eq!(out, b"k");
+    /// ```
+    #[inline(always)]
+    pub fn put(&mut self, byte: u8) {
+        debug_assert!(self.len < N, "AsciiWriter::put without room");
+        // `len < N` after `room`, so this is the byte at `len`; the remainder spares the
+        // bounds check (a mask when `N` is a power of two).
+        self.buf[self.len % N] = byte & 0x7F;
+        self.len += 1;
+    }
+
+    /// Appends `n` in decimal, which the last [`room`](AsciiWriter::room) made room for
+    /// (at most 10 bytes): [`AsciiWriter::push_decimal`] with no check per digit, and
+    /// every digit gathered with the rest.
+    ///
+    /// ```
+    /// let mut out = String::new();
+    /// let mut w = gridnote_text::sink::AsciiWriter::<_, 16>::new(&mut out);
+    /// for n in [7, 10, 255, 1000, 4_294_967_295] {
+    ///     w.room(11);
+    ///     w.put_decimal(n);
+    ///     w.put(b' ');
+    /// }
+    /// w.finish();
+    /// assert_eq!(out, "7 10 255 1000 4294967295 ");
+    /// ```
+    #[inline(always)]
+    pub fn put_decimal(&mut self, n: u32) {
+        if n < 10 {
+            self.put(b'0' + n as u8);
+        } else {
+            self.put_digits(n);
+        }
+    }
+
+    /// [`AsciiWriter::put_decimal`] of 10 or more, out of line: up to three digits
+    /// (sizes, most counters) one by one, more from the last.
+    #[inline(never)]
+    fn put_digits(&mut self, n: u32) {
+        if n < 1000 {
+            if n >= 100 {
+                self.put(b'0' + (n / 100) as u8);
+            }
+            self.put(b'0' + (n / 10 % 10) as u8);
+            self.put(b'0' + (n % 10) as u8);
+        } else {
+            let mut digits = [0u8; 10];
+            let mut at = digits.len();
+            let mut rest = n;
+            while rest > 0 {
+                at -= 1;
+                digits[at] = b'0' + (rest % 10) as u8;
+                rest /= 10;
+            }
+            digits[at..].iter().for_each(|&d| self.put(d));
+        }
+    }
+
+    /// Lets `write` append bytes straight into the buffer, for a writer that gathers a
+    /// field in a loop of its own (its length in a register): `write(buf, len)` writes
+    /// its bytes from `buf[len]` on, within the room the last
+    /// [`room`](AsciiWriter::room) made, and returns where they end. The bytes should be
+    /// ASCII: the sink takes them as [`write_ascii`] gives them.
+    ///
+    /// ```
+    /// let mut out = String::new();
+    /// let mut w = gridnote_text::sink::AsciiWriter::<_, 8>::new(&mut out);
+    /// w.room(4);
+    /// w.fill(|buf, mut len| {
+    ///     for &b in b"3_/x" {
+    ///         buf[len] = b;
+    ///         len += 1;
+    ///     }
+    ///     len
+    /// });
+    /// w.finish();
+    /// assert_eq!(out, "3_/x");
+    /// ```
+    #[inline(always)]
+    pub fn fill(&mut self, write: impl FnOnce(&mut [u8; N], usize) -> usize) {
+        let end = write(&mut self.buf, self.len);
+        debug_assert!(end <= N, "AsciiWriter::fill beyond the room");
+        self.len = end;
+    }
+
+    /// Takes the text gathered since the sink last got any: the sink will not get it.
+    /// For a writer that wants its text whole when it fits the buffer (and learns from its
+    /// sink whether any went there before).
+    ///
+    /// ```
+    /// let mut out = String::new();
+    /// let mut w = gridnote_text::sink::AsciiWriter::<_, 8>::new(&mut out);
+    /// w.push(b'a');
+    /// w.push(b'b');
+    /// assert_eq!(w.take_pending(), b"ab");
+    /// w.push(b'c');
+    /// w.finish();
+    /// assert_eq!(out, "c");
+    /// ```
+    #[inline(always)]
+    pub fn take_pending(&mut self) -> &[u8] {
+        let len = core::mem::replace(&mut self.len, 0);
+        &self.buf[..len.min(N)]
+    }
+
+    /// The sink, for text to go straight to it: what is gathered goes first.
+    ///
+    /// ```
+    /// use gridnote_text::sink::Sink;
+    /// let mut out = String::new();
+    /// let mut w = gridnote_text::sink::AsciiWriter::<_>::new(&mut out);
+    /// w.push(b'x');
+    /// w.sink().push_str(" é ");
+    /// w.push(b'o');
+    /// w.finish();
+    /// assert_eq!(out, "x é o");
+    /// ```
+    #[inline(always)]
+    pub fn sink(&mut self) -> &mut S {
+        self.flush();
+        self.out
     }
 
     /// Writes what is gathered and ends.
