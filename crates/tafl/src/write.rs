@@ -2,6 +2,7 @@
 //! the formatting machinery.
 
 use core::fmt;
+use core::mem::ManuallyDrop;
 use core::str::FromStr;
 use gridnote_text::sink::{FmtPieces, Sink};
 
@@ -44,10 +45,10 @@ impl Tsn {
     pub fn append_to<S: Sink + ?Sized>(&self, out: &mut S) {
         // Five numbers of at most 10 digits, separators and the side, then the rows.
         out.reserve(60 + rows_bound(self.board().rows()));
-        let mut w = Text::new(out);
+        // No clean-up is needed should a panic unwind through the writer.
+        let mut w = ManuallyDrop::new(Text::new(out));
         self.fields(&mut w);
-        // `w` flushes as it goes out of scope, in place (`finish` would move it and its
-        // buffer first).
+        w.flush();
     }
 
     /// The six fields, gathered in `w`.
@@ -137,10 +138,12 @@ impl Ten {
     /// ```
     pub fn append_to<S: Sink + ?Sized>(&self, out: &mut S) {
         out.reserve(60 + rows_bound(self.tsn().board().rows()) + 1 + self.extension_len());
-        let mut w = Text::new(out);
+        let mut w = ManuallyDrop::new(Text::new(out));
         self.fields(&mut w);
-        // `w` flushes what is gathered as it goes out of scope (nothing, when a custom
-        // extension went straight to the sink).
+        // Nothing is gathered when a custom extension went straight to the sink.
+        if *w.buffer().1 > 0 {
+            w.flush();
+        }
     }
 
     /// The seven fields, gathered in `w`.
@@ -189,7 +192,8 @@ fn whole<T, R>(
 ) -> Result<R, T> {
     let written = core::cell::Cell::new(false);
     let mut split = Split(&written);
-    let mut w = Text::new(&mut split);
+    // Nothing to clean up: what is gathered is taken below, and a panic leaves it unread.
+    let mut w = ManuallyDrop::new(Text::new(&mut split));
     fields(&mut w);
     // The buffer holds ASCII only, so this always succeeds.
     match (written.get(), core::str::from_utf8(w.take_pending())) {
@@ -239,13 +243,12 @@ fn extension<S: Sink + ?Sized>(w: &mut Text<'_, S>, extension: &Extension) {
             let len = identifier.len() + version.len() + data.len() + 2;
             if len <= BUFFER && data.is_ascii() {
                 w.room(len);
-                w.fill(|buf, mut at| {
-                    at = copy(buf, at, identifier);
-                    buf[usize::from(at as u8)] = b':';
-                    at = copy(buf, at + 1, version);
-                    buf[usize::from(at as u8)] = b':';
-                    copy(buf, at + 1, data)
-                });
+                let (buf, end) = w.buffer();
+                let mut at = copy(buf, *end, identifier);
+                buf[usize::from(at as u8)] = b':';
+                at = copy(buf, at + 1, version);
+                buf[usize::from(at as u8)] = b':';
+                *end = copy(buf, at + 1, data);
             } else {
                 extension.append_to(w.sink());
             }

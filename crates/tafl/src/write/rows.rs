@@ -33,79 +33,56 @@ pub(super) fn rows<S: Sink + ?Sized>(w: &mut Text<'_, S>, cells: &[Cell], size: 
     // Rows of at most 8 or 16 cells are looked at as one or two words.
     if size <= 8 {
         w.room(rows_bound(size) + 1);
-        w.fill(|buf, len| narrow_rows::<8>(buf, len, cells, size));
+        narrow_rows::<false, 8, S>(w, cells, size);
     } else if size <= 15 {
         w.room(rows_bound(size) + 1);
-        w.fill(|buf, len| narrow_rows::<16>(buf, len, cells, size));
+        narrow_rows::<false, 16, S>(w, cells, size);
     } else if size <= 64 {
-        rows_with_room(w, cells, size);
+        narrow_rows::<true, 64, S>(w, cells, size);
     } else {
         wide_rows(w, cells, size);
     }
 }
 
-/// The rows of a board of at most `N` columns (8 or 16) into `buf` from `len`, which has
-/// room for them all ([`rows_bound`] and the space): returns the new length.
+/// [`rows`] for rows of at most `N` cells (8, 16 or 64), looked at `N` cells at a time
+/// when the board has them ([`row_bits`]), written straight into the writer's buffer
+/// with the length in a register. With `ROOM`, each row makes room for itself (at most
+/// `size + 1` bytes), else the caller made room for all.
 #[inline(always)]
-fn narrow_rows<const N: usize>(
-    buf: &mut [u8; BUFFER],
-    mut len: usize,
+fn narrow_rows<const ROOM: bool, const N: usize, S: Sink + ?Sized>(
+    w: &mut Text<'_, S>,
     cells: &[Cell],
     size: usize,
-) -> usize {
+) {
+    // The bits of a row's cells.
+    let keep = u64::MAX >> (64 - size);
+    let mut len = *w.buffer().1;
     // A row's cells as bytes (their ranks); bytes past the row are never read, so it is
     // cleared once.
     let mut ranks = [0u8; 72];
     let mut end = cells.len();
     while let Some(start) = end.checked_sub(size) {
-        len = row_text::<N>(buf, len, &cells[start..], size, &mut ranks);
+        if ROOM && size + 1 > BUFFER - len {
+            *w.buffer().1 = len;
+            w.room(size + 1);
+            len = 0;
+        }
+        let buf = w.buffer().0;
+        let found = row_bits::<N>(&cells[start..], size, &mut ranks) & keep;
+        // The first empty square not yet written.
+        let mut run = 0;
+        len = pieces_text(buf, len, found, &ranks, 0, &mut run);
+        if size > run {
+            len = empty_text(buf, len, size - run);
+        }
+        buf[usize::from(len as u8)] = b'/';
+        len += 1;
         end = start;
     }
     // The last row is followed by a space.
+    let (buf, at) = w.buffer();
     buf[usize::from(len.wrapping_sub(1) as u8)] = b' ';
-    len
-}
-
-/// [`rows`] for boards of 16 to 64 columns: each row makes room for itself (at most
-/// `size + 1` bytes).
-#[inline(always)]
-fn rows_with_room<S: Sink + ?Sized>(w: &mut Text<'_, S>, cells: &[Cell], size: usize) {
-    let mut ranks = [0u8; 72];
-    let mut end = cells.len();
-    while let Some(start) = end.checked_sub(size) {
-        w.room(size + 1);
-        w.fill(|buf, len| row_text::<64>(buf, len, &cells[start..], size, &mut ranks));
-        end = start;
-    }
-    // The last row is followed by a space (the row is still gathered).
-    w.fill(|buf, len| {
-        buf[usize::from(len.wrapping_sub(1) as u8)] = b' ';
-        len
-    });
-}
-
-/// One row of at most `N` cells (8, 16 or 64) at the start of `cells`, looked at `N`
-/// cells at a time when the board has them ([`row_bits`]), and its `/`, into `buf` from
-/// `len`: returns the new length.
-#[inline(always)]
-fn row_text<const N: usize>(
-    buf: &mut [u8; BUFFER],
-    mut len: usize,
-    cells: &[Cell],
-    size: usize,
-    ranks: &mut [u8; 72],
-) -> usize {
-    // The bits of a row's cells.
-    let keep = u64::MAX >> (64 - size);
-    let found = row_bits::<N>(cells, size, ranks) & keep;
-    // The first empty square not yet written.
-    let mut run = 0;
-    len = pieces_text(buf, len, found, ranks, 0, &mut run);
-    if size > run {
-        len = empty_text(buf, len, size - run);
-    }
-    buf[usize::from(len as u8)] = b'/';
-    len + 1
+    *at = len;
 }
 
 /// [`rows`] for rows wider than 64 cells, 64 cells at a time.
@@ -115,24 +92,24 @@ fn wide_rows<S: Sink + ?Sized>(w: &mut Text<'_, S>, cells: &[Cell], size: usize)
     let mut end = cells.len();
     while let Some(start) = end.checked_sub(size) {
         w.room(size + 1);
-        w.fill(|buf, mut len| {
-            let mut run = 0;
-            let mut base = 0;
-            while let Some(part) = cells.get(start + base..) {
-                let n = (size - base).min(64);
-                let found = row_bits::<64>(part, n, &mut ranks) & (u64::MAX >> (64 - n));
-                len = pieces_text(buf, len, found, &ranks, base, &mut run);
-                base += 64;
-                if base >= size {
-                    break;
-                }
+        let (buf, at) = w.buffer();
+        let mut len = *at;
+        let mut run = 0;
+        let mut base = 0;
+        while let Some(part) = cells.get(start + base..) {
+            let n = (size - base).min(64);
+            let found = row_bits::<64>(part, n, &mut ranks) & (u64::MAX >> (64 - n));
+            len = pieces_text(buf, len, found, &ranks, base, &mut run);
+            base += 64;
+            if base >= size {
+                break;
             }
-            if size > run {
-                len = empty_text(buf, len, size - run);
-            }
-            buf[usize::from(len as u8)] = if start > 0 { b'/' } else { b' ' };
-            len + 1
-        });
+        }
+        if size > run {
+            len = empty_text(buf, len, size - run);
+        }
+        buf[usize::from(len as u8)] = if start > 0 { b'/' } else { b' ' };
+        *at = len + 1;
         end = start;
     }
 }

@@ -14,9 +14,9 @@ use super::decimal::push_decimal;
 /// [`push`](AsciiWriter::push) checks for a full buffer at each byte; a writer that
 /// knows how much comes next makes [`room`](AsciiWriter::room) for it once and appends
 /// with [`put`](AsciiWriter::put), [`put_decimal`](AsciiWriter::put_decimal) and
-/// [`fill`](AsciiWriter::fill), which check nothing. Bytes are written as ASCII: only
-/// their low seven bits count, as for [`Sink::push_ascii`] (`fill` leaves that to the
-/// sink).
+/// straight into its [`buffer`](AsciiWriter::buffer), which check nothing. Bytes are written as ASCII: only
+/// their low seven bits count, as for [`Sink::push_ascii`] (bytes written into the
+/// buffer are left to the sink).
 ///
 /// ```
 /// use gridnote_text::sink::AsciiWriter;
@@ -107,8 +107,8 @@ impl<'a, S: Sink + ?Sized, const N: usize> AsciiWriter<'a, S, N> {
     }
 
     /// Makes room for `n` more bytes (`n` at most `N`): when fewer are left, what is
-    /// gathered goes to the sink first. The [`put`](AsciiWriter::put)s and the
-    /// [`fill`](AsciiWriter::fill) that follow, up to `n` bytes together, need no check of
+    /// gathered goes to the sink first. The [`put`](AsciiWriter::put)s and the bytes
+    /// written into the [`buffer`](AsciiWriter::buffer) that follow, up to `n` bytes together, need no check of
     /// their own: a writer makes room once per field or row, not once per byte.
     ///
     /// ```
@@ -200,31 +200,28 @@ impl<'a, S: Sink + ?Sized, const N: usize> AsciiWriter<'a, S, N> {
         }
     }
 
-    /// Lets `write` append bytes straight into the buffer, for a writer that gathers a
-    /// field in a loop of its own (its length in a register): `write(buf, len)` writes
-    /// its bytes from `buf[len]` on, within the room the last
-    /// [`room`](AsciiWriter::room) made, and returns where they end. The bytes should be
-    /// ASCII: the sink takes them as [`write_ascii`] gives them.
+    /// The buffer and the length of the text gathered in it, for a writer that appends a
+    /// field in a loop of its own (its length in a register): it writes its bytes from
+    /// `buf[*len]` on, within the room the last [`room`](AsciiWriter::room) made, and
+    /// moves `*len` past them. The bytes should be ASCII: the sink takes them as
+    /// [`write_ascii`] gives them. A length past `N` loses text, nothing worse.
     ///
     /// ```
     /// let mut out = String::new();
     /// let mut w = gridnote_text::sink::AsciiWriter::<_, 8>::new(&mut out);
+    /// w.push(b'>');
     /// w.room(4);
-    /// w.fill(|buf, mut len| {
-    ///     for &b in b"3_/x" {
-    ///         buf[len] = b;
-    ///         len += 1;
-    ///     }
-    ///     len
-    /// });
+    /// let (buf, len) = w.buffer();
+    /// for &b in b"3_/x" {
+    ///     buf[*len] = b;
+    ///     *len += 1;
+    /// }
     /// w.finish();
-    /// assert_eq!(out, "3_/x");
+    /// assert_eq!(out, ">3_/x");
     /// ```
     #[inline(always)]
-    pub fn fill(&mut self, write: impl FnOnce(&mut [u8; N], usize) -> usize) {
-        let end = write(&mut self.buf, self.len);
-        debug_assert!(end <= N, "AsciiWriter::fill beyond the room");
-        self.len = end;
+    pub fn buffer(&mut self) -> (&mut [u8; N], &mut usize) {
+        (&mut self.buf, &mut self.len)
     }
 
     /// Takes the text gathered since the sink last got any: the sink will not get it.
@@ -279,10 +276,21 @@ impl<'a, S: Sink + ?Sized, const N: usize> AsciiWriter<'a, S, N> {
         self.flush();
     }
 
-    /// Gives the gathered bytes to the sink (cheaper as a method the compiler keeps out
-    /// of line than as an inlined call of [`write_ascii`]).
+    /// Gives the gathered bytes to the sink now (out of line: cheaper as a method the
+    /// compiler keeps out of line than as an inlined call of [`write_ascii`]). A writer
+    /// kept in a `ManuallyDrop`, so that its callers need no clean-up should a panic
+    /// unwind through them, ends with this instead of [`finish`](AsciiWriter::finish).
+    ///
+    /// ```
+    /// use core::mem::ManuallyDrop;
+    /// let mut out = String::new();
+    /// let mut w = ManuallyDrop::new(gridnote_text::sink::AsciiWriter::<_>::new(&mut out));
+    /// w.push(b'x');
+    /// w.flush();
+    /// assert_eq!(out, "x");
+    /// ```
     #[inline(never)]
-    fn flush(&mut self) {
+    pub fn flush(&mut self) {
         let len = core::mem::replace(&mut self.len, 0);
         write_ascii(self.out, &self.buf[..len.min(N)]);
     }
