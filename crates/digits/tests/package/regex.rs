@@ -1,10 +1,10 @@
-//! The seed's regex against the direct check, exhaustively over all 3^9 digit strings,
+//! The tic-tac-toe regex against the direct check, exhaustively over all 3^9 digit strings,
 //! and its documented limits.
 
 use gridnote_board::{Player, Problem, Rules};
 use gridnote_digits::{
-    Agreement, Digits, SEED_REGEX, Spec, Verdict, check, direct_verdict, seed_count_rule,
-    seed_regex, seed_verdict,
+    Agreement, Digits, Spec, TIC_TAC_TOE_REGEX, Verdict, check, counts_within_one, direct_verdict,
+    regex_verdict, tic_tac_toe_regex,
 };
 
 /// Every digit string, in increasing base-3 order (`000000000` first).
@@ -23,7 +23,7 @@ fn all_digits() -> impl Iterator<Item = Digits> {
     })
 }
 
-/// Who holds a line in (row) on a 3x3 digit string, or None; the seed's "lowest row
+/// Who holds a line in (row) on a 3x3 digit string, or None; the regex's "lowest row
 /// holding a line, else rightmost column holding a line" rule.
 fn lowest_row_else_rightmost_column(text: &str) -> Option<Player> {
     let b = text.as_bytes();
@@ -53,7 +53,7 @@ fn there_are_3_pow_9_distinct_strings() {
 }
 
 #[test]
-fn seed_and_direct_agree_except_on_the_312_both_line_strings() {
+fn regex_and_direct_agree_except_on_the_312_both_line_strings() {
     let mut both = 0;
     let mut disagreements = 0;
     let mut by_row = 0;
@@ -61,7 +61,7 @@ fn seed_and_direct_agree_except_on_the_312_both_line_strings() {
     let mut verdicts = [0usize; 4]; // One, Two, Draw, NotFinished, over agreeing strings
     for digits in all_digits() {
         let text = digits.to_string();
-        let regex = seed_verdict(&text);
+        let regex = regex_verdict(&text);
         let direct = direct_verdict(&digits);
         if regex != direct {
             disagreements += 1;
@@ -114,8 +114,8 @@ fn on_the_5478_legal_positions_there_is_no_disagreement() {
         legal += 1;
         assert_eq!(report.agreement, Agreement::Agree, "{digits}");
         assert_eq!(report.regex, report.direct);
-        // Strict legality implies the seed's looser counting rule.
-        assert!(report.seed_count_rule, "{digits}");
+        // Strict legality implies the regex's looser counting rule.
+        assert!(report.counts_within_one, "{digits}");
         tally[match report.direct {
             Verdict::Won(Player::One) => 0,
             Verdict::Won(Player::Two) => 1,
@@ -129,35 +129,35 @@ fn on_the_5478_legal_positions_there_is_no_disagreement() {
 }
 
 #[test]
-fn the_seeds_counting_rule_is_looser_than_strict_legality() {
-    let mut seed_ok = 0;
-    let mut seed_ok_two_ahead = 0;
+fn the_regexs_counting_rule_is_looser_than_strict_legality() {
+    let mut loose_ok = 0;
+    let mut loose_ok_two_ahead = 0;
     for digits in all_digits() {
         let counts = digits.counts();
         let (one, two) = (counts.pieces[0], counts.pieces[1]);
-        assert_eq!(seed_count_rule(&digits), one.abs_diff(two) <= 1);
-        if seed_count_rule(&digits) {
-            seed_ok += 1;
+        assert_eq!(counts_within_one(&digits), one.abs_diff(two) <= 1);
+        if counts_within_one(&digits) {
+            loose_ok += 1;
             let problems = digits.board().problems(Rules::TIC_TAC_TOE, None);
             assert_eq!(problems.contains(Problem::TooManyTwo), two == one + 1, "{digits}");
             assert!(!problems.contains(Problem::TooManyOne));
             if two == one + 1 {
-                seed_ok_two_ahead += 1;
+                loose_ok_two_ahead += 1;
             }
         }
     }
     // Σ over n of the boards with #1 and #2 within one: 9!/(a! b! c!) summed.
-    assert_eq!(seed_ok, 8_953);
-    assert_eq!(seed_ok_two_ahead, 2_907);
+    assert_eq!(loose_ok, 8_953);
+    assert_eq!(loose_ok_two_ahead, 2_907);
 }
 
 #[test]
 fn each_set_group_captures_its_players_digit() {
-    // The seed reads the captured text ("1" or "2"); we read the group's parity. They
+    // The write-up reads the captured text ("1" or "2"); we read the group's parity. They
     // are the same on every digit string.
     for digits in all_digits() {
         let text = digits.to_string();
-        let Some(caps) = seed_regex().captures(&text) else { continue };
+        let Some(caps) = tic_tac_toe_regex().captures(&text) else { continue };
         let set: Vec<usize> = (1..caps.len()).filter(|&i| caps.get(i).is_some()).collect();
         assert!(set.len() <= 1, "{text}: {set:?}");
         if let Some(&group) = set.first() {
@@ -168,30 +168,30 @@ fn each_set_group_captures_its_players_digit() {
 }
 
 #[test]
-fn the_seed_regex_is_reproduced_and_generated() {
+fn the_tic_tac_toe_regex_is_reproduced_and_generated() {
     assert_eq!(
-        SEED_REGEX,
+        TIC_TAC_TOE_REGEX,
         r"^(?:(?:...)*(?:(1)11|(2)22)|.*(?:(?:1..){2}(1)|(?:2..){2}(2))|(?:(?:1...){2}(1)|(?:2...){2}(2))|..(?:(?:1.){2}(1)|(?:2.){2}(2))|[12]*$)"
     );
-    assert_eq!(seed_regex().captures_len(), 9);
+    assert_eq!(tic_tac_toe_regex().captures_len(), 9);
     let generated = Spec::TIC_TAC_TOE.generate().unwrap();
-    assert_eq!(generated.as_str(), SEED_REGEX);
+    assert_eq!(generated.as_str(), TIC_TAC_TOE_REGEX);
     for digits in all_digits() {
         let text = digits.to_string();
-        assert_eq!(generated.verdict(&text), seed_verdict(&text), "{text}");
+        assert_eq!(generated.verdict(&text), regex_verdict(&text), "{text}");
     }
 }
 
 #[test]
-fn the_seed_regex_answers_nonsense_outside_its_rules_and_the_reader_rejects_it_first() {
+fn the_tic_tac_toe_regex_answers_nonsense_outside_its_rules_and_the_reader_rejects_it_first() {
     // What the raw regex says about text that is not a digit string.
-    assert_eq!(seed_verdict(""), Verdict::Draw);
-    assert_eq!(seed_verdict("12"), Verdict::Draw);
-    assert_eq!(seed_verdict("0001110000"), Verdict::Won(Player::One));
-    assert_eq!(seed_verdict("111"), Verdict::Won(Player::One));
-    assert_eq!(seed_verdict("hello"), Verdict::NotFinished);
-    assert_eq!(seed_verdict("abc222xyz"), Verdict::Won(Player::Two));
-    assert_eq!(seed_verdict("1x\u{e9}1xx1"), Verdict::Won(Player::One));
+    assert_eq!(regex_verdict(""), Verdict::Draw);
+    assert_eq!(regex_verdict("12"), Verdict::Draw);
+    assert_eq!(regex_verdict("0001110000"), Verdict::Won(Player::One));
+    assert_eq!(regex_verdict("111"), Verdict::Won(Player::One));
+    assert_eq!(regex_verdict("hello"), Verdict::NotFinished);
+    assert_eq!(regex_verdict("abc222xyz"), Verdict::Won(Player::Two));
+    assert_eq!(regex_verdict("1x\u{e9}1xx1"), Verdict::Won(Player::One));
     // Our reader rejects each before any regex runs.
     for (text, message) in [
         ("", "expected 9 digits, found 0 characters"),
@@ -209,15 +209,27 @@ fn the_seed_regex_answers_nonsense_outside_its_rules_and_the_reader_rejects_it_f
 }
 
 #[test]
-fn the_seed_regex_checks_no_counts() {
+fn the_tic_tac_toe_regex_checks_no_counts() {
     // Nine 1s: a win for Player One to the regex; the counts fit no game.
     let report = check("111111111").unwrap();
     assert_eq!(report.regex, Verdict::Won(Player::One));
     assert_eq!(report.direct, Verdict::Won(Player::One));
-    assert!(!report.seed_count_rule);
+    assert!(!report.counts_within_one);
     assert_eq!(
         report.problems.iter().collect::<Vec<_>>(),
         [Problem::TooManyOne, Problem::NotOneLastMove]
     );
     assert_eq!(report.side_to_move, None);
+}
+
+/// The former names still work for one release, as the new ones do.
+#[test]
+#[allow(deprecated)]
+fn the_former_names_are_aliases() {
+    let digits: Digits = "200000000".parse().unwrap();
+    assert_eq!(gridnote_digits::SEED_REGEX, TIC_TAC_TOE_REGEX);
+    assert_eq!(gridnote_digits::seed_regex().as_str(), tic_tac_toe_regex().as_str());
+    assert_eq!(gridnote_digits::seed_verdict("111220000"), Verdict::Won(Player::One));
+    assert!(gridnote_digits::seed_count_rule(&digits));
+    assert!(check("200000000").unwrap().seed_count_rule());
 }
