@@ -1,4 +1,4 @@
-//! The fast path of the reader: one pass over the bytes of plainly well-formed T3EN, with
+//! The one-pass reader: one pass over the bytes of plainly well-formed T3EN, with
 //! no error reporting at all.
 //!
 //! [`parse`] accepts a subset of what the grammar ([`crate::grammar`]) accepts and gives
