@@ -39,6 +39,9 @@
 //!    tree, a library marked `doctest = false` no code block in its documentation, and an
 //!    integration test marked `test = false` is one that exists only under a cfg
 //!    (`#![cfg(…)]`), which the xtask task that runs it names with `--test`.
+//! 10. The repository cites no file outside it ([`docs`]).
+//! 11. README.md and docs/architecture.md hold no timings, load averages or commit hashes
+//!     ([`docs`]).
 //!
 //! Tests, examples and benches are outside rules 1 to 3: they may name formats.
 
@@ -47,6 +50,7 @@ use std::process::ExitCode;
 
 use crate::workspace_root;
 
+mod docs;
 mod modules;
 
 /// The crates that join the formats and may depend on any of them (the referee speaks
@@ -133,6 +137,8 @@ pub(crate) fn run() -> ExitCode {
     name_lists(&root, &mut problems);
     format_users(&root, &crates, &mut problems);
     skipped_tests(&root, &mut problems);
+    docs::outside_files(&root, &mut problems);
+    docs::ageing_figures(&root, &mut problems);
     if problems.is_empty() {
         println!("tidy: {} crates follow the architecture rules", crates.len());
         ExitCode::SUCCESS
