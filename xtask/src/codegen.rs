@@ -239,16 +239,7 @@ struct Member {
 
 /// The workspace's crates and their dependencies on each other, from `cargo metadata`.
 fn members() -> Result<Vec<Member>, String> {
-    let out = crate::cargo()
-        .current_dir(workspace_root())
-        .args(["metadata", "--format-version", "1", "--no-deps", "--offline"])
-        .output()
-        .map_err(|e| format!("cannot run cargo metadata: {e}"))?;
-    if !out.status.success() {
-        return Err(format!("cargo metadata failed: {}", String::from_utf8_lossy(&out.stderr)));
-    }
-    let meta: serde_json::Value = serde_json::from_slice(&out.stdout)
-        .map_err(|e| format!("cargo metadata printed invalid JSON: {e}"))?;
+    let meta = crate::workspace::metadata()?;
     let ids = meta["workspace_members"].as_array().ok_or("cargo metadata: no workspace_members")?;
     let packages = meta["packages"].as_array().ok_or("cargo metadata: no packages")?;
     let workspace: Vec<&serde_json::Value> =

@@ -4,7 +4,6 @@
 use core::fmt;
 
 use super::base::Sink;
-use super::decimal::push_decimal;
 
 /// A small stack buffer in front of a [`Sink`], for writers that append ASCII bytes: a
 /// byte goes to a local array (its length stays in a register) and the sink gets whole
@@ -86,23 +85,11 @@ impl<'a, S: Sink + ?Sized, const N: usize> AsciiWriter<'a, S, N> {
         if n < 10 {
             self.push(b'0' + n as u8);
         } else {
-            self.push_digits(n);
-        }
-    }
-
-    /// [`AsciiWriter::push_decimal`] of 10 or more, out of line: the one-digit case is
-    /// the common one in run lengths, and inlining this grew the writers' loops.
-    #[inline(never)]
-    fn push_digits(&mut self, n: u32) {
-        if n < 1000 {
-            if n >= 100 {
-                self.push(b'0' + (n / 100) as u8);
-            }
-            self.push(b'0' + (n / 10 % 10) as u8);
-            self.push(b'0' + (n % 10) as u8);
-        } else {
-            self.flush();
-            push_decimal(self.out, n);
+            // Room for the most digits, then the digits out of line: the one-digit case
+            // is the common one in run lengths, and inlining the rest grew the writers'
+            // loops.
+            self.room(10);
+            self.put_digits(n);
         }
     }
 
