@@ -1,9 +1,29 @@
 // The gridnote playground: every box on the page is one call into the wasm package
 // (pkg/, written by `cargo xtask wasm`). No framework, nothing loaded from elsewhere.
 import init, { check, convert, detect, formats, svg } from "./pkg/gridnote_wasm.js";
-import * as play from "./play.js";
 
 const $ = (id) => document.getElementById(id);
+
+/// Play mode's module (play.js, and through it the engine package), loaded the first
+/// time the page shows that mode: the converter page fetches none of it.
+let playModule = null;
+async function play() {
+  if (!playModule) {
+    const style = document.createElement("link");
+    style.rel = "stylesheet";
+    style.href = new URL("./play.css", import.meta.url).href;
+    const styled = new Promise((resolve) => {
+      style.addEventListener("load", resolve);
+      style.addEventListener("error", resolve);
+    });
+    document.head.append(style);
+    playModule = await import("./play.js");
+    await styled;
+    playModule.setup(sharePlay);
+    await playModule.load();
+  }
+  return playModule;
+}
 
 await init();
 
@@ -130,7 +150,7 @@ function share(text, format) {
   if (location.hash !== hash) history.replaceState(null, "", hash);
 }
 
-/// The page's two modes: converting and checking positions, or playing tafl.
+/// The page's two modes: converting and checking positions, or playing against gridnote.
 function setMode(mode) {
   const playing = mode === "play";
   $("convert-mode").hidden = playing;
@@ -144,12 +164,12 @@ function sharePlay(hash) {
   if (!$("play-mode").hidden && location.hash !== hash) history.replaceState(null, "", hash);
 }
 
-/// Reads `#fmt=…&to=…&text=…`, or a game's `#play=…` (play mode).
-function restore() {
+/// Reads `#fmt=…&to=…&text=…`, or a game's `#play=…` / `#mnk=…` (play mode).
+async function restore() {
   const params = new URLSearchParams(location.hash.slice(1));
-  if (params.has("play")) {
+  if (params.has("play") || params.has("mnk")) {
     setMode("play");
-    play.restore(params);
+    (await play()).restore(params);
     return;
   }
   setMode("convert");
@@ -248,27 +268,30 @@ for (const id of ["text", "rules", "defenders", "ply", "since-capture"]) {
 for (const id of ["from", "to", "lossless", "strict", "code", "radix", "flip", "theme"]) {
   $(id).addEventListener("change", update);
 }
-/// Shows whichever mode the page is in.
-function refresh() {
-  if ($("play-mode").hidden) update();
-  else play.render();
+/// Shows whichever mode the page is in (play mode loads the engine package first).
+async function refresh() {
+  if ($("play-mode").hidden) {
+    update();
+    return;
+  }
+  (await play()).render();
 }
 
-window.addEventListener("hashchange", () => {
-  restore();
-  refresh();
+window.addEventListener("hashchange", async () => {
+  // The page's own address updates use replaceState and fire no hashchange.
+  await restore();
+  await refresh();
 });
 $("mode-convert").addEventListener("click", () => {
   setMode("convert");
   update();
 });
-$("mode-play").addEventListener("click", () => {
+$("mode-play").addEventListener("click", async () => {
   setMode("play");
-  play.render();
+  await refresh();
 });
 
-play.setup(sharePlay);
-restore();
+await restore();
 if ($("text").value === "") $("text").value = FORMATS[0].example;
-refresh();
+await refresh();
 document.body.dataset.ready = "true";

@@ -292,9 +292,20 @@ fn web_test() -> Result<(), Problem> {
             .env("PLAYGROUND_URL", &url)
             .env("CHROMIUM", CHROMIUM)
             .env("PROFILE_DIR", &profile)
-            .env("SHOTS_DIR", &dir),
+            .env("SHOTS_DIR", &dir)
+            .env("FIXTURES_DIR", workspace_root().join("fixtures")),
         "the browser test (web/tests/e2e.mjs)",
     )?;
+    // The game the browser test played against gridnote and saved must replay under the
+    // rules engine, as the CLI checks a record (the CLI in-process: xtask links it).
+    let saved = dir.join("saved-brandubh.otg");
+    println!("== web-test: gridnote game --check {}", rel(&saved));
+    let argv = ["gridnote".into(), "game".into(), "--check".into(), saved.into_os_string()];
+    if gridnote_cli::main_with_args(argv) != gridnote_cli::EXIT_OK {
+        return Err(Problem::Failed(
+            "gridnote game --check failed on the game the browser test saved".to_owned(),
+        ));
+    }
     println!("web-test: screenshots in {}", rel(&dir));
     Ok(())
 }

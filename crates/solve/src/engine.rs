@@ -1,7 +1,7 @@
 //! Choosing a move within a deadline, for engines: a full solve when it fits, else
 //! iterative deepening, never an illegal move.
 
-use std::time::Instant;
+use web_time::Instant;
 
 use gridnote_board::{Board, Player, Position, Rules};
 

@@ -6,7 +6,7 @@
 //! games and the loser long ones. A depth-limited search scores the positions at its
 //! horizon heuristically, within `±HEURISTIC`.
 
-use std::time::Instant;
+use web_time::Instant;
 
 use gridnote_board::{Board, Player};
 

@@ -1,7 +1,7 @@
 //! The solver: checks the position, builds (or reuses) the geometry and table of its
 //! shape, and searches.
 
-use std::time::Instant;
+use web_time::Instant;
 
 use gridnote_board::{Board, Cell, CellName, Outcome, Player, Position, Rules};
 

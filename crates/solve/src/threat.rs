@@ -10,7 +10,7 @@
 
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
-use std::time::Instant;
+use web_time::Instant;
 
 use crate::grid::Grid;
 

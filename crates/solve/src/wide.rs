@@ -5,7 +5,9 @@
 //! move by move, a Zobrist-keyed table, the moves that let the other side win by fours
 //! struck off at the root, and VCF probes at the horizon.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+use web_time::Instant;
 
 use gridnote_board::{Board, Player, Rules};
 

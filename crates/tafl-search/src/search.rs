@@ -2,7 +2,9 @@
 //! transposition table, move ordering, a quiescence search and a deadline read inside the
 //! tree.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+use web_time::Instant;
 
 use gridnote_board::Player;
 use gridnote_tafl_rules::{Kind, Move, Outcome, Position, Square};

@@ -1,12 +1,13 @@
 //! The wasm-bindgen wrappers over the plain-Rust core (`api`): JavaScript values in,
 //! JavaScript values out, and the TypeScript types they carry. Built for wasm32 only.
 
-use js_sys::{Array, Error, Object, Reflect};
+use js_sys::Array;
 use wasm_bindgen::prelude::*;
 
 use gridnote_convert::board::options::OptionKind;
 
 use crate::api::{self, Failure};
+use crate::js::{Props, error, nullable, object, strings};
 use crate::tafl;
 
 #[wasm_bindgen(typescript_custom_section)]
@@ -244,160 +245,19 @@ extern "C" {
     pub type TaflOptions;
 }
 
-/// The thrown error: a JavaScript `Error` named `GridnoteError` with `span`, `format` and
-/// `caret` properties.
-fn error(failure: Failure) -> JsValue {
-    let err = Error::new(&failure.message);
-    err.set_name("GridnoteError");
-    let span = match &failure.span {
-        Some(span) => pair(JsValue::from(span.start as f64), JsValue::from(span.end as f64)),
-        None => JsValue::NULL,
-    };
-    let value: JsValue = err.into();
-    set(&value, "span", span);
-    set(&value, "format", failure.format.map(|f| f.name()).map_or(JsValue::NULL, JsValue::from));
-    set(&value, "caret", failure.caret.map_or(JsValue::NULL, JsValue::from));
-    value
+/// The options of `check` and `solve`.
+fn rules_request(props: &Props<'_>) -> Result<api::RulesRequest, Failure> {
+    Ok(api::RulesRequest { from: props.string("from")?, rules: props.string("rules")? })
 }
 
-/// `target[key] = value` (on objects this module made, which cannot refuse it).
-fn set(target: &JsValue, key: &str, value: JsValue) {
-    let _ = Reflect::set(target, &JsValue::from(key), &value);
-}
-
-/// A plain object of `entries`.
-fn object(entries: Vec<(&str, JsValue)>) -> JsValue {
-    let value: JsValue = Object::new().into();
-    for (key, entry) in entries {
-        set(&value, key, entry);
-    }
-    value
-}
-
-/// `[a, b]`.
-fn pair(a: JsValue, b: JsValue) -> JsValue {
-    Array::of2(&a, &b).into()
-}
-
-/// An array of strings.
-fn strings<S: AsRef<str>>(items: &[S]) -> JsValue {
-    items.iter().map(|s| JsValue::from(s.as_ref())).collect::<Array>().into()
-}
-
-/// An optional string as a string or `null`.
-fn nullable(text: Option<String>) -> JsValue {
-    text.map_or(JsValue::NULL, JsValue::from)
-}
-
-/// Reading an options object: every property is type-checked, with the option named.
-struct Props<'a> {
-    object: Option<&'a JsValue>,
-}
-
-impl<'a> Props<'a> {
-    /// The options argument: an object, or `undefined`/`null` for none.
-    fn of(options: &'a JsValue) -> Result<Props<'a>, Failure> {
-        if options.is_undefined() || options.is_null() {
-            Ok(Props { object: None })
-        } else if options.is_object() && !Array::is_array(options) {
-            Ok(Props { object: Some(options) })
-        } else {
-            Err(Failure::option("options: expected an object".to_owned()))
-        }
-    }
-
-    /// The property `key`, `None` when absent, `undefined` or `null`.
-    fn get(&self, key: &str) -> Result<Option<JsValue>, Failure> {
-        let Some(object) = self.object else { return Ok(None) };
-        let value = Reflect::get(object, &JsValue::from(key))
-            .map_err(|_| Failure::option(format!("options.{key}: cannot be read")))?;
-        Ok((!value.is_undefined() && !value.is_null()).then_some(value))
-    }
-
-    fn string(&self, key: &str) -> Result<Option<String>, Failure> {
-        self.get(key)?
-            .map(|v| {
-                v.as_string()
-                    .ok_or_else(|| Failure::option(format!("options.{key}: expected a string")))
-            })
-            .transpose()
-    }
-
-    fn boolean(&self, key: &str) -> Result<Option<bool>, Failure> {
-        self.get(key)?
-            .map(|v| {
-                v.as_bool().ok_or_else(|| {
-                    Failure::option(format!("options.{key}: expected true or false"))
-                })
-            })
-            .transpose()
-    }
-
-    fn number(&self, key: &str) -> Result<Option<f64>, Failure> {
-        self.get(key)?
-            .map(|v| {
-                v.as_f64()
-                    .ok_or_else(|| Failure::option(format!("options.{key}: expected a number")))
-            })
-            .transpose()
-    }
-
-    /// An array of strings (cell names); absent is empty.
-    fn names(&self, key: &str) -> Result<Vec<String>, Failure> {
-        let Some(value) = self.get(key)? else { return Ok(Vec::new()) };
-        let expected = || Failure::option(format!("options.{key}: expected an array of strings"));
-        if !Array::is_array(&value) {
-            return Err(expected());
-        }
-        Array::from(&value).iter().map(|item| item.as_string().ok_or_else(expected)).collect()
-    }
-
-    /// An array of strings (cell names), `None` when absent.
-    fn optional_names(&self, key: &str) -> Result<Option<Vec<String>>, Failure> {
-        if self.get(key)?.is_none() {
-            return Ok(None);
-        }
-        self.names(key).map(Some)
-    }
-
-    /// An array of `[from, to]` pairs of strings; absent is empty.
-    fn pairs(&self, key: &str) -> Result<Vec<(String, String)>, Failure> {
-        let Some(value) = self.get(key)? else { return Ok(Vec::new()) };
-        let expected = || {
-            Failure::option(format!(
-                "options.{key}: expected an array of [from, to] pairs of cell names"
-            ))
-        };
-        if !Array::is_array(&value) {
-            return Err(expected());
-        }
-        Array::from(&value)
-            .iter()
-            .map(|item| {
-                if !Array::is_array(&item) {
-                    return Err(expected());
-                }
-                let item = Array::from(&item);
-                match (item.length(), item.get(0).as_string(), item.get(1).as_string()) {
-                    (2, Some(from), Some(to)) => Ok((from, to)),
-                    _ => Err(expected()),
-                }
-            })
-            .collect()
-    }
-
-    fn rules_request(&self) -> Result<api::RulesRequest, Failure> {
-        Ok(api::RulesRequest { from: self.string("from")?, rules: self.string("rules")? })
-    }
-
-    fn tafl_request(&self) -> Result<tafl::TaflRequest, Failure> {
-        Ok(tafl::TaflRequest {
-            from: self.string("from")?,
-            rules: self.string("rules")?,
-            side: self.string("side")?,
-            played: self.names("played")?,
-        })
-    }
+/// The options of `moves` and `play`.
+fn tafl_request(props: &Props<'_>) -> Result<tafl::TaflRequest, Failure> {
+    Ok(tafl::TaflRequest {
+        from: props.string("from")?,
+        rules: props.string("rules")?,
+        side: props.string("side")?,
+        played: props.names("played")?,
+    })
 }
 
 /// Every format gridnote reads and writes, in the order `gridnote formats` lists them.
@@ -506,7 +366,7 @@ pub fn check(text: &str, options: Option<RulesOptions>) -> Result<JsValue, JsVal
 }
 
 fn check_js(text: &str, options: &JsValue) -> Result<JsValue, Failure> {
-    let req = Props::of(options)?.rules_request()?;
+    let req = rules_request(&Props::of(options)?)?;
     let checked = api::check(text, &req)?;
     let problems = checked
         .problems
@@ -571,7 +431,7 @@ pub fn solve(text: &str, options: Option<RulesOptions>) -> Result<JsValue, JsVal
 }
 
 fn solve_js(text: &str, options: &JsValue) -> Result<JsValue, Failure> {
-    let req = Props::of(options)?.rules_request()?;
+    let req = rules_request(&Props::of(options)?)?;
     let solved = api::solve(text, &req)?;
     let solution = &solved.solution;
     Ok(object(vec![
@@ -640,7 +500,7 @@ fn move_entries(m: &tafl::MoveInfo, outcome_key: &'static str) -> Vec<(&'static 
 }
 
 fn moves_js(position: &str, options: &JsValue) -> Result<JsValue, Failure> {
-    let req = Props::of(options)?.tafl_request()?;
+    let req = tafl_request(&Props::of(options)?)?;
     let listed = tafl::moves(position, &req)?;
     let moves = listed.moves.iter().map(|m| object(move_entries(m, "ends"))).collect::<Array>();
     Ok(object(vec![
@@ -677,7 +537,7 @@ pub fn play(
 }
 
 fn play_js(position: &str, mv: &str, options: &JsValue) -> Result<JsValue, Failure> {
-    let req = Props::of(options)?.tafl_request()?;
+    let req = tafl_request(&Props::of(options)?)?;
     let played = tafl::play(position, mv, &req)?;
     let mut entries = move_entries(&played.played, "outcome");
     entries.push(("toMove", tafl::side_letter(played.to_move).into()));

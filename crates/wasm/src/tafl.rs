@@ -153,7 +153,7 @@ pub(crate) fn reason(outcome: Outcome) -> Option<&'static str> {
 }
 
 /// `the defenders won (king_escaped)`, for messages about a finished game.
-fn finished(outcome: Outcome) -> String {
+pub(crate) fn finished(outcome: Outcome) -> String {
     let why = reason(outcome).unwrap_or("none");
     match ends(outcome) {
         "draw" => format!("the game is drawn ({why})"),
@@ -162,7 +162,7 @@ fn finished(outcome: Outcome) -> String {
 }
 
 /// `options.side`: `a`/`attackers` or `d`/`defenders`.
-fn side_named(name: &str) -> Result<Player, Failure> {
+pub(crate) fn side_named(name: &str) -> Result<Player, Failure> {
     match name {
         "a" | "attackers" => Ok(Player::One),
         "d" | "defenders" => Ok(Player::Two),
@@ -172,20 +172,26 @@ fn side_named(name: &str) -> Result<Player, Failure> {
     }
 }
 
-/// The rules: `options.rules` (a preset name, or a record when it has a `:`), else the
-/// rules the text carries.
-fn rules_for(text: &str, option: Option<&str>, source: &Source) -> Result<TaflRules, Failure> {
-    match option {
-        Some(record) if record.contains(':') => record.parse::<TaflRules>().map_err(|e| {
+/// `options.rules`: a preset name, or a whole OTN rules record when it has a `:`.
+pub(crate) fn rules_named(option: &str) -> Result<TaflRules, Failure> {
+    if option.contains(':') {
+        option.parse::<TaflRules>().map_err(|e| {
             let span = e.span();
             Failure::option(format!(
                 "options.rules: {e} (bytes {}..{} of the record)",
                 span.start, span.end
             ))
-        }),
-        Some(name) => {
-            TaflRules::preset(name).map_err(|e| Failure::option(format!("options.rules: {e}")))
-        }
+        })
+    } else {
+        TaflRules::preset(option).map_err(|e| Failure::option(format!("options.rules: {e}")))
+    }
+}
+
+/// The rules: `options.rules` (a preset name, or a record when it has a `:`), else the
+/// rules the text carries.
+fn rules_for(text: &str, option: Option<&str>, source: &Source) -> Result<TaflRules, Failure> {
+    match option {
+        Some(option) => rules_named(option),
         None => source.rules.as_deref().cloned().ok_or_else(|| {
             Failure::input(
                 text,
@@ -253,8 +259,15 @@ fn resolve(text: &str, req: &TaflRequest) -> Result<Resolved, Failure> {
             Some(format),
         )
     })?;
-    let mut line = Vec::with_capacity(req.played.len());
-    for (i, mv) in req.played.iter().enumerate() {
+    let line = replay(&mut position, &req.played)?;
+    Ok(Resolved { position, line, special: special_squares(&tafl) })
+}
+
+/// Plays `played` (`options.played`, OTN move notation) on `position`; the moves as the
+/// engine writes them (captures included).
+pub(crate) fn replay(position: &mut Position, played: &[String]) -> Result<Vec<String>, Failure> {
+    let mut line = Vec::with_capacity(played.len());
+    for (i, mv) in played.iter().enumerate() {
         let outcome = position.outcome();
         if outcome.is_over() {
             return Err(Failure::option(format!(
@@ -267,7 +280,7 @@ fn resolve(text: &str, req: &TaflRequest) -> Result<Resolved, Failure> {
             .map_err(|e| Failure::option(format!("options.played[{i}]: {e}")))?;
         line.push(played.text);
     }
-    Ok(Resolved { position, line, special: special_squares(&tafl) })
+    Ok(line)
 }
 
 /// The legal move `mv` played on a copy of `position`.

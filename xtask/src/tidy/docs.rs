@@ -82,7 +82,7 @@ pub(super) fn ageing_figures(root: &Path, problems: &mut Vec<String>) {
         for (number, line) in text.lines().enumerate() {
             if let Some(what) = ageing_figure(line) {
                 problems.push(format!(
-                    "{page}:{}: {what}: such figures go to CHANGELOG.md (with the change that measured them) or docs/performance.md",
+                    "{page}:{}: {what}: such figures go to CHANGELOG.md (with the change that measured them) or docs/performance.md (a limit rather than a measurement spells its unit out: `50 milliseconds`)",
                     number + 1
                 ));
             }
@@ -90,8 +90,9 @@ pub(super) fn ageing_figures(root: &Path, problems: &mut Vec<String>) {
     }
 }
 
-/// Units of time after a number.
-const UNITS: [&str; 9] = ["s", "ms", "µs", "ns", "sec", "seconds", "min", "minutes", "hours"];
+/// Units of time after a number, as measured figures write them (a limit or a setting
+/// that the text describes, "10 seconds a move", spells its unit out and passes).
+const UNITS: [&str; 6] = ["s", "ms", "µs", "ns", "sec", "min"];
 
 /// What in `line` is a timing, a load average or a commit hash, if anything.
 fn ageing_figure(line: &str) -> Option<String> {
@@ -142,7 +143,7 @@ mod tests {
         let found = |line: &str| ageing_figure(line);
         assert_eq!(found("built in 31 s (42 s of CPU)").as_deref(), Some("a timing (`31 s`)"));
         assert_eq!(found("took 2.5ms each").as_deref(), Some("a timing (`2.5ms`)"));
-        assert_eq!(found("3 to 4 minutes").as_deref(), Some("a timing (`4 minutes`)"));
+        assert_eq!(found("3 to 4 min").as_deref(), Some("a timing (`4 min`)"));
         assert_eq!(found("(load average 4 to 8)").as_deref(), Some("a load average"));
         assert_eq!(
             found("before (ac1584d): every crate").as_deref(),
@@ -155,6 +156,7 @@ mod tests {
             "--tc st=2 --jobs 2",
             "deadbeef and 1234567 are not both",
             "a 3x4 board in 2 moves",
+            "0.2 to 10 seconds a move, answered within 50 milliseconds",
         ] {
             assert_eq!(found(fine), None, "{fine}");
         }
