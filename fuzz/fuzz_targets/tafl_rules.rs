@@ -5,7 +5,7 @@
 //! back as the same move, and unmaking every move restores each position exactly.
 #![no_main]
 
-use gridnote_tafl_rules::{Move, Position, Rules};
+use gridnote_tafl_rules::{CompiledRules, Move, Position};
 use libfuzzer_sys::fuzz_target;
 
 /// The input as a stream of choices (zeros once it runs out).
@@ -96,7 +96,7 @@ fn rules_record(b: &mut Bytes<'_>) -> String {
 fuzz_target!(|data: &[u8]| {
     let mut b = Bytes(data);
     let record = rules_record(&mut b);
-    let Ok(rules) = Rules::from_otn(&record) else { return };
+    let Ok(rules) = record.parse::<CompiledRules>() else { return };
     let mut pos = Position::start(&rules);
     let mut undos = Vec::new();
     let mut states = vec![pos.clone()];
@@ -110,7 +110,9 @@ fuzz_target!(|data: &[u8]| {
         for &m in &moves {
             assert_eq!(m.to_string().parse::<Move>(), Ok(m));
             let text = pos.move_text(m).expect("a listed move is legal");
-            assert_eq!(pos.parse_move(&text), Ok(m), "{record}: {text}");
+            if !over {
+                assert_eq!(pos.parse_move(&text), Ok(m), "{record}: {text}");
+            }
         }
         if over || moves.is_empty() || b.0.is_empty() {
             break;

@@ -21,7 +21,7 @@ use gridnote_testkit::escape;
 /// fixture folders and extensions it reads). A target named after a registered format
 /// reads that format's files ([`Format::file_extensions`]) in every fixtures folder; the
 /// others (`convert`, `formats`) read every format's files.
-const OWN_SEEDS: [(&str, &[(&str, &str)]); 6] = [
+const OWN_SEEDS: [(&str, &[(&str, &str)]); 11] = [
     ("tsn", &[("tafl", "tsn"), ("tafl", "ten")]),
     ("t3en-agree", &[("t3en", "t3en")]),
     ("tafl-agree", &[("tafl", "tsn"), ("tafl", "ten")]),
@@ -29,6 +29,15 @@ const OWN_SEEDS: [(&str, &[(&str, &str)]); 6] = [
     ("otn-game", &[("otn", "otg")]),
     // The bytes choose a rules record and the moves of a game; any bytes seed it.
     ("tafl-rules", &[("otn", "otr")]),
+    // The bytes choose the moves and variations of a game; any bytes seed it.
+    ("game-lines", &[("otn", "otg")]),
+    // The bytes choose the commands an engine loop gets and what simulated engines do:
+    // any bytes are a script, so no fixture is needed.
+    ("st3p-engine", &[]),
+    ("otep-engine", &[]),
+    ("referee", &[]),
+    // Gomoku records: Piskvork's .psq (a move list is any text).
+    ("psq", &[("psq", "psq")]),
 ];
 
 /// Every fuzz target: the `[[bin]]` names of `fuzz/Cargo.toml`, in its order.

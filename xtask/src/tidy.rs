@@ -1,10 +1,11 @@
 //! `cargo xtask tidy`: the architecture invariants of docs/architecture.md, checked.
 //!
 //! 1. Crates other than the hubs (gridnote-convert, gridnote-cli, gridnote-wasm,
-//!    gridnote-python, and gridnote-referee, whose protocols carry positions as text:
-//!    ST3P speaks T3EN) depend on no gridnote crate but gridnote-board and gridnote-text,
-//!    the model's text plumbing (a search may also depend on the rules engine it plays
-//!    by: [`BUILT_ON`]).
+//!    gridnote-python, and gridnote-referee, which drives engines over their protocols)
+//!    depend on no gridnote crate but gridnote-board and gridnote-text, the model's text
+//!    plumbing (a search may also depend on the rules engine it plays by, the protocol
+//!    layer on T3EN, which ST3P carries, and the engine loops on the protocol layer and
+//!    the engines: [`BUILT_ON`]).
 //! 2. Every public error type (a struct named `…Error` or deriving `thiserror::Error`)
 //!    and every public enum is `#[non_exhaustive]`, but for the closed enums listed in
 //!    [`CLOSED`] with the reason they cannot grow.
@@ -26,10 +27,10 @@
 //! 7. A format crate (one a registry line names) is named only in its own crate, the
 //!    registry (gridnote-convert) and docs: no other crate depends on it (but for
 //!    dev-dependencies: tests may name formats) or names it in its sources, so that the
-//!    hubs reach formats through the registry. The crates that still do are listed in
-//!    [`FORMAT_USERS`] with what for; tidy fails when one no longer does. The hubs that
-//!    only wire, gridnote-cli and gridnote-wasm ([`THIN_HUBS`]), use no format crate at
-//!    all, and that list may not name them.
+//!    hubs reach formats through the registry and the tafl texts through the model
+//!    (gridnote-board's `tafl`). The crates that still do are listed in [`FORMAT_USERS`]
+//!    with what for (docs/architecture.md says why each stays); tidy fails when one no
+//!    longer does.
 //! 8. What `cargo xtask codegen` writes from the registry (whole files and marked
 //!    regions) is up to date (`crate::codegen::check_fresh`), as are the exported
 //!    conformance cases (`crate::conformance_export::check_fresh`).
@@ -61,14 +62,21 @@ const HUBS: [&str; 5] =
 /// The crates every crate may depend on: the model and its text plumbing.
 const GROUND: [&str; 2] = ["gridnote-board", "gridnote-text"];
 
-/// Crates built on one other gridnote crate besides gridnote-board, with that crate: a
-/// game engine's search plays by its rules engine.
-const BUILT_ON: [(&str, &str); 1] = [("gridnote-tafl-search", "gridnote-tafl-rules")];
+/// Crates built on other gridnote crates besides gridnote-board, with each: a game
+/// engine's search plays by its rules engine; the protocol layer's ST3P carries T3EN
+/// positions; the engine loops join the protocol layer and the engines.
+const BUILT_ON: [(&str, &str); 6] = [
+    ("gridnote-tafl-search", "gridnote-tafl-rules"),
+    ("gridnote-protocol", "gridnote-t3en"),
+    ("gridnote-engine", "gridnote-protocol"),
+    ("gridnote-engine", "gridnote-solve"),
+    ("gridnote-engine", "gridnote-tafl-rules"),
+    ("gridnote-engine", "gridnote-tafl-search"),
+];
 
 /// Public enums that are complete by their nature, with the reason.
-const CLOSED: [(&str, &str); 9] = [
+const CLOSED: [(&str, &str); 10] = [
     ("Player", "a two-player game has exactly two players"),
-    ("Side", "OTN's two sides, attackers and defenders"),
     ("Half", "a turn has a first and a second half"),
     ("Mark", "the bit codes' three marks: blank, X and O"),
     ("Symmetry", "the eight symmetries of a square (the dihedral group D4)"),
@@ -76,19 +84,14 @@ const CLOSED: [(&str, &str); 9] = [
     ("Outcome", "an m,n,k position is in progress, won, drawn, or contested: nothing else"),
     ("Engine", "a match is between exactly two engines, A and B"),
     ("GameScore", "a game is won by A, drawn, or won by B"),
+    ("Point", "a renju point holds a black stone, a white stone, nothing, or is off the board"),
+    ("Seat", "a gomoku game record names exactly two players"),
 ];
-
-/// The hubs that only wire (rule 7): they use no format crate at all, and
-/// [`FORMAT_USERS`] may not list them; the library work they need lives in
-/// gridnote-convert.
-const THIN_HUBS: [&str; 2] = ["gridnote-cli", "gridnote-wasm"];
 
 /// The crates that still use a format crate directly (rule 7): (crate, format crate,
 /// what for). tidy fails when a pair no longer holds, so that this list stays true.
-const FORMAT_USERS: [(&str, &str, &str); 2] = [
-    ("gridnote-python", "gridnote-otn", "TaflGame reads and writes OTN game records (tafl.rs)"),
-    ("gridnote-referee", "gridnote-t3en", "ST3P, the protocol, carries T3EN positions"),
-];
+const FORMAT_USERS: [(&str, &str, &str); 1] =
+    [("gridnote-protocol", "gridnote-t3en", "ST3P, the protocol, carries T3EN positions")];
 
 /// The workspace's tools outside crates/ (package, folder): rules 3 to 5 hold in them too.
 const TOOLS: [(&str, &str); 3] = [
@@ -390,28 +393,18 @@ fn format_users(root: &Path, crates: &[Crate], problems: &mut Vec<String>) {
 }
 
 /// Rule 7's verdict on the (crate, format crate) uses `found`, given the pairs `allowed`
-/// (crate, format crate, what for): a use not allowed, an allowed pair no longer used,
-/// and any use by (or allowance for) one of the [`THIN_HUBS`].
+/// (crate, format crate, what for): a use not allowed, and an allowed pair no longer used.
 fn format_use_problems(found: &[(String, String)], allowed: &[(&str, &str, &str)]) -> Vec<String> {
     let mut problems = Vec::new();
     for (name, format) in found {
-        if THIN_HUBS.contains(&name.as_str()) {
+        if !allowed.iter().any(|(c, f, _)| c == name && f == format) {
             problems.push(format!(
-                "{name} uses the format crate {format}: {} only wire, so they reach formats through the registry (gridnote-convert) and the library work lives there",
-                THIN_HUBS.join(" and ")
-            ));
-        } else if !allowed.iter().any(|(c, f, _)| c == name && f == format) {
-            problems.push(format!(
-                "{name} uses the format crate {format}: reach formats through the registry (gridnote-convert)"
+                "{name} uses the format crate {format}: reach formats through the registry (gridnote-convert) and the tafl texts through the model (gridnote_board::tafl)"
             ));
         }
     }
     for (name, format, _) in allowed {
-        if THIN_HUBS.contains(name) {
-            problems.push(format!(
-                "FORMAT_USERS in xtask/src/tidy.rs lists {name} with {format}: {name} may use no format crate"
-            ));
-        } else if !found.iter().any(|(c, f)| c == name && f == format) {
+        if !found.iter().any(|(c, f)| c == name && f == format) {
             problems.push(format!(
                 "{name} no longer uses {format}: drop the pair from FORMAT_USERS in xtask/src/tidy.rs"
             ));
@@ -788,7 +781,7 @@ mod tests {
     }
 
     #[test]
-    fn the_thin_hubs_use_no_format_crate_and_others_only_as_listed() {
+    fn only_the_listed_crates_use_a_format_crate() {
         let found = |pairs: &[(&str, &str)]| -> Vec<(String, String)> {
             pairs.iter().map(|(c, f)| ((*c).to_owned(), (*f).to_owned())).collect()
         };
@@ -803,23 +796,13 @@ mod tests {
                 &allowed
             ),
             [
-                "gridnote-cli uses the format crate gridnote-otn: gridnote-cli and gridnote-wasm only wire, so they reach formats through the registry (gridnote-convert) and the library work lives there"
-            ]
-        );
-        assert_eq!(
-            format_use_problems(
-                &found(&[("gridnote-wasm", "gridnote-t3en")]),
-                &[("gridnote-wasm", "gridnote-t3en", "a reason")]
-            ),
-            [
-                "gridnote-wasm uses the format crate gridnote-t3en: gridnote-cli and gridnote-wasm only wire, so they reach formats through the registry (gridnote-convert) and the library work lives there",
-                "FORMAT_USERS in xtask/src/tidy.rs lists gridnote-wasm with gridnote-t3en: gridnote-wasm may use no format crate"
+                "gridnote-cli uses the format crate gridnote-otn: reach formats through the registry (gridnote-convert) and the tafl texts through the model (gridnote_board::tafl)"
             ]
         );
         assert_eq!(
             format_use_problems(&found(&[("gridnote-python", "gridnote-tafl")]), &allowed),
             [
-                "gridnote-python uses the format crate gridnote-tafl: reach formats through the registry (gridnote-convert)",
+                "gridnote-python uses the format crate gridnote-tafl: reach formats through the registry (gridnote-convert) and the tafl texts through the model (gridnote_board::tafl)",
                 "gridnote-referee no longer uses gridnote-t3en: drop the pair from FORMAT_USERS in xtask/src/tidy.rs"
             ]
         );

@@ -426,7 +426,7 @@ fn perfts() -> Vec<Op> {
                 format!("tafl perft to depth {depth} from a {variant} midgame ({plies})")
             };
             op(name, what, 2, move || {
-                let rules = gridnote_tafl_rules::Rules::preset(variant).expect("a preset");
+                let rules = gridnote_tafl_rules::CompiledRules::preset(variant).expect("a preset");
                 let mut pos = gridnote_tafl_rules::Position::start(&rules);
                 for m in plies.split_whitespace() {
                     pos.play_text(m).expect("a legal move");

@@ -77,7 +77,7 @@ fn heap_of_copy<T: Clone>(value: &T) -> usize {
 }
 
 fn gridnote_position(variant: &str, mid: bool) -> gridnote_tafl_rules::Position {
-    let rules = gridnote_tafl_rules::Rules::preset(variant).expect("a preset");
+    let rules = gridnote_tafl_rules::CompiledRules::preset(variant).expect("a preset");
     let mut pos = gridnote_tafl_rules::Position::start(&rules);
     if mid {
         for m in midgame(variant).split_whitespace() {

@@ -27,16 +27,18 @@ use crate::report::Spanned;
 ///
 /// ```
 /// use gridnote_board::report::Spanned;
-/// use gridnote_board::{Rules, UnknownName};
+/// use gridnote_board::{Rules, RulesNameError, UnknownName};
 ///
 /// let err = UnknownName::new("radix", "hex", &["dec", "bin"]);
 /// assert_eq!(err.to_string(), "unknown radix `hex`: expected dec or bin");
 /// assert_eq!(err.span(), 0..3);
 ///
-/// let err = "tic-tac-toe+wrap".parse::<Rules>().unwrap_err();
+/// let Err(RulesNameError::Unknown(err)) = "tic-tac-toe+wrap".parse::<Rules>() else {
+///     panic!("an unknown modifier")
+/// };
 /// assert_eq!((err.what, err.name.as_str(), err.span()), ("rules modifier", "+wrap", 11..16));
 /// assert_eq!(err.render("tic-tac-toe+wrap"), "\
-/// error: unknown rules modifier `+wrap`: expected one of +misere, +diagonals, +no-diagonals, +k=N (N > 0)
+/// error: unknown rules modifier `+wrap`: expected one of +misere, +diagonals, +no-diagonals, +k=N (N > 0), +exact
 ///   | tic-tac-toe+wrap
 ///   |            ^^^^^
 /// ");

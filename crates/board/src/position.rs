@@ -2,7 +2,8 @@
 
 use crate::board::{Board, BoardError, CellName, CellNameError};
 use crate::cell::{Cell, Player};
-use crate::rules::{Outcome, Rules};
+use crate::renju::Forbidden;
+use crate::rules::{Gomoku, Outcome, Rules};
 
 /// A board and whose turn it is.
 ///
@@ -51,6 +52,14 @@ pub enum MoveError {
     /// The game is already over.
     #[error("the game is over ({0})")]
     Finished(Outcome),
+    /// Under renju, the cell is a forbidden point of Player One's (black), who is to move.
+    #[error("{cell} is forbidden to black under renju ({kind})")]
+    Forbidden {
+        /// The cell.
+        cell: CellName,
+        /// What the move would make.
+        kind: Forbidden,
+    },
 }
 
 impl Position {
@@ -83,6 +92,10 @@ impl Position {
 
     /// The outcome under `rules` (see [`Board::outcome`]).
     ///
+    /// Under renju, a position where black (Player One) is to move and every empty cell
+    /// is one of black's forbidden points is drawn: nobody can make a move (the board
+    /// alone, [`Board::outcome`], says in progress).
+    ///
     /// ```
     /// use gridnote_board::{Outcome, Position, Rules};
     /// assert_eq!(Position::start(3, 3)?.outcome(Rules::TIC_TAC_TOE), Outcome::InProgress);
@@ -90,10 +103,22 @@ impl Position {
     /// ```
     #[must_use]
     pub fn outcome(&self, rules: Rules) -> Outcome {
-        self.board.outcome(rules)
+        let outcome = self.board.outcome(rules);
+        if outcome == Outcome::InProgress && self.black_is_stuck(rules) {
+            return Outcome::Drawn;
+        }
+        outcome
     }
 
-    /// The moves available: every empty cell, row-major, or none once the game is over.
+    /// Whether, under renju, black is to move and every empty cell is forbidden.
+    fn black_is_stuck(&self, rules: Rules) -> bool {
+        rules.gomoku == Gomoku::Renju
+            && self.to_move == Player::One
+            && self.board.empty_cells().all(|(r, c)| self.board.forbidden(r, c, rules).is_some())
+    }
+
+    /// The moves available: every empty cell, row-major, but (renju) black's forbidden
+    /// points when black is to move; none once the game is over.
     ///
     /// ```
     /// use gridnote_board::{Position, Rules};
@@ -102,13 +127,21 @@ impl Position {
     /// ```
     #[must_use]
     pub fn moves(&self, rules: Rules) -> Vec<(usize, usize)> {
-        if self.outcome(rules).is_over() { Vec::new() } else { self.board.empty_cells().collect() }
+        if self.outcome(rules).is_over() {
+            return Vec::new();
+        }
+        let cells = self.board.empty_cells();
+        if rules.gomoku == Gomoku::Renju && self.to_move == Player::One {
+            return cells.filter(|&(r, c)| self.board.forbidden(r, c, rules).is_none()).collect();
+        }
+        cells.collect()
     }
 
     /// The position after the side to move places a piece at (row, col).
     ///
     /// # Errors
-    /// [`MoveError`] for a cell off the board, void or occupied, or a finished game.
+    /// [`MoveError`] for a cell off the board, void or occupied, a finished game, or
+    /// (renju) one of black's forbidden points when black is to move.
     ///
     /// ```
     /// use gridnote_board::{Cell, Position, Rules};
@@ -165,6 +198,11 @@ impl Position {
         let outcome = self.outcome(rules);
         if outcome.is_over() {
             return Err(MoveError::Finished(outcome));
+        }
+        if self.to_move == Player::One {
+            if let Some(kind) = self.board.forbidden(row, col, rules) {
+                return Err(MoveError::Forbidden { cell: self.board.cell_name(row, col), kind });
+            }
         }
         self.board.set(row, col, Cell::man(self.to_move))?;
         self.to_move = self.to_move.other();

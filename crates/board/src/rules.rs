@@ -1,17 +1,16 @@
-//! m,n,k rules: how many in a row wins, whether diagonals count, normal or misère play;
-//! finding lines and deciding the outcome.
+//! m,n,k rules: how many in a row wins, whether diagonals count, normal or misère play,
+//! and gomoku's rule sets (freestyle, exact five, renju, caro); finding lines and deciding
+//! the outcome.
 
 use core::fmt;
-use core::str::FromStr;
 
 use crate::board::{Board, BoardError};
 use crate::cell::{Cell, Player};
-use crate::name::UnknownName;
 
 /// The rules of an m,n,k game played on a [`Board`].
 ///
 /// ```
-/// use gridnote_board::Rules;
+/// use gridnote_board::{Gomoku, Rules};
 /// assert_eq!(Rules::TIC_TAC_TOE, Rules::new(3, true, false));
 /// assert_eq!((Rules::TIC_TAC_TOE.in_a_row, Rules::TIC_TAC_TOE.diagonals), (3, true));
 /// let variant = Rules::TOMORROWS.with_misere(true);
@@ -19,6 +18,9 @@ use crate::name::UnknownName;
 /// assert_eq!("tomorrows+misere".parse::<Rules>(), Ok(variant));
 /// // Tomorrow's rules with diagonals are exactly tic-tac-toe's.
 /// assert_eq!("tomorrows+diagonals".parse::<Rules>(), Ok(Rules::TIC_TAC_TOE));
+/// // Gomoku's rule sets: five in a row with diagonals, and how a line wins.
+/// assert_eq!(Rules::RENJU.gomoku, Gomoku::Renju);
+/// assert_eq!("gomoku+exact".parse::<Rules>(), Ok(Rules::GOMOKU.with_gomoku(Gomoku::Exact)));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -30,6 +32,95 @@ pub struct Rules {
     pub diagonals: bool,
     /// Misère play: the player who makes a line loses.
     pub misere: bool,
+    /// Which runs of k or more make a line, and (renju) which moves Player One may not
+    /// play: [`Gomoku::Freestyle`] (every run of k or more, the rule of every m,n,k game)
+    /// unless a gomoku rule set says otherwise. Serialised only when not freestyle.
+    #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "Gomoku::is_freestyle"))]
+    pub gomoku: Gomoku,
+}
+
+/// Gomoku's rule sets: which runs of pieces make a line (win), and whether Player One
+/// (black) has forbidden points. The board crate's docs (`docs/gomoku.md` in the
+/// repository) give the definitions and the RIF text renju follows.
+///
+/// ```
+/// use gridnote_board::{Board, Cell, Gomoku, Outcome, Player, Rules};
+/// // Six in a row: a win in freestyle, none when exactly five must be made.
+/// let board = Board::from_cells(1, 7, [[Cell::ONE; 6].as_slice(), &[Cell::Empty]].concat())?;
+/// assert_eq!(board.outcome(Rules::GOMOKU), Outcome::Won(Player::One));
+/// assert_eq!(board.outcome(Rules::GOMOKU.with_gomoku(Gomoku::Exact)), Outcome::InProgress);
+/// # Ok::<(), gridnote_board::BoardError>(())
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
+#[non_exhaustive]
+pub enum Gomoku {
+    /// Every run of k or more pieces is a line: the rule of tic-tac-toe, of every m,n,k
+    /// game and of freestyle gomoku.
+    #[default]
+    Freestyle,
+    /// Exactly k: a run of more than k (an overline) is no line (standard gomoku).
+    Exact,
+    /// Renju: Player One (black) makes a line with exactly k only and may not play a
+    /// forbidden point (double-three, double-four, overline: [`Board::forbidden`]);
+    /// Player Two (white) makes a line with k or more.
+    Renju,
+    /// Caro: k or more, except that a run of exactly k whose cells just beyond both ends
+    /// hold the other player's pieces is no line (a board edge or a void cell does not
+    /// block).
+    Caro,
+}
+
+impl Gomoku {
+    /// Whether this is [`Gomoku::Freestyle`].
+    ///
+    /// ```
+    /// use gridnote_board::Gomoku;
+    /// assert!(Gomoku::default().is_freestyle());
+    /// assert!(!Gomoku::Renju.is_freestyle());
+    /// ```
+    #[must_use]
+    pub const fn is_freestyle(&self) -> bool {
+        matches!(self, Gomoku::Freestyle)
+    }
+
+    /// Whether a run of `len` pieces of `player`, with `blocked` telling whether the cells
+    /// just beyond its two ends hold the other player's pieces, makes a line with `k` in
+    /// a row.
+    ///
+    /// ```
+    /// use gridnote_board::{Gomoku, Player};
+    /// assert!(Gomoku::Freestyle.run_wins(6, 5, Player::One, [false, false]));
+    /// assert!(!Gomoku::Exact.run_wins(6, 5, Player::One, [false, false]));
+    /// assert!(Gomoku::Renju.run_wins(6, 5, Player::Two, [false, false]));
+    /// assert!(!Gomoku::Caro.run_wins(5, 5, Player::One, [true, true]));
+    /// assert!(Gomoku::Caro.run_wins(5, 5, Player::One, [true, false]));
+    /// ```
+    #[must_use]
+    pub const fn run_wins(self, len: usize, k: usize, player: Player, blocked: [bool; 2]) -> bool {
+        match self {
+            Gomoku::Freestyle => len >= k,
+            Gomoku::Exact => len == k,
+            Gomoku::Renju => match player {
+                Player::One => len == k,
+                Player::Two => len >= k,
+            },
+            Gomoku::Caro => len > k || (len == k && !(blocked[0] && blocked[1])),
+        }
+    }
+}
+
+impl fmt::Display for Gomoku {
+    /// `freestyle`, `exact`, `renju` or `caro`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Gomoku::Freestyle => "freestyle",
+            Gomoku::Exact => "exact",
+            Gomoku::Renju => "renju",
+            Gomoku::Caro => "caro",
+        })
+    }
 }
 
 impl Default for Rules {
@@ -49,16 +140,31 @@ impl Rules {
     /// ```
     #[must_use]
     pub const fn new(in_a_row: usize, diagonals: bool, misere: bool) -> Rules {
-        Rules { in_a_row, diagonals, misere }
+        Rules { in_a_row, diagonals, misere, gomoku: Gomoku::Freestyle }
     }
 
     /// Tic-tac-toe: three in a row, diagonals count, normal play.
-    pub const TIC_TAC_TOE: Rules = Rules { in_a_row: 3, diagonals: true, misere: false };
+    pub const TIC_TAC_TOE: Rules = Rules::new(3, true, false);
+
+    /// Freestyle gomoku: five or more in a row, diagonals count, normal play (the same
+    /// rules as tic-tac-toe's with k = 5, and named so: `tic-tac-toe+k=5`).
+    pub const GOMOKU: Rules = Rules::new(5, true, false);
+
+    /// Standard gomoku: exactly five in a row wins, an overline does not.
+    pub const GOMOKU_EXACT: Rules = Rules::GOMOKU.with_gomoku(Gomoku::Exact);
+
+    /// Renju: five in a row with diagonals; black (Player One) wins with exactly five
+    /// only and may not play its forbidden points, white with five or more.
+    pub const RENJU: Rules = Rules::GOMOKU.with_gomoku(Gomoku::Renju);
+
+    /// Caro: five or more in a row with diagonals, but a five blocked at both ends by
+    /// the other player's pieces does not win.
+    pub const CARO: Rules = Rules::GOMOKU.with_gomoku(Gomoku::Caro);
 
     /// Tomorrow's Tic-Tac-Toe: three in a row horizontally or vertically, normal play,
     /// on a [`Rules::TOMORROWS_SHAPE`] board by default. Its two compulsory variants are
     /// [`Rules::with_misere`] and [`Rules::with_diagonals`], each independent.
-    pub const TOMORROWS: Rules = Rules { in_a_row: 3, diagonals: false, misere: false };
+    pub const TOMORROWS: Rules = Rules::new(3, false, false);
 
     /// The default board of Tomorrow's Tic-Tac-Toe: 3 rows × 4 columns.
     pub const TOMORROWS_SHAPE: (usize, usize) = (3, 4);
@@ -85,6 +191,18 @@ impl Rules {
         Rules { diagonals, ..self }
     }
 
+    /// These rules with another gomoku rule set (which runs make a line; renju's
+    /// forbidden points).
+    ///
+    /// ```
+    /// use gridnote_board::{Gomoku, Rules};
+    /// assert_eq!(Rules::TIC_TAC_TOE.with_in_a_row(5).with_gomoku(Gomoku::Renju), Rules::RENJU);
+    /// ```
+    #[must_use]
+    pub const fn with_gomoku(self, gomoku: Gomoku) -> Rules {
+        Rules { gomoku, ..self }
+    }
+
     /// These rules with another line length.
     ///
     /// ```
@@ -96,7 +214,6 @@ impl Rules {
         Rules { in_a_row, ..self }
     }
 
-    /// The directions that count as lines, as (row step, column step).
     /// The outcome of a `rows × cols` board of at most 64 cells given as a slice of its
     /// cells (row-major, top row first), decided as [`Board::outcome`] decides it but
     /// without building a [`Board`]: for callers that hold cells of their own, like the
@@ -127,7 +244,18 @@ impl Rules {
         if cells.len() > 64 {
             return Err(BoardError::TooManyCells { cells: cells.len(), max: 64 });
         }
+        if !self.gomoku.is_freestyle() {
+            return Ok(self.scanned_outcome(rows, cols, cells));
+        }
         Ok(Masks::of_cells(cells).outcome(rows, cols, self))
+    }
+
+    /// The outcome by the general scan (out of line: the masks' callers do not pay for
+    /// it).
+    #[cold]
+    #[inline(never)]
+    fn scanned_outcome(self, rows: usize, cols: usize, cells: &[Cell]) -> Outcome {
+        self.outcome_of(scanned_holders(rows, cols, cells, self), cells.contains(&Cell::Empty))
     }
 
     /// The outcome given who holds a line and whether a cell is empty.
@@ -141,96 +269,9 @@ impl Rules {
         }
     }
 
-    fn directions(self) -> &'static [(isize, isize)] {
+    /// The directions that count as lines, as (row step, column step).
+    pub(crate) fn directions(self) -> &'static [(isize, isize)] {
         if self.diagonals { &[(0, 1), (1, 0), (1, 1), (1, -1)] } else { &[(0, 1), (1, 0)] }
-    }
-}
-
-impl fmt::Display for Rules {
-    /// `tic-tac-toe` when diagonals count, `tomorrows` when they do not, then `+misere`
-    /// and `+k=N` for what differs. (Tomorrow's rules with diagonals are tic-tac-toe's.)
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(if self.diagonals { "tic-tac-toe" } else { "tomorrows" })?;
-        if self.misere {
-            f.write_str("+misere")?;
-        }
-        if self.in_a_row != 3 {
-            write!(f, "+k={}", self.in_a_row)?;
-        }
-        Ok(())
-    }
-}
-
-impl Rules {
-    /// The preset names [`Rules`] reads and prints, before any `+` modifier.
-    ///
-    /// ```
-    /// use gridnote_board::Rules;
-    /// assert_eq!(Rules::PRESETS, ["tic-tac-toe", "tomorrows"]);
-    /// ```
-    pub const PRESETS: &'static [&'static str] = &["tic-tac-toe", "tomorrows"];
-
-    /// The modifiers [`Rules`] reads after a preset, as messages list them.
-    ///
-    /// ```
-    /// use gridnote_board::Rules;
-    /// assert_eq!(Rules::MODIFIERS[0], "+misere");
-    /// ```
-    pub const MODIFIERS: &'static [&'static str] =
-        &["+misere", "+diagonals", "+no-diagonals", "+k=N (N > 0)"];
-}
-
-impl FromStr for Rules {
-    type Err = UnknownName;
-
-    /// Reads a preset name (`tic-tac-toe`, `tomorrows`) with optional `+misere`,
-    /// `+diagonals`, `+no-diagonals` and `+k=N` (N ≥ 1) modifiers: every name
-    /// [`Rules`]' `Display` prints, and a few more.
-    ///
-    /// # Errors
-    /// [`UnknownName`] for the preset ([`Rules::PRESETS`], `what` = `rules`) or the first
-    /// modifier ([`Rules::MODIFIERS`], `what` = `rules modifier`, the span of that
-    /// `+modifier`) that is not one.
-    ///
-    /// ```
-    /// use gridnote_board::Rules;
-    /// let err = "chess".parse::<Rules>().unwrap_err();
-    /// assert_eq!(err.to_string(), "unknown rules `chess`: expected tic-tac-toe or tomorrows");
-    /// let err = "tomorrows+k=0".parse::<Rules>().unwrap_err();
-    /// assert_eq!(err.to_string(), "unknown rules modifier `+k=0`: expected one of +misere, +diagonals, +no-diagonals, +k=N (N > 0)");
-    /// assert_eq!(err.span, 9..13);
-    /// ```
-    fn from_str(s: &str) -> Result<Rules, UnknownName> {
-        let preset = s.find('+').map_or(s, |end| &s[..end]);
-        let mut rules = match preset {
-            "tic-tac-toe" => Rules::TIC_TAC_TOE,
-            "tomorrows" => Rules::TOMORROWS,
-            _ => return Err(UnknownName::new("rules", preset, Rules::PRESETS)),
-        };
-        let mut at = preset.len();
-        while at < s.len() {
-            // `s[at..]` starts with `+`.
-            let end = s[at + 1..].find('+').map_or(s.len(), |i| at + 1 + i);
-            let modifier = &s[at..end];
-            match &modifier[1..] {
-                "misere" => rules.misere = true,
-                "diagonals" => rules.diagonals = true,
-                "no-diagonals" => rules.diagonals = false,
-                part => {
-                    let k = part
-                        .strip_prefix("k=")
-                        .and_then(|k| gridnote_text::number::parse_decimal(k).ok())
-                        .filter(|&k| k > 0);
-                    let Some(k) = k else {
-                        return Err(UnknownName::new("rules modifier", modifier, Rules::MODIFIERS)
-                            .offset(at));
-                    };
-                    rules.in_a_row = k as usize;
-                }
-            }
-            at = end;
-        }
-        Ok(rules)
     }
 }
 
@@ -356,15 +397,12 @@ impl Board {
     /// ```
     #[must_use]
     pub fn line_holders(&self, rules: Rules) -> [bool; 2] {
-        if let Some(masks) = Masks::of(self) {
-            return masks.line_holders(self.rows(), self.cols(), rules);
+        if rules.gomoku.is_freestyle() {
+            if let Some(masks) = Masks::of(self) {
+                return masks.line_holders(self.rows(), self.cols(), rules);
+            }
         }
-        let mut holders = [false, false];
-        self.for_each_line(rules, |line| {
-            holders[line.player.index()] = true;
-            !(holders[0] && holders[1])
-        });
-        holders
+        scanned_holders(self.rows(), self.cols(), self.cells(), rules)
     }
 
     /// The outcome under `rules`.
@@ -377,38 +415,87 @@ impl Board {
     #[must_use]
     pub fn outcome(&self, rules: Rules) -> Outcome {
         match Masks::of(self) {
-            Some(masks) => masks.outcome(self.rows(), self.cols(), rules),
-            None => rules.outcome_of(self.line_holders(rules), self.cells().contains(&Cell::Empty)),
+            Some(masks) if rules.gomoku.is_freestyle() => {
+                masks.outcome(self.rows(), self.cols(), rules)
+            }
+            _ => rules.outcome_of(self.line_holders(rules), self.cells().contains(&Cell::Empty)),
         }
     }
 
     /// Calls `f` for each line until it returns false: the general scan, for any size
-    /// (boards of at most 64 cells decide line holders by [`Masks`] instead).
-    pub(crate) fn for_each_line(&self, rules: Rules, mut f: impl FnMut(Line) -> bool) {
-        let k = rules.in_a_row.max(1);
-        let (rows, cols) = (self.rows() as isize, self.cols() as isize);
-        let cells = self.cells();
-        for r in 0..rows {
-            for c in 0..cols {
-                let Some(player) = cells[(r * cols + c) as usize].player() else { continue };
-                for &(dr, dc) in rules.directions() {
-                    let (er, ec) = (r + dr * (k as isize - 1), c + dc * (k as isize - 1));
-                    if er < 0 || er >= rows || ec < 0 || ec >= cols {
+    /// and any rules (boards of at most 64 cells decide freestyle line holders by
+    /// [`Masks`] instead).
+    pub(crate) fn for_each_line(&self, rules: Rules, f: impl FnMut(Line) -> bool) {
+        for_each_line_in(self.rows(), self.cols(), self.cells(), rules, f);
+    }
+}
+
+/// Which players hold a line, by the general scan.
+#[inline(never)]
+fn scanned_holders(rows: usize, cols: usize, cells: &[Cell], rules: Rules) -> [bool; 2] {
+    let mut holders = [false, false];
+    for_each_line_in(rows, cols, cells, rules, |line| {
+        holders[line.player.index()] = true;
+        !(holders[0] && holders[1])
+    });
+    holders
+}
+
+/// [`Board::for_each_line`] over the cells of a `rows × cols` board (row-major). Each
+/// window of k pieces of one player is a line when the whole run it lies in makes one
+/// under the rules' gomoku rule set ([`Gomoku::run_wins`]); freestyle needs no look
+/// beyond the window.
+fn for_each_line_in(
+    rows: usize,
+    cols: usize,
+    cells: &[Cell],
+    rules: Rules,
+    mut f: impl FnMut(Line) -> bool,
+) {
+    let k = rules.in_a_row.max(1);
+    let (rows, cols) = (rows as isize, cols as isize);
+    let at = |r: isize, c: isize| -> Option<Player> {
+        if r < 0 || r >= rows || c < 0 || c >= cols {
+            return None;
+        }
+        cells[(r * cols + c) as usize].player()
+    };
+    for r in 0..rows {
+        for c in 0..cols {
+            let Some(player) = cells[(r * cols + c) as usize].player() else { continue };
+            for &(dr, dc) in rules.directions() {
+                let (er, ec) = (r + dr * (k as isize - 1), c + dc * (k as isize - 1));
+                if er < 0 || er >= rows || ec < 0 || ec >= cols {
+                    continue;
+                }
+                let all = (1..k as isize).all(|i| {
+                    cells[((r + dr * i) * cols + c + dc * i) as usize].player() == Some(player)
+                });
+                if !all {
+                    continue;
+                }
+                if !rules.gomoku.is_freestyle() {
+                    // The whole run: how far it goes on beyond the window at each end, and
+                    // what lies just past it.
+                    let before = (1..).take_while(|&i| at(r - dr * i, c - dc * i) == Some(player));
+                    let before = before.count() as isize;
+                    let after = (0..)
+                        .map(|i| (er + dr * (i + 1), ec + dc * (i + 1)))
+                        .take_while(|&(ar, ac)| at(ar, ac) == Some(player))
+                        .count() as isize;
+                    let other = Some(player.other());
+                    let blocked = [
+                        at(r - dr * (before + 1), c - dc * (before + 1)) == other,
+                        at(er + dr * (after + 1), ec + dc * (after + 1)) == other,
+                    ];
+                    let len = k + (before + after) as usize;
+                    if !rules.gomoku.run_wins(len, k, player, blocked) {
                         continue;
                     }
-                    let all = (1..k as isize).all(|i| {
-                        cells[((r + dr * i) * cols + c + dc * i) as usize].player() == Some(player)
-                    });
-                    if all
-                        && !f(Line {
-                            player,
-                            start: (r as usize, c as usize),
-                            step: (dr, dc),
-                            len: k,
-                        })
-                    {
-                        return;
-                    }
+                }
+                let line = Line { player, start: (r as usize, c as usize), step: (dr, dc), len: k };
+                if !f(line) {
+                    return;
                 }
             }
         }
@@ -471,13 +558,14 @@ impl Masks {
         masks
     }
 
-    /// The outcome under `rules` of a `rows × cols` board.
+    /// The outcome under `rules` (freestyle) of a `rows × cols` board.
     #[inline]
     fn outcome(self, rows: usize, cols: usize, rules: Rules) -> Outcome {
         rules.outcome_of(self.line_holders(rows, cols, rules), self.empty != 0)
     }
 
-    /// Which players hold a line under `rules` on a `rows × cols` board.
+    /// Which players hold a line under `rules` (freestyle: every window of k pieces is a
+    /// line) on a `rows × cols` board.
     #[inline]
     fn line_holders(self, rows: usize, cols: usize, rules: Rules) -> [bool; 2] {
         let k = rules.in_a_row.max(1);
@@ -611,6 +699,29 @@ mod tests {
         every_board(3, 3, &[Cell::Void, Cell::ONE, Cell::TWO_KING], |board| {
             assert_eq!(masked(board, Rules::TIC_TAC_TOE), scanned(board, Rules::TIC_TAC_TOE));
         });
+    }
+
+    #[test]
+    fn every_rule_set_decides_as_the_scan_on_every_3x3_and_3x4_board() {
+        use super::Gomoku;
+        for (rows, cols) in [(3, 3), (3, 4)] {
+            every_board(rows, cols, &[Cell::Empty, Cell::ONE, Cell::TWO], |board| {
+                for gomoku in [Gomoku::Exact, Gomoku::Renju, Gomoku::Caro] {
+                    for k in 2..=3 {
+                        let rules = Rules::TIC_TAC_TOE.with_in_a_row(k).with_gomoku(gomoku);
+                        assert_eq!(
+                            board.line_holders(rules),
+                            scanned(board, rules),
+                            "{board:?} {rules}"
+                        );
+                        assert_eq!(
+                            rules.outcome_of_cells(rows, cols, board.cells()),
+                            Ok(board.outcome(rules))
+                        );
+                    }
+                }
+            });
+        }
     }
 
     #[test]

@@ -6,6 +6,7 @@
 // The crate root only wires the modules: the command line (`Cli`), the subcommands
 // (`commands`, one module each) and what they share.
 mod commands;
+mod gomoku;
 mod inputs;
 mod json;
 mod lines;
@@ -62,7 +63,7 @@ struct Cli {
 /// ```
 pub fn run(
     args: impl IntoIterator<Item = OsString>,
-    stdin: &mut dyn BufRead,
+    stdin: &mut (dyn BufRead + Send),
     stdout: &mut dyn Write,
     stderr: &mut dyn Write,
 ) -> u8 {
@@ -92,7 +93,7 @@ pub fn run(
 /// ```
 pub fn run_with(
     args: impl IntoIterator<Item = OsString>,
-    stdin: &mut dyn BufRead,
+    stdin: &mut (dyn BufRead + Send),
     stdout: &mut dyn Write,
     stderr: &mut dyn Write,
     terminals: Terminals,
@@ -144,8 +145,10 @@ pub fn main_from_env() -> u8 {
 /// ```
 #[must_use]
 pub fn main_with_args(args: impl IntoIterator<Item = OsString>) -> u8 {
-    let stdin = io::stdin();
-    let mut stdin = stdin.lock();
+    // Unlocked (a lock cannot move to another thread): `gridnote st3p` and `gridnote otep`
+    // read their commands on a thread of their own. Reads as large as the buffer bypass
+    // the standard input's own buffer, so nothing is copied twice.
+    let mut stdin = io::BufReader::with_capacity(64 * 1024, io::stdin());
     let stdout = io::stdout();
     let mut stdout = stdout.lock();
     let stderr = io::stderr();

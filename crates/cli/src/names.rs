@@ -1,8 +1,8 @@
 //! How the command line names things: the formats and rules its flags take, and the
 //! sides it prints.
 
-use gridnote_board::tafl::TaflRules;
-use gridnote_board::{Player, Rules, UnknownName};
+use gridnote_board::tafl::{NamedRulesError, TaflRules};
+use gridnote_board::{Player, Rules, RulesNameError};
 use gridnote_convert::Format;
 
 /// Reads a format name in any case (`T3EN`, `tsn`).
@@ -10,10 +10,10 @@ pub(crate) fn parse_format(text: &str) -> Result<Format, String> {
     text.parse::<Format>().map_err(|e| e.to_string())
 }
 
-/// `--rules`: any name `Rules` prints (`tic-tac-toe+k=4`, `tomorrows+misere`, …); every
+/// `--rules`: any name `Rules` prints (`tic-tac-toe+k=4`, `tomorrows+misere`, `renju`, …); every
 /// subcommand that takes rules parses them here.
 pub(crate) fn parse_rules(text: &str) -> Result<Rules, String> {
-    text.parse().map_err(|e: UnknownName| e.to_string())
+    text.parse().map_err(|e: RulesNameError| e.to_string())
 }
 
 /// How `format` names `player` as the side to move, for people.
@@ -22,20 +22,19 @@ pub(crate) fn side_name(format: Format, player: Player) -> &'static str {
 }
 
 /// `--rules` for a tafl command: a tafl preset's name (`copenhagen`, `brandub`, …) or a
-/// whole OpenTafl rules record (`dim:… start:/…/`), with the name it is shown by (the
-/// preset's name, or the record's canonical text).
+/// whole OpenTafl rules record (any text with a `:`, read by the model's one reader:
+/// `TaflRules::named`), with the name it is shown by (the preset's name, or the record's
+/// canonical text).
 pub(crate) fn parse_tafl_rules(text: &str) -> Result<(TaflRules, String), String> {
-    if text.starts_with("dim:") {
-        let rules: TaflRules =
-            text.parse().map_err(|e| format!("not an OpenTafl rules record: {e}"))?;
-        return Ok((rules.clone(), rules.to_string()));
-    }
-    TaflRules::preset(text).map(|rules| (rules, text.to_owned())).map_err(|_| {
-        format!(
+    match TaflRules::named(text) {
+        Ok(rules) if text.contains(':') => Ok((rules.clone(), rules.to_string())),
+        Ok(rules) => Ok((rules, text.to_owned())),
+        Err(NamedRulesError::Record(e)) => Err(format!("not an OpenTafl rules record: {e}")),
+        Err(_) => Err(format!(
             "unknown tafl rules `{text}`: expected a preset ({}) or an OpenTafl rules record (dim:… start:/…/)",
             gridnote_board::tafl::PRESETS.join(", ")
-        )
-    })
+        )),
+    }
 }
 
 /// `--side`: `a` (or `attackers`) or `d` (or `defenders`).

@@ -5,7 +5,7 @@ use gridnote_board::Player;
 use gridnote_board::notation::Game;
 use gridnote_board::tafl::TaflRules;
 use gridnote_convert::Source;
-use gridnote_tafl_rules::{Position, Rules};
+use gridnote_tafl_rules::{CompiledRules, Position};
 
 use crate::names::tafl_side_name;
 
@@ -33,7 +33,7 @@ impl SideFrom {
 
 /// A position under its rules.
 pub(crate) struct Placed {
-    pub(crate) rules: Rules,
+    pub(crate) rules: CompiledRules,
     pub(crate) position: Position,
     pub(crate) side_from: SideFrom,
 }
@@ -58,7 +58,7 @@ pub(crate) fn place(
          an OpenTafl rules record given as the position stands for its own start"
             .to_owned()
     })?;
-    let rules = Rules::new(typed).map_err(|e| e.to_string())?;
+    let rules = CompiledRules::new(typed).map_err(|e| e.to_string())?;
     let (rows, cols) = (source.board.rows(), source.board.cols());
     if rows != rules.dim() || cols != rules.dim() {
         return Err(format!(

@@ -2,7 +2,8 @@
 //! any format, so that the hubs print one report instead of asking the format crates.
 
 use gridnote_board::notation::{Game, Notation};
-use gridnote_board::{Outcome, Problems, Rules};
+use gridnote_board::renju::Forbidden;
+use gridnote_board::{CellName, Gomoku, Outcome, Problems, Rules};
 
 use crate::source::Source;
 
@@ -31,7 +32,8 @@ pub struct CheckProblem {
 /// What [`Source::check`] finds: every problem in a fixed order, and for an m,n,k
 /// position the rules judged by, the typed legality problems and the outcome.
 ///
-/// A tafl position gets its format's semantic check (the counters against the board):
+/// A tafl position gets the piece-count check of every tafl position (the kings), or
+/// with TSN's counters TSN's semantic check (the counters against the board, the king):
 /// no rules, no outcome (the tafl rules engine judges those).
 ///
 /// ```
@@ -60,6 +62,23 @@ pub struct Checked {
     pub legality: Option<Problems>,
     /// The m,n,k outcome under `rules` (`None` for a tafl position).
     pub outcome: Option<Outcome>,
+    /// Under renju, black's forbidden points of a game in progress with their kind, in
+    /// row-major order (`None` under any other rules, for a finished game and for a tafl
+    /// position).
+    ///
+    /// ```
+    /// use gridnote_convert::{read, Options};
+    /// use gridnote_convert::board::Rules;
+    /// use gridnote_convert::board::renju::Forbidden;
+    /// // Black (x) on d4 e4 f5 f6 of a 9×9 board: f4 would make two threes.
+    /// let source = read("9_/9_/9_/5_x3_/5_x3_/3_xx4_/9_/9_/9_ o", None, &Options::default())?;
+    /// let forbidden = source.check(Some(Rules::RENJU)).forbidden.expect("renju");
+    /// assert_eq!(forbidden.len(), 1);
+    /// assert_eq!((forbidden[0].0.to_string(), forbidden[0].1), ("f4".to_owned(), Forbidden::DoubleThree));
+    /// assert_eq!(source.check(None).forbidden, None);
+    /// # Ok::<(), gridnote_convert::ConvertError>(())
+    /// ```
+    pub forbidden: Option<Vec<(CellName, Forbidden)>>,
 }
 
 impl Checked {
@@ -156,6 +175,7 @@ impl Source {
                 rules: None,
                 legality: None,
                 outcome: None,
+                forbidden: None,
             };
         }
         let rules = rules.unwrap_or_else(|| self.format.default_rules());
@@ -164,11 +184,19 @@ impl Source {
             .iter()
             .map(|p| CheckProblem { name: p.name(), message: p.to_string() })
             .collect();
+        let outcome = self.board.outcome(rules);
+        let forbidden =
+            (rules.gomoku == Gomoku::Renju && outcome == Outcome::InProgress).then(|| {
+                let board = &self.board;
+                let points = board.forbidden_points(rules).into_iter();
+                points.map(|((r, c), kind)| (board.cell_name(r, c), kind)).collect()
+            });
         Checked {
             problems,
             rules: Some(rules),
-            outcome: Some(self.board.outcome(rules)),
+            outcome: Some(outcome),
             legality: Some(legality),
+            forbidden,
         }
     }
 
@@ -200,10 +228,15 @@ impl Source {
     }
 }
 
-/// The TSN/TEN semantic check of a source that carries the tafl counters.
+/// The tafl checks of a source: TSN's semantic check when it carries the tafl counters
+/// (the counters against the board, and the king), else the piece counts every tafl
+/// position is held to (the model's: one king of the defenders, at most one of a side).
 fn tafl_problems(source: &Source) -> Vec<CheckProblem> {
     match gridnote_tafl::Tsn::carried(source) {
-        None => Vec::new(),
+        None => gridnote_board::tafl::count_problems(&source.board)
+            .iter()
+            .map(|p| CheckProblem { name: p.name(), message: p.to_string() })
+            .collect(),
         Some(Ok(tsn)) => tsn
             .problems()
             .iter()

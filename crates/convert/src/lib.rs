@@ -7,7 +7,6 @@ mod check;
 mod convert;
 mod error;
 mod format;
-pub mod game;
 mod options;
 mod read;
 mod source;

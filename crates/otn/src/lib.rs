@@ -3,31 +3,42 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
-mod cursor;
 mod error;
 #[doc(hidden)]
 pub mod fuzzing;
-mod game;
-mod moves;
 mod notation;
-mod piece;
-mod position;
-mod replay;
-mod rules;
-#[cfg(feature = "serde")]
-mod serde_impl;
 
-pub use error::{ModelError, ParseError, ReplayError, ReplayProblem, ReplayWarning};
-pub use game::{Address, Comment, Game, GameResult, Half, LinePath, Slot, Tag, Turn, TurnRef};
-pub use moves::{Capture, Info, Move, MoveRecord, MoveType};
+pub use error::ModelError;
 pub use notation::OtnRecord;
-pub use piece::{Kind, OtnPiece, PieceTypes, Side, Space};
-pub use position::{Inverted, PositionRecord};
-pub use replay::{LineMove, Ply, Replay};
-pub use rules::{
-    Berserk, CANONICAL_ORDER, Entry, Escape, JumpMode, KingArmed, KingStrength, RulesRecord,
-    Shieldwall, Threefold, YesNo,
+
+/// OTN's texts are the tafl model's: one reader and one writer each, in gridnote-board's
+/// `tafl` module, re-exported here under the names this crate has always given them.
+pub use gridnote_board::tafl::{
+    Address, Capture, Comment, Game, GameResult, Half, Info, Inverted, LineMove, LinePath,
+    MoveRecord, MoveText, MoveType, ParseError, Ply, PositionRecord, Replay, ReplayError,
+    ReplayProblem, ReplayWarning, Slot, Square, TaflRules, Tag, Turn, TurnRef,
 };
+pub use gridnote_board::tafl::{
+    Berserk, Escape, JumpMode, KingArmed, KingStrength, Shieldwall, Threefold,
+};
+
+/// A square: the model's [`Square`], under the name this crate gave it before.
+#[deprecated(note = "use `Square` (the model's `gridnote_board::tafl::Square`)")]
+pub type Space = Square;
+
+/// A move as written: the model's [`MoveText`], under the name this crate gave it before.
+#[deprecated(note = "use `MoveText` (the model's `gridnote_board::tafl::MoveText`)")]
+pub type Move = MoveText;
+
+/// A rules record: the model's typed rules [`TaflRules`] (read and written by the one
+/// reader and writer of the text), under the name this crate gave its own copy before.
+#[deprecated(note = "use `TaflRules` (the model's `gridnote_board::tafl::TaflRules`)")]
+pub type RulesRecord = TaflRules;
+
+/// A set of piece types: the model's `PieceSet`, under the name this crate gave its own
+/// copy before.
+#[deprecated(note = "use `gridnote_board::tafl::PieceSet`")]
+pub type PieceTypes = gridnote_board::tafl::PieceSet;
 
 /// The shared board model (gridnote-board), re-exported so that a program depending on
 /// this crate alone can name the types its conversions take and return.

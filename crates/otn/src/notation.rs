@@ -10,12 +10,11 @@
 use gridnote_board::notation::{Game, Notation};
 use gridnote_board::notes::{Field, Note};
 use gridnote_board::setup::{Carries, ImpliedSide, Setup};
+use gridnote_board::tafl::{Key, ParseError, PositionRecord, TaflRules};
 use gridnote_board::{Board, Player};
 use gridnote_text::sink::Sink;
 
-use gridnote_board::tafl::TaflRules;
-
-use crate::{Entry, ModelError, ParseError, PositionRecord, RulesRecord, YesNo};
+use crate::ModelError;
 
 /// An OTN position record or rules record: the converter's `otn` format.
 ///
@@ -41,7 +40,7 @@ pub enum OtnRecord {
     /// A position record.
     Position(PositionRecord),
     /// A rules record (its start position is the board).
-    Rules(RulesRecord),
+    Rules(TaflRules),
 }
 
 impl Notation for OtnRecord {
@@ -64,11 +63,13 @@ impl Notation for OtnRecord {
         text.starts_with('/') || text.starts_with("dim:")
     }
 
+    /// A text starting with `/` is a position record, any other a rules record (so that
+    /// a record without `dim:` gets the rules reader's error, as wherever rules are read).
     fn parse_with(text: &str, _: &()) -> Result<OtnRecord, ParseError> {
-        if text.starts_with("dim:") {
-            text.parse().map(OtnRecord::Rules)
-        } else {
+        if text.starts_with('/') {
             text.parse().map(OtnRecord::Position)
+        } else {
+            text.parse().map(OtnRecord::Rules)
         }
     }
 
@@ -78,12 +79,12 @@ impl Notation for OtnRecord {
     /// ([`OtnRecord::implied_to_move`]).
     fn to_setup(self, _: &()) -> Result<Setup, ModelError> {
         match self {
-            OtnRecord::Position(record) => Ok(Setup::new(Board::try_from(&record)?)),
+            OtnRecord::Position(record) => Ok(Setup::new(Board::from(&record))),
             OtnRecord::Rules(rules) => {
-                let typed = TaflRules::try_from(&rules)?;
-                Ok(Setup::new(typed.start().clone())
-                    .with_rules(typed)
-                    .with_implied_to_move(first_to_move(&rules)))
+                let implied = first_to_move(&rules);
+                Ok(Setup::new(rules.start().clone())
+                    .with_rules(rules)
+                    .with_implied_to_move(implied))
             }
         }
     }
@@ -140,12 +141,7 @@ impl Notation for OtnRecord {
                 .set_start(setup.board)
                 .map_err(|e| ModelError::Rules { reason: e.to_string() })?;
         }
-        // The canonical text is TaflRules' own; the record holds what it reads back as.
-        let record = rules
-            .to_string()
-            .parse::<RulesRecord>()
-            .map_err(|e| ModelError::Rules { reason: e.to_string() })?;
-        Ok(OtnRecord::Rules(record))
+        Ok(OtnRecord::Rules(*rules))
     }
 
     fn append_to<S: Sink + ?Sized>(&self, _: &(), out: &mut S) {
@@ -158,14 +154,12 @@ impl Notation for OtnRecord {
 }
 
 /// Who moves first in the start position of `rules`, and the rule that says so.
-fn first_to_move(rules: &RulesRecord) -> ImpliedSide {
-    match rules.get("atkf") {
-        Some(Entry::YesNo { value: YesNo::No, .. }) => {
-            ImpliedSide::new(Player::Two, "OpenTafl rules atkf:n: the defenders move first")
-        }
-        Some(_) => ImpliedSide::new(Player::One, "OpenTafl rules atkf:y: the attackers move first"),
-        None => {
-            ImpliedSide::new(Player::One, "OpenTafl rules without atkf: the attackers move first")
-        }
+fn first_to_move(rules: &TaflRules) -> ImpliedSide {
+    if !rules.attackers_first {
+        ImpliedSide::new(Player::Two, "OpenTafl rules atkf:n: the defenders move first")
+    } else if rules.is_written(Key::Atkf) {
+        ImpliedSide::new(Player::One, "OpenTafl rules atkf:y: the attackers move first")
+    } else {
+        ImpliedSide::new(Player::One, "OpenTafl rules without atkf: the attackers move first")
     }
 }

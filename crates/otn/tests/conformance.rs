@@ -7,7 +7,7 @@
 //! (One test: the allocation counter is global.)
 
 use gridnote_otn::Spanned;
-use gridnote_otn::{Game, MoveRecord, OtnRecord, PositionRecord, RulesRecord};
+use gridnote_otn::{Game, MoveRecord, OtnRecord, PositionRecord, TaflRules};
 use gridnote_testkit::conformance::Suite;
 use gridnote_testkit::{corpus, memory};
 
@@ -18,8 +18,8 @@ fn conformance() {
     Suite::<OtnRecord>::new("otn")
         .corpus_files("otn", &["position.txt", "rules.txt"])
         .pinned_by("fixtures__invalid_fixtures@")
-        // Not starting with `dim:`, they are read as position records.
-        .not_pinned(&["rules-empty.otr", "rules-no-dim.otr"])
+        // Not starting with `/`, they are read as rules records.
+        .not_pinned(&["position-empty.otp", "position-no-leading-slash.otp"])
         .square_boards()
         // A rules record keeps each entry as its own strings and lists: measured at about
         // 21 bytes per byte of text (every-key.otr: 8183 bytes from 388), so the text's
@@ -41,7 +41,7 @@ fn conformance() {
             }
             "rules.txt" => {
                 kinds[1] += 1;
-                match input.parse::<RulesRecord>() {
+                match input.parse::<TaflRules>() {
                     Ok(r) => panic!("{place}: {input:?} reads as {r}"),
                     Err(e) => (e.span(), e.to_string()),
                 }

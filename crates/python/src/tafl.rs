@@ -4,11 +4,12 @@
 
 use gridnote_board::Player;
 use gridnote_board::report::Spanned as _;
-use gridnote_board::tafl::TaflRules;
+use gridnote_board::tafl::{
+    Game, LinePath, MoveRecord, MoveText, ParseError, Slot, TaflRules, Tag, piece_index,
+};
 use gridnote_convert::{Format, Options};
-use gridnote_otn::{Game, LinePath, MoveRecord, Slot, Tag};
 use gridnote_tafl_rules::{
-    IllegalMove, Move, Outcome, Position as TaflPosition, Reason, Rules as TaflEngine, Square, Undo,
+    CompiledRules, IllegalMove, Move, Outcome, Position as TaflPosition, Reason, Square, Undo,
 };
 use pyo3::exceptions::PyIndexError;
 use pyo3::prelude::*;
@@ -112,7 +113,7 @@ impl TaflOutcome {
 #[derive(Clone)]
 pub(crate) struct TaflGame {
     rules: TaflRules,
-    engine: TaflEngine,
+    engine: CompiledRules,
     /// The preset's name when the rules were given by one.
     preset: Option<String>,
     start: TaflPosition,
@@ -134,9 +135,20 @@ fn illegal(text: &str, message: String) -> Failure {
     Failure::whole(Kind::IllegalMove, text, message, None)
 }
 
+/// A move text the model's reader refuses, with the span of the offending bytes.
+fn syntax(text: &str, err: &ParseError) -> Failure {
+    Failure {
+        kind: Kind::IllegalMove,
+        message: err.to_string(),
+        text: text.to_owned(),
+        span: err.span(),
+        format: None,
+    }
+}
+
 impl TaflGame {
     fn from_rules(rules: TaflRules, preset: Option<String>) -> PyResult<TaflGame> {
-        let engine = TaflEngine::new(&rules).map_err(|e| bad_argument(format!("rules: {e}")))?;
+        let engine = CompiledRules::new(&rules).map_err(|e| bad_argument(format!("rules: {e}")))?;
         let start = TaflPosition::start(&engine);
         Ok(TaflGame {
             rules,
@@ -152,18 +164,17 @@ impl TaflGame {
 
     /// The rules given as a preset's name or an OTN rules record.
     fn rules_given(py: Python<'_>, rules: &str) -> PyResult<(TaflRules, Option<String>)> {
-        if rules.trim_start().starts_with("dim:") {
-            let typed: TaflRules =
-                rules.parse().map_err(|e: gridnote_board::tafl::RulesError| {
-                    let failure = Failure {
-                        kind: Kind::Parse,
-                        message: e.to_string(),
-                        text: rules.to_owned(),
-                        span: e.span(),
-                        format: otn_format(),
-                    };
-                    failure.into_pyerr(py, None)
-                })?;
+        if rules.contains(':') {
+            let typed: TaflRules = rules.parse().map_err(|e: ParseError| {
+                let failure = Failure {
+                    kind: Kind::Parse,
+                    message: e.to_string(),
+                    text: rules.to_owned(),
+                    span: e.span(),
+                    format: otn_format(),
+                };
+                failure.into_pyerr(py, None)
+            })?;
             return Ok((typed, None));
         }
         let typed = TaflRules::preset(rules).map_err(|e| bad_argument(format!("rules: {e}")))?;
@@ -266,12 +277,21 @@ impl TaflGame {
     }
 
     fn parse(&self, text: &str) -> Result<Move, Failure> {
-        if let Some((winner, reason)) = self.state() {
+        let written: MoveText = text.parse().map_err(|e: ParseError| syntax(text, &e))?;
+        self.check(text, &written)
+    }
+
+    /// Checks a move read from `text` against the game: the engine's check, which
+    /// refuses a move once the rules end the game; a game that ended otherwise (a
+    /// resignation, a side without a legal move) takes no move either.
+    fn check(&self, text: &str, written: &MoveText) -> Result<Move, Failure> {
+        let ended_otherwise = self.state().filter(|_| !self.position.outcome().is_over());
+        if let Some((winner, reason)) = ended_otherwise {
             let how = winner
                 .map_or_else(|| "drawn".to_owned(), |w| format!("won by the {}", side_name(w)));
             return Err(illegal(text, format!("{text}: the game is over ({how}, {reason})")));
         }
-        self.position.parse_move(text).map_err(|e: IllegalMove| illegal(text, e.to_string()))
+        self.position.check_move(written).map_err(|e: IllegalMove| illegal(text, e.to_string()))
     }
 
     fn push_move(&mut self, m: Move) {
@@ -315,7 +335,7 @@ impl TaflGame {
     /// the rules engine.
     #[staticmethod]
     fn from_record(py: Python<'_>, text: &str) -> PyResult<TaflGame> {
-        let parsed: Game = text.parse().map_err(|e: gridnote_otn::ParseError| {
+        let parsed: Game = text.parse().map_err(|e: ParseError| {
             Failure {
                 kind: Kind::Parse,
                 message: e.to_string(),
@@ -325,15 +345,9 @@ impl TaflGame {
             }
             .into_pyerr(py, None)
         })?;
-        let record = parsed.rules().to_string();
-        let (typed, _) = TaflGame::rules_given(py, &record)?;
-        let mut game = TaflGame::from_rules(typed, None)?;
-        let start = TaflPosition::from_record(
-            &game.engine,
-            &parsed.start().to_string(),
-            game.first_mover(),
-        )
-        .map_err(|e| bad_argument(format!("position: {e}")))?;
+        let mut game = TaflGame::from_rules(parsed.rules().clone(), None)?;
+        let start = TaflPosition::of_record(&game.engine, parsed.start(), game.first_mover())
+            .map_err(|e| bad_argument(format!("position: {e}")))?;
         game.position = start.clone();
         game.start = start;
         for tag in parsed.tags() {
@@ -353,11 +367,11 @@ impl TaflGame {
                     return Err(at(format!("{move_text} after a resignation")));
                 }
                 match record {
-                    MoveRecord::Resignation => game.resigned = Some(game.position.to_move()),
-                    _ => {
-                        let m = game.parse(&move_text).map_err(|f| at(f.message))?;
+                    MoveRecord::Move(written) => {
+                        let m = game.check(&move_text, written).map_err(|f| at(f.message))?;
                         game.push_move(m);
                     }
+                    _ => game.resigned = Some(game.position.to_move()),
                 }
             }
         }
@@ -400,7 +414,7 @@ impl TaflGame {
             out.push_str(&format!("\n{}. {}\n", i + 1, pair.join(" ")));
         }
         // Read back, so that what is handed out is a record gridnote reads.
-        let game: Game = out.parse().map_err(|e: gridnote_otn::ParseError| {
+        let game: Game = out.parse().map_err(|e: ParseError| {
             Failure::whole(Kind::Conversion, &out, e.to_string(), otn_format()).into_pyerr(py, None)
         })?;
         Ok(game.to_string())
@@ -528,9 +542,8 @@ impl TaflGame {
     /// 1 right, 2 down, 3 left.
     #[pyo3(signature = (r#move))]
     fn action(&self, py: Python<'_>, r#move: &str) -> PyResult<usize> {
-        let m: Move = r#move.parse().map_err(|e: gridnote_tafl_rules::MoveTextError| {
-            illegal(r#move, e.to_string()).into_pyerr(py, None)
-        })?;
+        let m: Move =
+            r#move.parse().map_err(|e: ParseError| syntax(r#move, &e).into_pyerr(py, None))?;
         let n = self.dim();
         let on_board = |sq: Square| usize::from(sq.file) < n && usize::from(sq.rank) < n;
         on_board(m.from)
@@ -592,8 +605,8 @@ impl TaflGame {
             for r in 0..n {
                 for c in 0..n {
                     let sq = Square::new(c as u8, (n - 1 - r) as u8);
-                    if let Some(kind) = self.position.piece_at(sq) {
-                        buf[kind.index() * area + r * n + c] = 1;
+                    if let Some(piece) = self.position.piece_at(sq) {
+                        buf[piece_index(piece) * area + r * n + c] = 1;
                     }
                 }
             }

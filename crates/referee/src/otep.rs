@@ -1,4 +1,5 @@
-//! Tafl games between two OTEP engines (OpenTafl's engine protocol).
+//! Tafl games between two OTEP engines (OpenTafl's engine protocol, gridnote-protocol's
+//! `otep` messages).
 //!
 //! The referee plays OpenTafl's part: it waits for each engine's `hello`, sends `rules
 //! <record>` (and `position <record>` when the opening is not the start), then for each
@@ -19,10 +20,15 @@ use std::time::{Duration, Instant};
 
 use gridnote_board::Player;
 use gridnote_board::tafl::{PRESETS, TaflRules};
-use gridnote_tafl_rules::{Outcome, Position, Reason, Rules};
+use gridnote_protocol::otep::{
+    Clock as OtepClock, Command, Finish, ParseError, Reply, Request, SideClock,
+};
+use gridnote_tafl_rules::{CompiledRules, Outcome, Position, Reason};
 
 use crate::clock::{Clock, TimeControl};
-use crate::process::{Failure, Process};
+use std::sync::Arc;
+
+use crate::process::{Launch, Link, Processes};
 use crate::stats::GameScore;
 use crate::tournament::{Contest, Ending, Engine, Forfeit, Game, millis};
 
@@ -42,10 +48,10 @@ pub const HANDSHAKE_TIME: Duration = Duration::from_secs(10);
 /// assert!(rules_named("chess").unwrap_err().starts_with("unknown rules `chess`"));
 /// # Ok::<(), String>(())
 /// ```
-pub fn rules_named(name: &str) -> Result<Rules, String> {
+pub fn rules_named(name: &str) -> Result<CompiledRules, String> {
     let record = match TaflRules::preset_record(name) {
         Some(record) => record,
-        None if name.contains("dim:") => name,
+        None if name.contains(':') => name,
         None => {
             return Err(format!(
                 "unknown rules `{name}`: expected an OTN rules record (dim:… start:…) or one of {}",
@@ -53,7 +59,7 @@ pub fn rules_named(name: &str) -> Result<Rules, String> {
             ));
         }
     };
-    Rules::from_otn(record).map_err(|e| e.to_string())
+    record.parse::<CompiledRules>().map_err(|e| e.to_string())
 }
 
 /// The rules record OpenTafl would send for `name` (the record itself when it is one).
@@ -65,10 +71,11 @@ fn record_of(name: &str) -> &str {
 ///
 /// ```no_run
 /// use gridnote_referee::otep::OtepMatch;
-/// use gridnote_referee::tournament::{play_match, Summary};
+/// use std::ops::ControlFlow;
+/// use gridnote_referee::tournament::play_match;
 /// let contest = OtepMatch::new(["gridnote otep".into(), "gridnote otep".into()], "brandubh", Vec::new(), "st=0.1".parse()?)?;
-/// let games = play_match(&contest, 10, 2, |_| {});
-/// assert_eq!(Summary::of(&games).games, 10);
+/// let summary = play_match(&contest, 10, 2, |_| ControlFlow::Continue(()));
+/// assert_eq!(summary.games, 10);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Debug)]
@@ -79,16 +86,23 @@ pub struct OtepMatch {
     /// The rules record sent to the engines.
     pub record: String,
     /// The rules, compiled.
-    pub rules: Rules,
+    pub rules: CompiledRules,
     /// The openings (each played twice, colours swapped): positions with the side to
     /// move; the rules' start when empty.
     pub openings: Vec<Position>,
+    /// Random openings from the rules' start, made as their games start (default none;
+    /// they replace `openings`).
+    pub random: Option<RandomOpenings>,
     /// The time control.
     pub time: TimeControl,
     /// Lateness forgiven on each move, for process scheduling (default 20 ms).
     pub margin: Duration,
     /// A game still going after this many plies is drawn (default 1,000).
     pub max_plies: usize,
+    /// How long an engine may take to start and say `hello` (default [`HANDSHAKE_TIME`]).
+    pub handshake_time: Duration,
+    /// How the engines are started (default: as child processes, [`Processes`]).
+    pub launcher: Arc<dyn Launch>,
 }
 
 impl OtepMatch {
@@ -109,16 +123,50 @@ impl OtepMatch {
             record: record_of(rules).to_owned(),
             rules: compiled,
             openings,
+            random: None,
             time,
             margin: Duration::from_millis(20),
             max_plies: 1000,
+            handshake_time: HANDSHAKE_TIME,
+            launcher: Arc::new(Processes),
         })
     }
 }
 
-/// `count` openings of `plies` random legal plies from the start of `rules` (seeded, so
-/// a seed gives the same openings), each leaving the game open; fewer when they cannot
-/// be found.
+/// Random opening number `index` (from 0) of `random` under `rules`: `random.plies`
+/// random legal plies from the start that leave the game open, or `None` when none is
+/// found. The same seed and index give the same opening (different indexes may give the
+/// same position, more often the fewer the plies).
+///
+/// ```
+/// use gridnote_referee::otep::{RandomOpenings, random_opening, rules_named};
+/// let rules = rules_named("brandubh")?;
+/// let opening = random_opening(&rules, RandomOpenings::new(4, 7), 0).unwrap();
+/// assert_eq!(Some(&opening), random_opening(&rules, RandomOpenings::new(4, 7), 0).as_ref());
+/// # Ok::<(), String>(())
+/// ```
+#[must_use]
+pub fn random_opening(
+    rules: &CompiledRules,
+    random: RandomOpenings,
+    index: usize,
+) -> Option<Position> {
+    (0..crate::openings::ATTEMPTS).find_map(|attempt| {
+        let mut rng = crate::openings::generator(random.seed, index, attempt);
+        let mut pos = Position::start(rules);
+        for _ in 0..random.plies {
+            let moves = pos.legal_moves();
+            if moves.is_empty() || pos.outcome().is_over() {
+                return None;
+            }
+            pos.make(moves[rng.below(moves.len())]);
+        }
+        (!pos.outcome().is_over()).then_some(pos)
+    })
+}
+
+/// The first `count` random openings of `plies` plies under `rules` ([`random_opening`]
+/// 0, 1, …), those that can be found.
 ///
 /// ```
 /// use gridnote_referee::otep::{random_openings, rules_named};
@@ -129,28 +177,14 @@ impl OtepMatch {
 /// # Ok::<(), String>(())
 /// ```
 #[must_use]
-pub fn random_openings(rules: &Rules, plies: usize, count: usize, seed: u64) -> Vec<Position> {
-    let mut rng = crate::rng::SplitMix(seed ^ 0x9E37_79B9_7F4A_7C15);
-    let mut out: Vec<Position> = Vec::new();
-    for _ in 0..count * 20 {
-        if out.len() == count {
-            break;
-        }
-        let mut pos = Position::start(rules);
-        let mut ok = true;
-        for _ in 0..plies {
-            let moves = pos.legal_moves();
-            if moves.is_empty() || pos.outcome().is_over() {
-                ok = false;
-                break;
-            }
-            pos.make(moves[rng.below(moves.len())]);
-        }
-        if ok && !pos.outcome().is_over() && !out.iter().any(|o| o.hash() == pos.hash()) {
-            out.push(pos);
-        }
-    }
-    out
+pub fn random_openings(
+    rules: &CompiledRules,
+    plies: usize,
+    count: usize,
+    seed: u64,
+) -> Vec<Position> {
+    let random = RandomOpenings::new(plies, seed);
+    (0..count).filter_map(|i| random_opening(rules, random, i)).collect()
 }
 
 /// The openings of a start-list file: one position a line, an OTN position record of
@@ -174,7 +208,7 @@ pub fn random_openings(rules: &Rules, plies: usize, count: usize, seed: u64) -> 
 /// # Errors
 /// The first line that is not a position of the rules' board, names no side, or holds
 /// a finished game, with its number.
-pub fn read_openings(rules: &Rules, text: &str) -> Result<Vec<Position>, OpeningsError> {
+pub fn read_openings(rules: &CompiledRules, text: &str) -> Result<Vec<Position>, OpeningsError> {
     let first_mover = Position::start(rules).to_move();
     crate::openings::read_lines(text, |line| {
         let mut words = line.split_ascii_whitespace();
@@ -198,7 +232,7 @@ pub fn read_openings(rules: &Rules, text: &str) -> Result<Vec<Position>, Opening
     })
 }
 
-pub use crate::openings::OpeningsError;
+pub use crate::openings::{OpeningsError, RandomOpenings};
 
 const fn side_word(player: Player) -> &'static str {
     match player {
@@ -209,7 +243,7 @@ const fn side_word(player: Player) -> &'static str {
 
 /// One engine in a game.
 struct Seat {
-    process: Process,
+    process: Box<dyn Link>,
     /// Whether it asked for full move notation (`simple-moves off`).
     full: bool,
     /// The moves played since it last moved: (simple, full) notation.
@@ -228,72 +262,60 @@ struct Play<'m> {
 
 impl Play<'_> {
     fn start(&self, command: &str, opening: &Position) -> Result<Seat, Forfeit> {
-        let crash = |f: Failure| Forfeit::Crash(f.to_string());
-        let mut process = Process::spawn(command).map_err(crash)?;
+        let time = self.contest.handshake_time;
+        let failed = |f| Forfeit::handshake(f, "`hello`", time);
+        let process = self.contest.launcher.launch(command).map_err(failed)?;
         let mut seat = Seat { process, full: false, pending: Vec::new() };
-        let spawned = Instant::now();
-        let deadline = spawned + HANDSHAKE_TIME;
+        let deadline = Instant::now() + time;
         loop {
-            let line = seat
-                .process
-                .receive(deadline)
-                .map_err(|f| failure_since(f, spawned, HANDSHAKE_TIME))?;
-            match line.trim() {
-                "hello" => break,
-                other => self.side_line(&mut seat, other, None, "hello")?,
+            let line = seat.process.receive(deadline).map_err(failed)?;
+            match line.parse::<Reply>() {
+                Ok(Reply::Hello) => break,
+                reply => self.side_line(&mut seat, &line, reply, None, "hello")?,
             }
         }
-        process = seat.process;
-        process.send(&format!("rules {}", self.contest.record)).map_err(crash)?;
+        let rules = Command::Rules(self.contest.record.clone());
+        seat.process.send(&rules.to_string()).map_err(Forfeit::lost)?;
         if opening.otn() != Position::start(&self.contest.rules).otn() {
-            process.send(&format!("position {}", opening.otn())).map_err(crash)?;
+            let position = Command::Position(opening.otn());
+            seat.process.send(&position.to_string()).map_err(Forfeit::lost)?;
         }
-        seat.process = process;
         Ok(seat)
     }
 
-    /// A line that is not the awaited one: skipped, answered, or a forfeit.
+    /// A line that is not the awaited one (`reply`, as read): skipped, answered, or a
+    /// forfeit.
     fn side_line(
         &self,
         seat: &mut Seat,
         line: &str,
+        reply: Result<Reply, ParseError>,
         side: Option<Player>,
         expected: &str,
     ) -> Result<(), Forfeit> {
-        let crash = |f: Failure| Forfeit::Crash(f.to_string());
-        let (word, rest) = line.split_once(' ').unwrap_or((line, ""));
-        match word {
-            "" | "status" => Ok(()),
-            "simple-moves" => {
-                seat.full = rest.trim() == "off";
-                Ok(())
+        let crash = Forfeit::lost;
+        let malformed = || Forfeit::Malformed(format!("`{line}` (expected `{expected}`)"));
+        let answer = match reply {
+            Ok(Reply::SimpleMoves(on)) => {
+                seat.full = !on;
+                None
             }
-            "error" => {
-                let rest = rest.trim();
-                if rest == "-1" || rest.starts_with("-1 ") {
-                    Err(Forfeit::Resigned(rest.trim_start_matches("-1").trim().to_owned()))
-                } else {
-                    Ok(())
-                }
-            }
-            "rules" => seat.process.send(&format!("rules {}", self.contest.record)).map_err(crash),
-            "position" => {
-                seat.process.send(&format!("position {}", self.position.otn())).map_err(crash)
-            }
-            "side" => match side {
-                Some(side) => {
-                    seat.process.send(&format!("side {}", side_word(side))).map_err(crash)
-                }
-                None => Ok(()),
-            },
-            "clock" => seat.process.send(&self.clock_line()).map_err(crash),
+            Ok(Reply::Error { code: Some(-1), message }) => return Err(Forfeit::Resigned(message)),
+            Ok(Reply::Request(Request::Rules)) => Some(Command::Rules(self.contest.record.clone())),
+            Ok(Reply::Request(Request::Position)) => Some(Command::Position(self.position.otn())),
+            Ok(Reply::Request(Request::Side)) => side.map(Command::Side),
+            Ok(Reply::Request(Request::Clock)) => Some(self.clock_command()),
             // OpenTafl's host reads only the commands it knows and skips every other line
             // (OpenTafl's own engine mode writes its log to standard output): so does the
             // referee, but for a line that starts like an answer and is not one.
-            "move" | "hello" => {
-                Err(Forfeit::Malformed(format!("`{line}` (expected `{expected}`)")))
+            Ok(Reply::Move(_) | Reply::Hello) | Err(ParseError::MissingMove { .. }) => {
+                return Err(malformed());
             }
-            _ => Ok(()),
+            _ => None,
+        };
+        match answer {
+            Some(command) => seat.process.send(&command.to_string()).map_err(crash),
+            None => Ok(()),
         }
     }
 
@@ -301,20 +323,28 @@ impl Play<'_> {
     /// the current overtime period (`*`) of that length in whole seconds, two periods
     /// left (OpenTafl's AI plans a period less 750 ms then; with one left it keeps a
     /// second back); an increment is not sent (OTEP has none).
-    fn clock_line(&self) -> String {
-        let a = millis(self.clocks[0].available());
-        let d = millis(self.clocks[1].available());
-        match self.contest.time {
-            TimeControl::PerMove(time) => format!("clock {a}* {d}* {} 2 2", time.as_secs()),
-            _ => format!("clock {a} {d} 0 0 0"),
-        }
+    fn clock_command(&self) -> Command {
+        let side = |i: usize, overtime: bool| SideClock {
+            millis: millis(self.clocks[i].available()),
+            in_overtime: overtime,
+            overtimes: if overtime { 2 } else { 0 },
+        };
+        let (overtime, seconds) = match self.contest.time {
+            TimeControl::PerMove(time) => (true, time.as_secs()),
+            _ => (false, 0),
+        };
+        Command::Clock(OtepClock {
+            attackers: side(0, overtime),
+            defenders: side(1, overtime),
+            overtime_seconds: seconds,
+        })
     }
 
     /// Asks the engine playing the side to move for a move and plays it.
     fn turn(&mut self, engine: Engine) -> Result<(), Forfeit> {
         let side = self.position.to_move();
         let available = self.clocks[side.index()].available();
-        let clock_line = self.clock_line();
+        let clock_line = self.clock_command().to_string();
         let record = self.position.otn();
         let mut seat = self.seats[engine.index()].take().expect("started");
         let result = self.ask(&mut seat, side, available, &clock_line, &record);
@@ -328,10 +358,9 @@ impl Play<'_> {
         let played = self.position.play(m).map_err(|e| illegal(e.to_string()))?;
         let simple = m.to_string();
         self.moves.push(played.text.clone());
-        let crash = |f: Failure| Forfeit::Crash(f.to_string());
-        let after = self.position.otn();
+        let after = Command::Move(self.position.otn()).to_string();
         let seat = self.seats[engine.index()].as_mut().expect("started");
-        seat.process.send(&format!("move {after}")).map_err(crash)?;
+        seat.process.send(&after).map_err(Forfeit::lost)?;
         let other = self.seats[engine.other().index()].as_mut().expect("started");
         other.pending.push((simple, played.text));
         Ok(())
@@ -345,41 +374,28 @@ impl Play<'_> {
         clock_line: &str,
         record: &str,
     ) -> Result<(String, Duration), Forfeit> {
-        let send_failure = |f: Failure| Forfeit::for_failure(f, available);
-        if !seat.pending.is_empty() {
-            let moves: Vec<&str> = seat
-                .pending
-                .iter()
-                .map(|(simple, full)| if seat.full { full.as_str() } else { simple.as_str() })
-                .collect();
-            let line = format!("opponent-move {} {record}", moves.join("|"));
-            seat.process.send(&line).map_err(send_failure)?;
-            seat.pending.clear();
-        }
-        seat.process.send(clock_line).map_err(send_failure)?;
-        seat.process.send(&format!("play {}", side_word(side))).map_err(send_failure)?;
+        // The clock runs from the request: the opponent's move, the clock and `play`.
         let sent = Instant::now();
         let deadline = sent + available + self.contest.margin;
+        let send_failure = |f| Forfeit::answering(f, sent, available);
+        if !seat.pending.is_empty() {
+            let moves = seat
+                .pending
+                .drain(..)
+                .map(|(simple, full)| if seat.full { full } else { simple })
+                .collect();
+            let line = Command::OpponentMove { moves, position: record.to_owned() };
+            seat.process.send(&line.to_string()).map_err(send_failure)?;
+        }
+        seat.process.send(clock_line).map_err(send_failure)?;
+        seat.process.send(&Command::Play(side).to_string()).map_err(send_failure)?;
         loop {
-            let line =
-                seat.process.receive(deadline).map_err(|f| failure_since(f, sent, available))?;
-            let line = line.trim();
-            if let Some(mv) = line.strip_prefix("move ") {
-                return Ok((mv.trim().to_owned(), sent.elapsed()));
+            let line = seat.process.receive(deadline).map_err(send_failure)?;
+            match line.parse::<Reply>() {
+                Ok(Reply::Move(mv)) => return Ok((mv, sent.elapsed())),
+                reply => self.side_line(seat, &line, reply, Some(side), "move <move>")?,
             }
-            self.side_line(seat, line, Some(side), "move <move>")?;
         }
-    }
-}
-
-/// The forfeit for a failure to answer by a deadline set at `since`: a time loss counts the
-/// time since then (one `receive` waits only from the last line the engine sent).
-fn failure_since(failure: Failure, since: Instant, available: Duration) -> Forfeit {
-    match failure {
-        Failure::Timeout { .. } => {
-            Forfeit::Time { used_ms: millis(since.elapsed()), available_ms: millis(available) }
-        }
-        other => Forfeit::for_failure(other, available),
     }
 }
 
@@ -399,11 +415,18 @@ fn reason_text(reason: Reason) -> &'static str {
 impl Contest for OtepMatch {
     fn play(&self, number: usize, first: Engine) -> Game {
         let start = Position::start(&self.rules);
-        let opening = if self.openings.is_empty() {
-            &start
-        } else {
-            &self.openings[((number - 1) / 2) % self.openings.len()]
+        let index = (number - 1) / 2;
+        let mut ending = None;
+        let opening = match (self.random, self.openings.is_empty()) {
+            (Some(random), _) => random_opening(&self.rules, random, index).unwrap_or_else(|| {
+                let why = format!("no opening of {} random plies was found", random.plies);
+                ending = Some(Ending::Rules(why));
+                start.clone()
+            }),
+            (None, true) => start.clone(),
+            (None, false) => self.openings[index % self.openings.len()].clone(),
         };
+        let opening = &opening;
         let start_side = opening.to_move();
         let engine_of = |player: Player| if player == start_side { first } else { first.other() };
         let mut play = Play {
@@ -413,8 +436,7 @@ impl Contest for OtepMatch {
             position: opening.clone(),
             moves: Vec::new(),
         };
-        let mut ending = None;
-        for engine in [Engine::A, Engine::B] {
+        for engine in [Engine::A, Engine::B].into_iter().filter(|_| ending.is_none()) {
             match play.start(&self.engines[engine.index()], opening) {
                 Ok(seat) => play.seats[engine.index()] = Some(seat),
                 Err(forfeit) => {
@@ -462,16 +484,16 @@ impl Contest for OtepMatch {
             }
             _ => GameScore::Draw,
         };
-        let code = match (&ending, score) {
-            (Ending::Forfeit { .. }, _) => 0,
-            (_, GameScore::Draw) => 1,
-            _ if winner_of(score) == engine_of(Player::One) => 2,
-            _ => 3,
+        let finish = match (&ending, score) {
+            (Ending::Forfeit { .. }, _) => Finish::Ended,
+            (_, GameScore::Draw) => Finish::Drawn,
+            _ if winner_of(score) == engine_of(Player::One) => Finish::AttackersWon,
+            _ => Finish::DefendersWon,
         };
         for seat in play.seats.iter_mut().filter_map(Option::take) {
             let mut process = seat.process;
-            let _ = process.send(&format!("finish {code}"));
-            process.stop(Some("goodbye"), Duration::from_millis(200));
+            let _ = process.send(&Command::Finish(finish).to_string());
+            process.stop(Some(&Command::Goodbye.to_string()), Duration::from_millis(200));
         }
         let record = record(self, number, opening, &play, engine_of, score, &ending);
         let plies = play.moves.len();

@@ -1,23 +1,27 @@
 //! m,n,k games between two ST3P engines.
 //!
 //! ST3P, the Simple Tic-Tac-Toe Protocol, as rustep, stepwise and `gridnote st3p` speak
-//! it: the referee sends `st3p version 1` and expects `st3p version 1 ok`; for each move
-//! it sends `move <T3EN> time-remaining ms:N win-length K` (or `time ms:N` under a fixed
-//! time per move) and expects `best <cell>`, the cell named by its column letters and
-//! its row counted from the TOP (`b1` is the middle of the top row of 3×3); at the end
-//! it sends `quit`. Rules: K in a row, diagonals count, normal play.
+//! it (gridnote-protocol's `st3p` messages): the referee sends `st3p version 1` and
+//! expects `st3p version 1 ok`; for each move it sends `move <T3EN> time-remaining ms:N
+//! win-length K` (or `time ms:N` under a fixed time per move) and expects `best <cell>`,
+//! the cell named by its column letters and its row counted from the TOP (`b1` is the
+//! middle of the top row of 3×3); at the end it sends `quit`. Rules: K in a row,
+//! diagonals count, normal play.
 //!
 //! The record of a game is plain text: PGN-like tags (`[Start "<T3EN>"]`, `[Result
 //! "1-0"]`, …) then the moves in gridnote's cell names (rank 1 at the BOTTOM).
 
 use std::fmt::Write as _;
+use std::num::NonZeroU8;
 use std::time::{Duration, Instant};
 
 use gridnote_board::{Outcome, Player, Position, Rules};
-use gridnote_t3en::T3en;
+use gridnote_protocol::st3p::{Cell, Clock as St3pClock, Command, MoveRequest, Reply, T3en};
 
 use crate::clock::{Clock, TimeControl};
-use crate::process::Process;
+use std::sync::Arc;
+
+use crate::process::{Launch, Link, Processes};
 use crate::stats::GameScore;
 use crate::tournament::{Contest, Ending, Engine, Forfeit, Game, millis};
 
@@ -29,12 +33,13 @@ pub const HANDSHAKE_TIME: Duration = Duration::from_secs(10);
 /// ```no_run
 /// use std::time::Duration;
 /// use gridnote_referee::st3p::St3pMatch;
-/// use gridnote_referee::tournament::{play_match, Summary};
-/// use gridnote_t3en::T3en;
+/// use std::ops::ControlFlow;
+/// use gridnote_referee::tournament::play_match;
+/// use gridnote_protocol::st3p::T3en;
 /// let start = "3_/3_/3_ x".parse::<T3en>()?.into_position();
 /// let contest = St3pMatch::new(["gridnote st3p".into(), "gridnote st3p".into()], vec![start], 3, "st=0.1".parse()?);
-/// let games = play_match(&contest, 10, 2, |_| {});
-/// assert_eq!(Summary::of(&games).draws, 10);
+/// let summary = play_match(&contest, 10, 2, |_| ControlFlow::Continue(()));
+/// assert_eq!(summary.draws, 10);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Debug)]
@@ -42,14 +47,22 @@ pub const HANDSHAKE_TIME: Duration = Duration::from_secs(10);
 pub struct St3pMatch {
     /// The command lines of engines A and B.
     pub engines: [String; 2],
-    /// The openings, each played twice (colours swapped); never empty.
+    /// The openings, each played twice (colours swapped); never empty. With `random`,
+    /// the first is where the random openings start.
     pub openings: Vec<Position>,
+    /// Random openings, made as their games start (default none).
+    pub random: Option<RandomOpenings>,
     /// K in a row wins (diagonals count, normal play).
     pub in_a_row: usize,
     /// The time control.
     pub time: TimeControl,
     /// Lateness forgiven on each move, for process scheduling (default 20 ms).
     pub margin: Duration,
+    /// How long an engine may take to start and answer the handshake (default
+    /// [`HANDSHAKE_TIME`]).
+    pub handshake_time: Duration,
+    /// How the engines are started (default: as child processes, [`Processes`]).
+    pub launcher: Arc<dyn Launch>,
 }
 
 impl St3pMatch {
@@ -67,7 +80,16 @@ impl St3pMatch {
         } else {
             openings
         };
-        St3pMatch { engines, openings, in_a_row, time, margin: Duration::from_millis(20) }
+        St3pMatch {
+            engines,
+            openings,
+            random: None,
+            in_a_row,
+            time,
+            margin: Duration::from_millis(20),
+            handshake_time: HANDSHAKE_TIME,
+            launcher: Arc::new(Processes),
+        }
     }
 
     /// The rules the games are played by.
@@ -94,20 +116,21 @@ fn t3en(position: &Position) -> String {
     }
 }
 
-/// Parses ST3P's cell name (rows counted from the top) into (row, col) of `position`.
-fn st3p_cell(position: &Position, name: &str) -> Result<(usize, usize), String> {
+/// The (row, col) of `position`'s board an ST3P cell names (rows counted from the top).
+fn st3p_cell(position: &Position, cell: Cell) -> Result<(usize, usize), String> {
     let board = &position.board;
-    let (row_from_bottom, col) = board.parse_cell_name(name).map_err(|err| err.to_string())?;
-    // gridnote's names count ranks from the bottom: rank r is row rows - r; ST3P's count
-    // from the top, so the same text names the mirrored row.
-    Ok((board.rows() - 1 - row_from_bottom, col))
+    let (row, col) = (usize::from(cell.row), usize::from(cell.col));
+    if row >= board.rows() || col >= board.cols() {
+        return Err(format!("cell {cell} is off the {}x{} board", board.rows(), board.cols()));
+    }
+    Ok((row, col))
 }
 
 /// One game in progress.
 struct Play<'m> {
     contest: &'m St3pMatch,
     /// The engines, by [`Engine::index`].
-    processes: [Option<Process>; 2],
+    processes: [Option<Box<dyn Link>>; 2],
     clocks: [Clock; 2],
     position: Position,
     moves: Vec<String>,
@@ -115,15 +138,19 @@ struct Play<'m> {
 
 impl Play<'_> {
     /// Starts an engine and does the handshake.
-    fn start(command: &str) -> Result<Process, Forfeit> {
-        let mut process = Process::spawn(command).map_err(|f| Forfeit::Crash(f.to_string()))?;
-        process.send("st3p version 1").map_err(|f| Forfeit::Crash(f.to_string()))?;
-        match process.receive(Instant::now() + HANDSHAKE_TIME) {
-            Ok(line) if line.trim() == "st3p version 1 ok" => Ok(process),
+    fn start(contest: &St3pMatch, command: &str) -> Result<Box<dyn Link>, Forfeit> {
+        let time = contest.handshake_time;
+        let what = "`st3p version 1 ok` to `st3p version 1`";
+        let failed = |f| Forfeit::handshake(f, what, time);
+        let mut process = contest.launcher.launch(command).map_err(failed)?;
+        let handshake = Command::Handshake { version: 1 };
+        process.send(&handshake.to_string()).map_err(failed)?;
+        match process.receive(Instant::now() + time) {
+            Ok(line) if line.parse() == Ok(Reply::HandshakeOk { version: 1 }) => Ok(process),
             Ok(line) => Err(Forfeit::Malformed(format!(
                 "`{line}` to `st3p version 1` (expected `st3p version 1 ok`)"
             ))),
-            Err(failure) => Err(Forfeit::for_failure(failure, HANDSHAKE_TIME)),
+            Err(failure) => Err(failed(failure)),
         }
     }
 
@@ -133,28 +160,33 @@ impl Play<'_> {
         let clock = &mut self.clocks[engine.index()];
         let available = clock.available();
         let time = match clock.control() {
-            TimeControl::PerMove(_) => format!("time ms:{}", available.as_millis()),
-            _ => format!("time-remaining ms:{}", available.as_millis()),
+            TimeControl::PerMove(_) => St3pClock::PerMove { millis: millis(available) },
+            _ => St3pClock::Remaining { millis: millis(available) },
         };
-        let command =
-            format!("move {} {time} win-length {}", t3en(&self.position), self.contest.in_a_row);
+        // Not reached: the opening was checked to be T3EN, and moves keep the board.
+        let position = T3en::new(self.position.clone())
+            .map_err(|err| Forfeit::Crash(format!("the position is not T3EN: {err}")))?;
+        let win_length = u8::try_from(self.contest.in_a_row).ok().and_then(NonZeroU8::new);
+        let request = MoveRequest::new(position).with_clock(time).with_win_length(win_length);
         let process = self.processes[engine.index()].as_mut().expect("started");
-        process.send(&command).map_err(|f| Forfeit::for_failure(f, available))?;
         let sent = Instant::now();
         let deadline = sent + available + self.contest.margin;
+        let failed = |f| Forfeit::answering(f, sent, available);
+        process.send(&Command::Move(request).to_string()).map_err(failed)?;
         // `info …` lines (rustep's principal variations, as UCI engines send them) are
         // skipped; the move must still come by the deadline.
-        let reply = loop {
-            let line = process.receive(deadline).map_err(|f| Forfeit::for_failure(f, available))?;
-            if !is_info(&line) {
-                break line;
+        let (reply, parsed) = loop {
+            let line = process.receive(deadline).map_err(failed)?;
+            match line.parse::<Reply>() {
+                Ok(Reply::Info(_)) => {}
+                parsed => break (line, parsed),
             }
         };
         let used = sent.elapsed();
         if !clock.spend(used.saturating_sub(self.contest.margin)) {
             return Err(Forfeit::Time { used_ms: millis(used), available_ms: millis(available) });
         }
-        let Some(name) = reply.trim().strip_prefix("best ").map(str::trim) else {
+        let Ok(Reply::Best(name)) = parsed else {
             return Err(Forfeit::Malformed(format!("`{reply}` (expected `best <cell>`)")));
         };
         let illegal = |reason: String| Forfeit::IllegalMove { reply: reply.clone(), reason };
@@ -170,7 +202,18 @@ impl Play<'_> {
 
 impl Contest for St3pMatch {
     fn play(&self, number: usize, first: Engine) -> Game {
-        let opening = &self.openings[((number - 1) / 2) % self.openings.len()];
+        let index = (number - 1) / 2;
+        let mut ending = None;
+        let opening = match self.random {
+            None => self.openings[index % self.openings.len()].clone(),
+            Some(random) => random_opening(&self.openings[0], self.in_a_row, random, index)
+                .unwrap_or_else(|| {
+                    let why = format!("no opening of {} random plies was found", random.plies);
+                    ending = Some(Ending::Rules(why));
+                    self.openings[0].clone()
+                }),
+        };
+        let opening = &opening;
         let start_side = opening.to_move;
         // The engine playing `player`.
         let engine_of = |player: Player| if player == start_side { first } else { first.other() };
@@ -182,9 +225,11 @@ impl Contest for St3pMatch {
             moves: Vec::new(),
         };
         let rules = self.rules();
-        let mut ending = None;
-        for engine in [Engine::A, Engine::B] {
-            match Play::start(&self.engines[engine.index()]) {
+        if let Err(err) = T3en::new(opening.clone()) {
+            ending = Some(Ending::Rules(format!("the opening cannot be sent: {err}")));
+        }
+        for engine in [Engine::A, Engine::B].into_iter().filter(|_| ending.is_none()) {
+            match Play::start(self, &self.engines[engine.index()]) {
                 Ok(process) => play.processes[engine.index()] = Some(process),
                 Err(forfeit) => {
                     ending = Some(Ending::Forfeit { loser: engine, forfeit });
@@ -213,7 +258,7 @@ impl Contest for St3pMatch {
         }
         let ending = ending.expect("set above");
         for process in play.processes.iter_mut().filter_map(Option::take) {
-            process.stop(Some("quit"), Duration::from_millis(200));
+            process.stop(Some(&Command::Quit.to_string()), Duration::from_millis(200));
         }
         let score = match (&ending, play.position.outcome(rules)) {
             (Ending::Forfeit { loser, .. }, _) => loser.other().win(),
@@ -391,30 +436,77 @@ impl BoardSpec {
     }
 }
 
-/// Reads openings, one T3EN position per line; blank lines and lines starting with `#`
-/// are skipped.
+/// Reads openings, one T3EN position per line; a byte-order mark at the start, blank
+/// lines and lines starting with `#` are skipped. Each opening must leave the game open
+/// under K in a row.
 ///
 /// ```
 /// use gridnote_referee::st3p::read_openings;
-/// let openings = read_openings("# two openings\n3_/_x_/3_ o\n\nx2_/3_/3_ o\n")?;
+/// let openings = read_openings("\u{feff}# two openings\n3_/_x_/3_ o\n\nx2_/3_/3_ o\n", 3)?;
 /// assert_eq!(openings.len(), 2);
-/// let err = read_openings("3_/3_/3_ x\n3_/3_ x\n").unwrap_err();
+/// let err = read_openings("3_/3_/3_ x\n3_/3_ x\n", 3).unwrap_err();
 /// assert!(err.to_string().starts_with("openings line 2: "), "{err}");
+/// let err = read_openings("xxx/oo_/3_ o\n", 3).unwrap_err();
+/// assert_eq!(err.to_string(), "openings line 1: the game is over in this position");
 /// # Ok::<(), gridnote_referee::st3p::OpeningsError>(())
 /// ```
 ///
 /// # Errors
-/// The first line that is not T3EN, with its number and the reader's message.
-pub fn read_openings(text: &str) -> Result<Vec<Position>, OpeningsError> {
+/// The first line that is not T3EN or holds a finished game, with its number and the
+/// reader's message.
+pub fn read_openings(text: &str, in_a_row: usize) -> Result<Vec<Position>, OpeningsError> {
+    let rules = Rules::new(in_a_row, true, false);
     crate::openings::read_lines(text, |line| {
-        line.parse::<T3en>().map(T3en::into_position).map_err(|err| err.to_string())
+        let position =
+            line.parse::<T3en>().map(T3en::into_position).map_err(|err| err.to_string())?;
+        if position.outcome(rules) != Outcome::InProgress {
+            return Err("the game is over in this position".to_owned());
+        }
+        Ok(position)
     })
 }
 
-pub use crate::openings::OpeningsError;
+pub use crate::openings::{OpeningsError, RandomOpenings};
 
-/// `count` random openings of `plies` plies from `start` (each a game still in
-/// progress), from a seeded generator: the same seed gives the same openings.
+/// Random opening number `index` (from 0) of `random` from `start`: a game still in
+/// progress after `random.plies` random plies, or `None` when none is found (a board
+/// too small for that many plies). The same seed and index give the same opening.
+///
+/// ```
+/// use gridnote_board::{Board, Player, Position};
+/// use gridnote_referee::st3p::{RandomOpenings, random_opening};
+/// let start = Position::new(Board::new(3, 3)?, Player::One);
+/// let opening = random_opening(&start, 3, RandomOpenings::new(2, 7), 0).unwrap();
+/// assert_eq!(opening.board.counts().occupied(), 2);
+/// assert_eq!(Some(opening), random_opening(&start, 3, RandomOpenings::new(2, 7), 0));
+/// assert_eq!(random_opening(&start, 3, RandomOpenings::new(10, 7), 0), None);
+/// # Ok::<(), gridnote_board::BoardError>(())
+/// ```
+#[must_use]
+pub fn random_opening(
+    start: &Position,
+    in_a_row: usize,
+    random: RandomOpenings,
+    index: usize,
+) -> Option<Position> {
+    let rules = Rules::new(in_a_row, true, false);
+    (0..crate::openings::ATTEMPTS).find_map(|attempt| {
+        let mut rng = crate::openings::generator(random.seed, index, attempt);
+        let mut position = start.clone();
+        for _ in 0..random.plies {
+            let moves = position.moves(rules);
+            if moves.is_empty() {
+                return None;
+            }
+            let (row, col) = moves[rng.below(moves.len())];
+            position.play_in_place(row, col, rules).ok()?;
+        }
+        (position.outcome(rules) == Outcome::InProgress).then_some(position)
+    })
+}
+
+/// The first `count` random openings of `plies` plies from `start` ([`random_opening`]
+/// 0, 1, …), those that can be found.
 ///
 /// ```
 /// use gridnote_board::{Board, Player, Position};
@@ -434,39 +526,8 @@ pub fn random_openings(
     count: usize,
     seed: u64,
 ) -> Vec<Position> {
-    let rules = Rules::new(in_a_row, true, false);
-    let mut rng = crate::rng::SplitMix(seed);
-    let mut openings = Vec::with_capacity(count);
-    // Each try is bounded; a board too small for `plies` moves gives fewer openings.
-    for _ in 0..count.saturating_mul(100) {
-        if openings.len() == count {
-            break;
-        }
-        let mut position = start.clone();
-        let mut ok = true;
-        for _ in 0..plies {
-            let moves = position.moves(rules);
-            if moves.is_empty() {
-                ok = false;
-                break;
-            }
-            let (row, col) = moves[rng.below(moves.len())];
-            if position.play_in_place(row, col, rules).is_err() {
-                ok = false;
-                break;
-            }
-        }
-        if ok && position.outcome(rules) == Outcome::InProgress {
-            openings.push(position);
-        }
-    }
-    openings
-}
-
-/// Whether `line` is an `info …` line an engine may send while it thinks.
-fn is_info(line: &str) -> bool {
-    let line = line.trim_start();
-    line == "info" || line.starts_with("info ")
+    let random = RandomOpenings::new(plies, seed);
+    (0..count).filter_map(|i| random_opening(start, in_a_row, random, i)).collect()
 }
 
 #[cfg(test)]
@@ -480,9 +541,10 @@ mod tests {
     #[test]
     fn st3p_names_count_rows_from_the_top() {
         let p = position("3_/3_/3_ x");
-        assert_eq!(st3p_cell(&p, "b1"), Ok((0, 1)));
-        assert_eq!(st3p_cell(&p, "a3"), Ok((2, 0)));
-        assert_eq!(st3p_cell(&p, "d1"), Err("cell d1 is off the 3x3 board".to_owned()));
+        let cell = |name: &str| st3p_cell(&p, name.parse().expect("a cell"));
+        assert_eq!(cell("b1"), Ok((0, 1)));
+        assert_eq!(cell("a3"), Ok((2, 0)));
+        assert_eq!(cell("d1"), Err("cell d1 is off the 3x3 board".to_owned()));
     }
 
     #[test]

@@ -1,10 +1,12 @@
 //! A match: N games between engines A and B, colours alternated, run on several threads,
 //! and its summary.
 
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::ops::ControlFlow;
+use std::sync::Mutex;
 use std::sync::mpsc;
 use std::thread;
 
+use crate::process::Failure;
 use crate::stats::{Elo, GameScore, Tally};
 
 /// Which engine of the match.
@@ -96,9 +98,18 @@ pub enum Forfeit {
         /// Milliseconds its clock held.
         available_ms: u64,
     },
-    /// It exited, crashed or could not be started.
+    /// It exited or crashed (its exit status or signal, and its last words).
     #[error("crashed: {0}")]
     Crash(String),
+    /// It closed its input or output but kept running.
+    #[error("left the game: {0}")]
+    Closed(String),
+    /// It did not answer the handshake in time.
+    #[error("failed the handshake: {0}")]
+    Handshake(String),
+    /// Its program could not be started (no such program, not executable).
+    #[error("could not be started: {0}")]
+    NotStarted(String),
     /// A reply the protocol does not allow.
     #[error("malformed reply: {0}")]
     Malformed(String),
@@ -113,16 +124,37 @@ pub(crate) fn millis(d: std::time::Duration) -> u64 {
 }
 
 impl Forfeit {
-    /// The forfeit for an engine that failed to answer when it had `available`.
-    pub(crate) fn for_failure(
-        failure: crate::process::Failure,
+    /// The forfeit for an engine that failed to answer a request sent at `since`, when it
+    /// had `available`: a time loss counts the time since the request.
+    pub(crate) fn answering(
+        failure: Failure,
+        since: std::time::Instant,
         available: std::time::Duration,
     ) -> Forfeit {
         match failure {
-            crate::process::Failure::Timeout { waited } => {
-                Forfeit::Time { used_ms: millis(waited), available_ms: millis(available) }
+            Failure::Timeout { .. } => {
+                Forfeit::Time { used_ms: millis(since.elapsed()), available_ms: millis(available) }
             }
-            crate::process::Failure::Malformed(what) => Forfeit::Malformed(what),
+            other => Forfeit::lost(other),
+        }
+    }
+
+    /// The forfeit for a failure during the handshake (`what`: the awaited reply).
+    pub(crate) fn handshake(failure: Failure, what: &str, time: std::time::Duration) -> Forfeit {
+        match failure {
+            Failure::Timeout { .. } => {
+                Forfeit::Handshake(format!("no {what} within {} s", time.as_secs_f64()))
+            }
+            other if other.never_started() => Forfeit::NotStarted(other.to_string()),
+            other => Forfeit::lost(other),
+        }
+    }
+
+    /// The forfeit for a failure outside a timed request (while sending).
+    pub(crate) fn lost(failure: Failure) -> Forfeit {
+        match failure {
+            Failure::Malformed(what) => Forfeit::Malformed(what),
+            Failure::Closed { .. } => Forfeit::Closed(failure.to_string()),
             other => Forfeit::Crash(other.to_string()),
         }
     }
@@ -262,19 +294,38 @@ impl Summary {
     /// ```
     #[must_use]
     pub fn of(games: &[Game]) -> Summary {
-        let mut tally = Tally::default();
-        let mut forfeits = Vec::new();
+        let mut scores = Scores::default();
         for game in games {
-            tally.add(game.score);
-            if let Ending::Forfeit { loser, forfeit } = &game.ending {
-                forfeits.push(ForfeitEntry {
-                    game: game.number,
-                    engine: *loser,
-                    reason: forfeit.to_string(),
-                });
-            }
+            scores.add(game);
         }
+        scores.summary()
+    }
+}
+
+/// A summary in the making: the tally and the forfeits so far (nothing else of a game
+/// is kept).
+#[derive(Debug, Default)]
+struct Scores {
+    tally: Tally,
+    forfeits: Vec<ForfeitEntry>,
+}
+
+impl Scores {
+    fn add(&mut self, game: &Game) {
+        self.tally.add(game.score);
+        if let Ending::Forfeit { loser, forfeit } = &game.ending {
+            self.forfeits.push(ForfeitEntry {
+                game: game.number,
+                engine: *loser,
+                reason: forfeit.to_string(),
+            });
+        }
+    }
+
+    fn summary(mut self) -> Summary {
+        self.forfeits.sort_by_key(|f| f.game);
         let finite = |x: f64| x.is_finite().then_some(x);
+        let tally = self.tally;
         let elo = tally.elo();
         Summary {
             games: tally.games(),
@@ -285,16 +336,21 @@ impl Summary {
             score_interval: tally.interval().unwrap_or((0.0, 1.0)),
             elo: elo.and_then(|Elo { difference, .. }| finite(difference)),
             elo_error: elo.and_then(|Elo { error, .. }| finite(error)),
-            forfeits,
+            forfeits: self.forfeits,
         }
     }
 }
 
-/// Plays `games` games of `contest` on `jobs` threads (at least one), colours alternated
-/// (odd-numbered games A first, even-numbered B first, so each opening is played from
-/// both sides), calling `done` for each game as it ends; returns the games in order.
+/// Plays `games` games of `contest` on `jobs` threads (at least one, and never more than
+/// there are games), colours alternated (odd-numbered games A first, even-numbered B
+/// first, so each opening is played from both sides), and hands each game to `done` as it
+/// ends, in the order they end; returns the summary. Nothing of a game is kept but its
+/// score and forfeit: a match of any length takes the memory of `jobs` games. When
+/// `done` breaks, no further game is started (the games under way are finished and
+/// handed over) and the summary counts the games played.
 ///
 /// ```
+/// use std::ops::ControlFlow;
 /// use gridnote_referee::stats::GameScore;
 /// use gridnote_referee::tournament::{play_match, Contest, Engine, Ending, Game};
 /// struct FirstWins;
@@ -304,29 +360,53 @@ impl Summary {
 ///         Game::new(number, first, score, Ending::Rules("first wins".into()), 1, String::new(), "txt")
 ///     }
 /// }
-/// let games = play_match(&FirstWins, 4, 2, |_| {});
-/// assert_eq!(games.iter().map(|g| g.score).collect::<Vec<_>>(),
+/// let mut scores = Vec::new();
+/// let summary = play_match(&FirstWins, 4, 2, |game| {
+///     scores.push((game.number, game.score));
+///     ControlFlow::Continue(())
+/// });
+/// scores.sort_by_key(|s| s.0);
+/// assert_eq!(scores.iter().map(|s| s.1).collect::<Vec<_>>(),
 ///            [GameScore::AWins, GameScore::BWins, GameScore::AWins, GameScore::BWins]);
+/// assert_eq!((summary.games, summary.a_wins, summary.b_wins), (4, 2, 2));
+/// // Stopped after the first game: one game played, one thread.
+/// let summary = play_match(&FirstWins, 1_000_000, 1, |_| ControlFlow::Break(()));
+/// assert_eq!(summary.games, 1);
 /// ```
-pub fn play_match<C: Contest>(
+pub fn play_match<C: Contest + ?Sized>(
     contest: &C,
     games: usize,
     jobs: usize,
-    mut done: impl FnMut(&Game),
-) -> Vec<Game> {
-    let next = AtomicUsize::new(1);
+    mut done: impl FnMut(Game) -> ControlFlow<()>,
+) -> Summary {
+    // The game numbers are handed out one at a time as games end, so that no more than
+    // `threads` games are under way and none starts after `done` breaks.
+    let threads = jobs.clamp(1, games.max(1));
+    let (numbers, to_play) = mpsc::channel::<usize>();
+    let to_play = Mutex::new(to_play);
+    let mut numbers = Some(numbers);
+    let mut next = 1;
+    for _ in 0..threads.min(games) {
+        if let Some(numbers) = &numbers {
+            let _ = numbers.send(next);
+        }
+        next += 1;
+    }
+    if next > games {
+        numbers = None;
+    }
     let (sender, receiver) = mpsc::channel();
-    let mut played = Vec::with_capacity(games);
+    let mut scores = Scores::default();
     thread::scope(|scope| {
-        for _ in 0..jobs.clamp(1, games.max(1)) {
+        for _ in 0..threads {
             let sender = sender.clone();
-            let next = &next;
+            let to_play = &to_play;
             scope.spawn(move || {
                 loop {
-                    let number = next.fetch_add(1, Ordering::Relaxed);
-                    if number > games {
-                        return;
-                    }
+                    let number = match to_play.lock().map(|numbers| numbers.recv()) {
+                        Ok(Ok(number)) => number,
+                        _ => return,
+                    };
                     let first = if number % 2 == 1 { Engine::A } else { Engine::B };
                     if sender.send(contest.play(number, first)).is_err() {
                         return;
@@ -336,10 +416,16 @@ pub fn play_match<C: Contest>(
         }
         drop(sender);
         for game in receiver {
-            done(&game);
-            played.push(game);
+            scores.add(&game);
+            let go_on = done(game).is_continue();
+            match &numbers {
+                Some(sender) if go_on && next <= games => {
+                    let _ = sender.send(next);
+                    next += 1;
+                }
+                _ => numbers = None,
+            }
         }
     });
-    played.sort_by_key(|g| g.number);
-    played
+    scores.summary()
 }

@@ -2,17 +2,26 @@
 //! cells, every line a player could complete, the symmetries that keep the void layout,
 //! and a static move order.
 
-use gridnote_board::{Board, Rules, Symmetry};
+use gridnote_board::{Board, Gomoku, Rules, Symmetry};
 
 use crate::mask::Mask;
 
 /// The fixed facts of one board shape (with its void cells) under one set of rules.
 #[derive(Debug)]
 pub(crate) struct Geometry<M: Mask> {
+    /// The board's rows.
+    pub(crate) rows: usize,
+    /// The board's columns.
+    pub(crate) cols: usize,
     /// The playable (non-void) cells.
     pub(crate) playable: M,
     /// Every window of `k` playable cells in a counted direction.
     pub(crate) lines: Vec<M>,
+    /// Under the rule sets other than freestyle, for each window of `lines`, the cell
+    /// just before it and the cell just after it in its direction (empty sets where that
+    /// is off the board or void): what decides whether a full window is a line. Empty
+    /// under freestyle.
+    pub(crate) ends: Vec<[M; 2]>,
     /// For each symmetry that maps the void layout onto itself (identity first), the
     /// image of each cell.
     pub(crate) images: Vec<Vec<u8>>,
@@ -23,6 +32,10 @@ pub(crate) struct Geometry<M: Mask> {
     pub(crate) order: Vec<u8>,
     /// Misère play.
     pub(crate) misere: bool,
+    /// Which runs make a line, and (renju) black's forbidden points.
+    pub(crate) gomoku: Gomoku,
+    /// The rules, for the forbidden-point test.
+    pub(crate) rules: Rules,
     /// Cells in a line (the rules' k, at least 1).
     pub(crate) k: u32,
 }
@@ -46,12 +59,14 @@ impl<M: Mask> Geometry<M> {
             directions.extend([(1, 1), (1, -1)]);
         }
         let mut lines = Vec::new();
+        let mut ends = Vec::new();
         let mut through = vec![Vec::new(); rows * cols];
         for r in 0..rows as isize {
             for c in 0..cols as isize {
                 for &(dr, dc) in &directions {
-                    // k = 1: one line per cell, not one per direction.
-                    if k == 1 && (dr, dc) != (0, 1) {
+                    // k = 1: one line per cell, not one per direction (but where the run
+                    // beyond the cell matters, each direction's).
+                    if k == 1 && rules.gomoku.is_freestyle() && (dr, dc) != (0, 1) {
                         continue;
                     }
                     let (end_r, end_c) = (r + dr * (k as isize - 1), c + dc * (k as isize - 1));
@@ -72,6 +87,16 @@ impl<M: Mask> Geometry<M> {
                         through[index].push(lines.len() as u16);
                     }
                     lines.push(line);
+                    let end = |i: isize| {
+                        let (er, ec) = (r + dr * i, c + dc * i);
+                        if er < 0 || er >= rows as isize || ec < 0 || ec >= cols as isize {
+                            return M::ZERO;
+                        }
+                        M::bit((er * cols as isize + ec) as usize) & playable
+                    };
+                    if !rules.gomoku.is_freestyle() {
+                        ends.push([end(-1), end(k as isize)]);
+                    }
                 }
             }
         }
@@ -110,6 +135,19 @@ impl<M: Mask> Geometry<M> {
             let i = usize::from(i);
             (core::cmp::Reverse(through[i].len()), off_centre(i), i)
         });
-        Geometry { playable, lines, images, preimages, order, misere: rules.misere, k: k as u32 }
+        Geometry {
+            rows,
+            cols,
+            playable,
+            lines,
+            ends,
+            images,
+            preimages,
+            order,
+            misere: rules.misere,
+            gomoku: rules.gomoku,
+            rules,
+            k: k as u32,
+        }
     }
 }

@@ -8,6 +8,15 @@
 //! per player, so the threat search finds the winning cells, the moves that make a four
 //! and the moves that answer them without scanning the board. The evaluation is the sum
 //! of a weight per window by how full it is, updated with each move.
+//!
+//! Under the gomoku rule sets other than freestyle (exact five, renju, caro) a window
+//! lacking one stone is a threat only when filling it makes a line: [`Grid::wins`],
+//! [`Grid::has_win`], [`Grid::place`] and [`Grid::makes_four`] look at the run the stone
+//! makes and what lies beyond it; renju's black may not play its forbidden points
+//! ([`Grid::legal`]).
+
+use gridnote_board::renju::{self, Point};
+use gridnote_board::{Gomoku, Player, Rules};
 
 use crate::bits::Bits;
 use crate::mask::spread;
@@ -27,6 +36,10 @@ pub(crate) struct Grid {
     /// Stones in a line that wins (or, misère, loses).
     pub(crate) k: usize,
     pub(crate) misere: bool,
+    /// Which runs make a line, and (renju) black's forbidden points.
+    pub(crate) gomoku: Gomoku,
+    /// The rules (for the forbidden-point test).
+    rules: Rules,
     playable: Bits,
     stones: [Bits; 2],
     /// Row and column steps of the directions that count.
@@ -63,29 +76,41 @@ pub(crate) struct Grid {
     at: Vec<u32>,
 }
 
+impl renju::Stones for Grid {
+    fn point(&self, row: isize, col: isize) -> Point {
+        if row < 0 || col < 0 || row as usize >= self.rows || col as usize >= self.cols {
+            return Point::Off;
+        }
+        let cell = row as usize * self.cols + col as usize;
+        if !self.playable.has(cell) {
+            Point::Off
+        } else if self.stones[0].has(cell) {
+            Point::Black
+        } else if self.stones[1].has(cell) {
+            Point::White
+        } else {
+            Point::Empty
+        }
+    }
+}
+
 /// The Zobrist key of a stone of `player` on `cell`.
 fn key(cell: usize, player: usize) -> u64 {
     spread(((cell as u64) << 1 | player as u64) ^ 0x5bd1_e995_9e37_79b9)
 }
 
 impl Grid {
-    /// An empty board of `rows`×`cols` whose playable cells are `playable`, with
-    /// `k` in a row (at least 1) and diagonals counting or not.
-    pub(crate) fn new(
-        rows: usize,
-        cols: usize,
-        playable: Bits,
-        k: usize,
-        diagonals: bool,
-        misere: bool,
-    ) -> Grid {
+    /// An empty board of `rows`×`cols` whose playable cells are `playable`, under
+    /// `rules` (k in a row, at least 1; diagonals counting or not; misère; the gomoku
+    /// rule set).
+    pub(crate) fn new(rows: usize, cols: usize, playable: Bits, rules: Rules) -> Grid {
         let cells = rows * cols;
-        let k = k.max(1);
+        let k = rules.in_a_row.max(1);
         let mut steps = vec![(0isize, 1isize), (1, 0)];
-        if diagonals {
+        if rules.diagonals {
             steps.extend([(1, 1), (1, -1)]);
         }
-        if k == 1 {
+        if k == 1 && rules.gomoku.is_freestyle() {
             // One window per cell, not one per direction.
             steps.truncate(1);
         }
@@ -125,7 +150,9 @@ impl Grid {
             rows,
             cols,
             k,
-            misere,
+            misere: rules.misere,
+            gomoku: rules.gomoku,
+            rules: rules.with_in_a_row(k),
             playable,
             stones: [Bits::new(cells), Bits::new(cells)],
             steps,
@@ -267,11 +294,84 @@ impl Grid {
     /// whether it completes a line.
     pub(crate) fn place(&mut self, cell: usize, player: usize) -> bool {
         debug_assert!(self.is_empty(cell));
+        let makes_line = !self.gomoku.is_freestyle() && self.completes_at(cell, player);
         self.stones[player].insert(cell);
         self.hash ^= key(cell, player);
         self.empties -= 1;
         self.touch_near(cell, true);
-        self.change(cell, player, true)
+        self.change(cell, player, true) && (self.gomoku.is_freestyle() || makes_line)
+    }
+
+    /// Takes back `place(cell, player)`.
+    fn unplace(&mut self, cell: usize, player: usize) {
+        self.stones[player].remove(cell);
+        self.hash ^= key(cell, player);
+        self.empties += 1;
+        self.touch_near(cell, false);
+        self.change(cell, player, false);
+    }
+
+    /// Whether a stone of `player` on `cell` (empty) would make a line under the rule
+    /// set: in some direction, the run through it ([`Gomoku::run_wins`]).
+    pub(crate) fn completes_at(&self, cell: usize, player: usize) -> bool {
+        let (r, c) = ((cell / self.cols) as isize, (cell % self.cols) as isize);
+        let who = if player == 0 { Player::One } else { Player::Two };
+        self.steps.iter().any(|&(dr, dc)| {
+            let mut ends = [(0isize, 0isize); 2];
+            let mut len = 1;
+            for (side, sign) in [(0, -1isize), (1, 1)] {
+                let mut i = 1;
+                while self.holds(r + sign * dr * i, c + sign * dc * i, player) {
+                    i += 1;
+                }
+                len += i as usize - 1;
+                ends[side] = (r + sign * dr * i, c + sign * dc * i);
+            }
+            let blocked = ends.map(|(er, ec)| self.holds(er, ec, player ^ 1));
+            self.gomoku.run_wins(len, self.k, who, blocked)
+        })
+    }
+
+    /// The empty cells just beyond the two ends of the run through `cell` (empty) that a
+    /// stone of `player` there would make, in each direction.
+    pub(crate) fn run_ends(&self, cell: usize, player: usize) -> Vec<usize> {
+        let (r, c) = ((cell / self.cols) as isize, (cell % self.cols) as isize);
+        let mut out = Vec::new();
+        for &(dr, dc) in &self.steps {
+            for sign in [-1isize, 1] {
+                let mut i = 1;
+                while self.holds(r + sign * dr * i, c + sign * dc * i, player) {
+                    i += 1;
+                }
+                let (er, ec) = (r + sign * dr * i, c + sign * dc * i);
+                if er >= 0 && ec >= 0 && (er as usize) < self.rows && (ec as usize) < self.cols {
+                    let end = er as usize * self.cols + ec as usize;
+                    if self.is_empty(end) {
+                        out.push(end);
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// Whether (row, col) is on the board and holds a stone of `player`.
+    fn holds(&self, row: isize, col: isize, player: usize) -> bool {
+        row >= 0
+            && col >= 0
+            && (row as usize) < self.rows
+            && (col as usize) < self.cols
+            && self.stones[player].has(row as usize * self.cols + col as usize)
+    }
+
+    /// Whether `player` may play `cell` (empty): every cell, but black's forbidden
+    /// points under renju.
+    pub(crate) fn legal(&self, cell: usize, player: usize) -> bool {
+        if self.gomoku != Gomoku::Renju || player != 0 {
+            return true;
+        }
+        let (row, col) = (cell / self.cols, cell % self.cols);
+        renju::forbidden_at(self, row, col, self.rules).is_none()
     }
 
     /// The side to move plays `cell` (empty); whether it completes a line.
@@ -339,23 +439,66 @@ impl Grid {
 
     /// The cells where `player` completes a line.
     pub(crate) fn wins(&mut self, player: usize) -> Vec<usize> {
+        if !self.gomoku.is_freestyle() {
+            return self.ruled_wins(player);
+        }
         if self.k == 1 {
             return self.playable_empty().take(2).collect();
         }
         self.threat_cells(player, 0).into_iter().map(|(cell, _)| cell).collect()
     }
 
+    /// [`Grid::wins`] under the rule sets other than freestyle: the cells of windows
+    /// lacking one stone where the stone makes a line.
+    #[inline(never)]
+    fn ruled_wins(&mut self, player: usize) -> Vec<usize> {
+        let cells: Vec<usize> = if self.k == 1 {
+            self.playable_empty().collect()
+        } else {
+            self.threat_cells(player, 0).into_iter().map(|(cell, _)| cell).collect()
+        };
+        cells.into_iter().filter(|&cell| self.completes_at(cell, player)).collect()
+    }
+
     /// Whether `player` has a cell that completes a line.
     pub(crate) fn has_win(&self, player: usize) -> bool {
+        if !self.gomoku.is_freestyle() {
+            return self.ruled_has_win(player);
+        }
         if self.k == 1 {
             return self.empties > 0;
         }
         !self.lists[player][0].is_empty()
     }
 
+    /// [`Grid::has_win`] under the rule sets other than freestyle.
+    #[inline(never)]
+    fn ruled_has_win(&self, player: usize) -> bool {
+        if self.k == 1 {
+            return self.playable_empty().any(|cell| self.completes_at(cell, player));
+        }
+        let cells = self.rows * self.cols;
+        self.lists[player][0].iter().any(|&id| {
+            let (d, start) = (id as usize / cells, id as usize % cells);
+            let (dr, dc) = self.steps[d];
+            let step = dr * self.cols as isize + dc;
+            (0..self.k as isize)
+                .map(|i| (start as isize + i * step) as usize)
+                .find(|&cell| !self.stones[player].has(cell))
+                .is_some_and(|cell| self.completes_at(cell, player))
+        })
+    }
+
     /// Whether a stone of `player` on `cell` leaves a window lacking one stone (makes a
-    /// four, for k = 5).
-    pub(crate) fn makes_four(&self, cell: usize, player: usize) -> bool {
+    /// four, for k = 5); under the rule sets other than freestyle, one whose last cell
+    /// makes a line.
+    pub(crate) fn makes_four(&mut self, cell: usize, player: usize) -> bool {
+        if !self.gomoku.is_freestyle() {
+            self.place(cell, player);
+            let four = self.ruled_has_win(player);
+            self.unplace(cell, player);
+            return four;
+        }
         let mut through = Vec::with_capacity(4 * self.k);
         self.windows_through(cell, &mut through);
         through.iter().any(|&id| {
@@ -411,7 +554,7 @@ mod tests {
     fn open(rows: usize, cols: usize, k: usize) -> Grid {
         let mut playable = Bits::new(rows * cols);
         (0..rows * cols).for_each(|i| playable.insert(i));
-        Grid::new(rows, cols, playable, k, true, false)
+        Grid::new(rows, cols, playable, Rules::TIC_TAC_TOE.with_in_a_row(k))
     }
 
     #[test]
@@ -441,7 +584,7 @@ mod tests {
     fn windows_skip_void_cells_and_the_edges() {
         let mut playable = Bits::new(9);
         (0..9).filter(|&i| i != 4).for_each(|i| playable.insert(i));
-        let grid = Grid::new(3, 3, playable, 3, true, false);
+        let grid = Grid::new(3, 3, playable, Rules::TIC_TAC_TOE);
         // Rows 0 and 2, columns 0 and 2: the centre is void.
         assert_eq!(grid.valid.count(), 4);
     }

@@ -14,6 +14,7 @@ mod table;
 mod thought;
 mod threat;
 mod wide;
+mod wins;
 
 pub use gridnote_board as board;
 
@@ -21,6 +22,7 @@ pub use engine::Thought;
 pub use solution::{Proved, Solution, SolveError, Value};
 pub use solver::{DEFAULT_TABLE_BYTES, MAX_CELLS, Solver, TableStats};
 pub use thought::ThoughtKind;
+pub use wins::{ThreatBudget, ThreatWin, Threats};
 
 /// Solves `position` under `rules` with a fresh [`Solver`] (a transposition table of at
 /// most [`DEFAULT_TABLE_BYTES`]).

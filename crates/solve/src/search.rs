@@ -1,19 +1,28 @@
 //! Negamax with alpha-beta pruning over one position's bit sets, a transposition table
 //! keyed by the canonical image, and the threat shortcuts of m,n,k games.
 //!
+//! The rule sets other than freestyle (exact five, renju, caro) are searched by the same
+//! code compiled a second time (`RULED`), with the rule-aware parts in [`ruled`]: which
+//! completions win, which moves answer a threat, black's forbidden points. The freestyle
+//! search does not pay for them.
+//!
 //! Scores are from the side to move: a win ending at absolute ply `E` (counted from the
 //! root) scores `WIN - E`, a loss `-(WIN - E)`, a draw 0, so the winner prefers short
 //! games and the loser long ones. A depth-limited search scores the positions at its
 //! horizon heuristically, within `±HEURISTIC`.
 
+use std::sync::atomic::{AtomicBool, Ordering};
+
 use web_time::Instant;
 
-use gridnote_board::{Board, Player};
+use gridnote_board::{Board, Gomoku, Player};
 
 use crate::geometry::Geometry;
 use crate::mask::Mask;
 use crate::solution::Proved;
 use crate::table::{EXACT, Entry, LOWER, NO_MOVE, Table, UPPER};
+
+mod ruled;
 
 /// A win at the root itself would score this.
 pub(crate) const WIN: i32 = 16_000;
@@ -137,8 +146,9 @@ impl<M: Mask> Pairs<M> {
     }
 }
 
-/// One search over one position (played on and taken back in place).
-pub(crate) struct Search<'a, M: Mask> {
+/// One search over one position (played on and taken back in place), under freestyle
+/// rules or (`RULED`) under the other rule sets.
+pub(crate) struct Search<'a, M: Mask, const RULED: bool> {
     pub(crate) geo: &'a Geometry<M>,
     table: &'a mut Table<M>,
     /// Player One's and Player Two's pieces.
@@ -149,6 +159,8 @@ pub(crate) struct Search<'a, M: Mask> {
     images: [[M; 8]; 2],
     pub(crate) nodes: u64,
     deadline: Option<Instant>,
+    /// Set by another thread to end the search as at its deadline.
+    stop: Option<&'a AtomicBool>,
     pub(crate) aborted: bool,
     /// For each cell, how much cutting off with it has been worth (the history
     /// heuristic): moves are tried in order of this, then of the static order.
@@ -165,7 +177,7 @@ pub(crate) struct Search<'a, M: Mask> {
     progress: Option<&'a mut dyn FnMut(u64)>,
 }
 
-impl<'a, M: Mask> Search<'a, M> {
+impl<'a, M: Mask, const RULED: bool> Search<'a, M, RULED> {
     /// A search of `board` (of `geo`'s shape) with `to_move` to play.
     pub(crate) fn new(
         geo: &'a Geometry<M>,
@@ -173,7 +185,7 @@ impl<'a, M: Mask> Search<'a, M> {
         board: &Board,
         to_move: Player,
         deadline: Option<Instant>,
-    ) -> Search<'a, M> {
+    ) -> Self {
         let mut search = Search {
             geo,
             table,
@@ -182,6 +194,7 @@ impl<'a, M: Mask> Search<'a, M> {
             images: [[M::ZERO; 8]; 2],
             nodes: 0,
             deadline,
+            stop: None,
             aborted: false,
             history: vec![0; geo.order.len().max(1) + board.cells().len()],
             progress: None,
@@ -190,8 +203,15 @@ impl<'a, M: Mask> Search<'a, M> {
             } else {
                 u32::MAX
             },
-            threats: !geo.misere && geo.k >= 3 && geo.playable.count() >= THREATS_BOARD,
-            pairing_from: if geo.playable.count() >= PAIRING_BOARD && !geo.misere {
+            // Double threats are looked for under freestyle only; the rule sets whose
+            // completions may not win scan through `scan_ruled`.
+            threats: !RULED && !geo.misere && geo.k >= 3 && geo.playable.count() >= THREATS_BOARD,
+            // A pairing holds under any rules (a line never filled is never made) but
+            // renju's, where black may be unable to answer on a forbidden point.
+            pairing_from: if geo.playable.count() >= PAIRING_BOARD
+                && !geo.misere
+                && !(RULED && geo.gomoku == gridnote_board::Gomoku::Renju)
+            {
                 PAIRING_FROM
             } else {
                 u32::MAX
@@ -244,6 +264,9 @@ impl<'a, M: Mask> Search<'a, M> {
     }
 
     fn scan(&self) -> Scan<M> {
+        if RULED {
+            return self.scan_ruled();
+        }
         if self.threats {
             return self.scan_threats();
         }
@@ -337,6 +360,9 @@ impl<'a, M: Mask> Search<'a, M> {
                     self.aborted = true;
                 }
             }
+            if self.stop.is_some_and(|stop| stop.load(Ordering::Relaxed)) {
+                self.aborted = true;
+            }
             if self.nodes % PROGRESS_EVERY == 0 {
                 if let Some(progress) = self.progress.as_mut() {
                     progress(self.nodes);
@@ -344,6 +370,12 @@ impl<'a, M: Mask> Search<'a, M> {
             }
         }
         self.aborted
+    }
+
+    /// Ends the search (as at its deadline) once `stop` is set.
+    pub(crate) fn stopped_by(mut self, stop: Option<&'a AtomicBool>) -> Self {
+        self.stop = stop;
+        self
     }
 
     /// Tells `progress` the nodes searched every [`PROGRESS_EVERY`] nodes.
@@ -476,11 +508,15 @@ impl<'a, M: Mask> Search<'a, M> {
     #[inline]
     fn bounds(&self, scan: &Scan<M>, empty: M, ply: i32) -> Result<(i32, i32), i32> {
         let (me, them) = (self.side, self.side ^ 1);
+        if RULED && self.legal(empty).is_zero() {
+            // Renju's black with only forbidden points left: nobody can move.
+            return Err(0);
+        }
         if self.geo.misere {
             if !scan.open[me] && !scan.open[them] {
                 return Err(0);
             }
-            if (empty & !scan.wins[me]).is_zero() {
+            if (self.legal(empty) & !scan.wins[me]).is_zero() {
                 // Every move completes one of the mover's own lines.
                 return Err(-(WIN - (ply + 1)));
             }
@@ -496,7 +532,9 @@ impl<'a, M: Mask> Search<'a, M> {
             if !scan.open[me] && !scan.open[them] {
                 return Err(0);
             }
-            if scan.wins[them].count() >= 2 {
+            // Two cells completing a line cannot both be blocked (but under caro, a stone
+            // beyond an end may block a line without standing on it).
+            if scan.wins[them].count() >= 2 && !(RULED && self.geo.gomoku == Gomoku::Caro) {
                 return Err(-(WIN - (ply + 2)));
             }
             if scan.wins[them].is_zero() && !scan.doubles[me].is_zero() && empty.count() >= 3 {
@@ -672,12 +710,23 @@ impl<'a, M: Mask> Search<'a, M> {
         let mut best = Best { score: -INF, cell: usize::MAX, alpha };
         let them = self.side ^ 1;
         if !self.geo.misere && !scan.wins[them].is_zero() {
+            if RULED {
+                return self.answer_threats(node, scan, best);
+            }
             self.try_move(node, M::ZERO, scan.wins[them].lowest(), &mut best);
             return (best.score, best.cell);
         }
-        let suicide = if self.geo.misere { scan.wins[self.side] } else { M::ZERO };
+        let mut suicide = if self.geo.misere { scan.wins[self.side] } else { M::ZERO };
         let mut allowed = node.empty;
         let mut first = first;
+        if RULED {
+            // Renju's black plays no forbidden point (none is left out elsewhere).
+            allowed = self.legal(node.empty);
+            suicide &= allowed;
+            if first.is_some_and(|cell| (allowed & M::bit(cell)).is_zero()) {
+                first = None;
+            }
+        }
         if self.threats && !scan.doubles[them].is_zero() && node.empties >= 4 {
             allowed = self.defences(scan.doubles[them], node.empty);
             if first.is_some_and(|cell| (allowed & M::bit(cell)).is_zero()) {

@@ -1,6 +1,9 @@
 //! The solver: checks the position, builds (or reuses) the geometry and table of its
 //! shape, and searches.
 
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+
 use web_time::Instant;
 
 use gridnote_board::{Board, Cell, CellName, Outcome, Player, Position, Rules};
@@ -55,7 +58,7 @@ impl Context {
             rows: board.rows(),
             cols: board.cols(),
             voids: board.cells().iter().map(|c| c.is_void()).collect(),
-            rules: Rules::new(rules.in_a_row.max(1), rules.diagonals, rules.misere),
+            rules: rules.with_in_a_row(rules.in_a_row.max(1)),
         }
     }
 }
@@ -94,6 +97,8 @@ pub struct Solver {
     table_bytes: usize,
     context: Option<Context>,
     space: Space,
+    /// Polled by [`Solver::think`] (`crate::engine`): set, it ends the search at once.
+    pub(crate) stop: Option<Arc<AtomicBool>>,
 }
 
 impl Default for Solver {
@@ -124,7 +129,7 @@ impl Solver {
     /// ```
     #[must_use]
     pub fn with_table_bytes(bytes: usize) -> Solver {
-        Solver { table_bytes: bytes, context: None, space: Space::None }
+        Solver { table_bytes: bytes, context: None, space: Space::None, stop: None }
     }
 
     /// The bound on the table's memory.
@@ -247,7 +252,9 @@ impl Solver {
         }
         let board = &position.board;
         let to_move = position.to_move;
-        match board.outcome(rules) {
+        // (The position's outcome: under renju, black with only forbidden points left
+        // has drawn.)
+        match position.outcome(rules) {
             Outcome::InProgress => {}
             Outcome::Won(winner) => {
                 let value = if winner == to_move { Value::Win } else { Value::Loss };
@@ -259,12 +266,20 @@ impl Solver {
         if cells > MAX_CELLS {
             return Err(SolveError::TooLarge { cells, max: MAX_CELLS });
         }
-        let (value, best, nodes) = if cells <= 64 {
-            let space = self.small(board, rules);
-            solve_in(space, board, to_move, deadline, progress)?
-        } else {
-            let space = self.large(board, rules);
-            solve_in(space, board, to_move, deadline, progress)?
+        let ruled = !rules.gomoku.is_freestyle();
+        let (value, best, nodes) = match (cells <= 64, ruled) {
+            (true, false) => {
+                solve_in::<_, false>(self.small(board, rules), board, to_move, deadline, progress)?
+            }
+            (true, true) => {
+                solve_in::<_, true>(self.small(board, rules), board, to_move, deadline, progress)?
+            }
+            (false, false) => {
+                solve_in::<_, false>(self.large(board, rules), board, to_move, deadline, progress)?
+            }
+            (false, true) => {
+                solve_in::<_, true>(self.large(board, rules), board, to_move, deadline, progress)?
+            }
         };
         let plies = plies_of(value, board);
         let value = value_of(value);
@@ -335,8 +350,8 @@ fn workspace<M: Mask>(board: &Board, rules: Rules, bytes: usize) -> Workspace<M>
 }
 
 /// The root value, the best moves (cell indices) and the nodes searched; out of time,
-/// what was proved.
-fn solve_in<M: Mask>(
+/// what was proved. `RULED`: the rule set is not freestyle.
+fn solve_in<M: Mask, const RULED: bool>(
     space: &mut Workspace<M>,
     board: &Board,
     to_move: Player,
@@ -344,7 +359,7 @@ fn solve_in<M: Mask>(
     progress: Option<&mut dyn FnMut(u64)>,
 ) -> Result<(i32, Vec<usize>, u64), SolveError> {
     let Workspace { geo, table } = space;
-    let mut search = Search::new(geo, table, board, to_move, deadline);
+    let mut search = Search::<M, RULED>::new(geo, table, board, to_move, deadline);
     if let Some(progress) = progress {
         search.report_to(progress);
     }
@@ -353,7 +368,7 @@ fn solve_in<M: Mask>(
         Err(proved) => return Err(SolveError::OutOfTime { proved, nodes: search.nodes }),
     };
     let mut best = Vec::new();
-    let empty = search.empty();
+    let empty = search.legal(search.empty());
     for &cell in &geo.order {
         let cell = usize::from(cell);
         if (empty & M::bit(cell)).is_zero() {

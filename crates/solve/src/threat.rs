@@ -7,9 +7,20 @@
 //! The search is depth-first by iterative deepening on the attacker's moves (so the
 //! shortest win is found first), with a table of the positions already shown to fail
 //! within a depth, and moves tried by how many fours they make at once.
+//!
+//! Under the rule sets other than freestyle a four is a move after which the attacker
+//! has a cell that makes a line by the rule set (exact five: not an overline; caro: not a
+//! five closed at both ends), and the defender's answers are every move after which the
+//! attacker has none (under caro, a stone beyond the run's end too): the attacker must win
+//! against each. Renju's black plays no forbidden point, attacking or defending: a four of
+//! white's whose only block is forbidden to black wins.
+
+use gridnote_board::Gomoku;
 
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
+use std::sync::atomic::{AtomicBool, Ordering};
+
 use web_time::Instant;
 
 use crate::grid::Grid;
@@ -38,19 +49,30 @@ impl Hasher for Zobrist {
 /// Positions (by Zobrist hash) and the depth within which they were shown to fail.
 type Failed = HashMap<u64, u32, BuildHasherDefault<Zobrist>>;
 
-/// A limit on a search's work: nodes and a deadline.
+/// A limit on a search's work: nodes, a deadline, and a stop flag another thread may set.
 #[derive(Debug)]
-pub(crate) struct Budget {
+pub(crate) struct Budget<'s> {
     pub(crate) nodes: u64,
     limit: u64,
     deadline: Instant,
+    stop: Option<&'s AtomicBool>,
     pub(crate) aborted: bool,
 }
 
-impl Budget {
+impl<'s> Budget<'s> {
     /// At most `limit` nodes, until `deadline`.
-    pub(crate) fn new(limit: u64, deadline: Instant) -> Budget {
-        Budget { nodes: 0, limit, deadline, aborted: false }
+    pub(crate) fn new(limit: u64, deadline: Instant) -> Budget<'s> {
+        Budget { nodes: 0, limit, deadline, stop: None, aborted: false }
+    }
+
+    /// This budget, also ended when `stop` is set.
+    pub(crate) fn stopped_by(self, stop: Option<&'s AtomicBool>) -> Budget<'s> {
+        Budget { stop, ..self }
+    }
+
+    /// The stop flag.
+    pub(crate) fn stop(&self) -> Option<&'s AtomicBool> {
+        self.stop
     }
 
     /// The deadline.
@@ -62,7 +84,10 @@ impl Budget {
     pub(crate) fn tick(&mut self) -> bool {
         self.nodes += 1;
         // A node can cost a pass over long threat lists: the clock is read at every one.
-        if self.nodes >= self.limit || Instant::now() >= self.deadline {
+        if self.nodes >= self.limit
+            || Instant::now() >= self.deadline
+            || self.stop.is_some_and(|stop| stop.load(Ordering::Relaxed))
+        {
             self.aborted = true;
         }
         self.aborted
@@ -72,19 +97,22 @@ impl Budget {
 /// A VCF search for the side to move of a grid.
 pub(crate) struct Vcf<'a> {
     grid: &'a mut Grid,
-    pub(crate) budget: Budget,
+    pub(crate) budget: Budget<'a>,
     /// Positions (by hash) shown to have no VCF within this many attacker moves.
     failed: Failed,
     /// Positions shown to have no VCT within this many attacker moves.
     failed_vct: Failed,
 }
 
+/// In a line of [`Vcf::find_line`], a defender's answer that is no cell: any move loses.
+pub(crate) const FREE: usize = usize::MAX;
+
 /// Three-making moves tried at a VCT node, most promising first.
 const THREES: usize = 16;
 
 impl<'a> Vcf<'a> {
     /// A search on `grid` (side to move attacks) within `budget`.
-    pub(crate) fn new(grid: &'a mut Grid, budget: Budget) -> Vcf<'a> {
+    pub(crate) fn new(grid: &'a mut Grid, budget: Budget<'a>) -> Vcf<'a> {
         Vcf {
             grid,
             budget,
@@ -98,6 +126,15 @@ impl<'a> Vcf<'a> {
     /// The attacker's moves of the shortest VCF within `most` of their moves (the win
     /// itself counted), or `None` (none, or out of budget).
     pub(crate) fn find(&mut self, most: u32) -> Option<Vec<usize>> {
+        let line = self.find_line(most)?;
+        Some(line.into_iter().step_by(2).collect())
+    }
+
+    /// The shortest VCF within `most` of the attacker's moves, as the whole line: the
+    /// attacker's moves and the defender's answers in turn, the last move completing a
+    /// line ([`FREE`] for an answer of the defender's that cannot stop it: every move
+    /// loses); under the rule sets where a four has several answers, the first one's.
+    pub(crate) fn find_line(&mut self, most: u32) -> Option<Vec<usize>> {
         if self.grid.misere {
             return None;
         }
@@ -160,6 +197,9 @@ impl<'a> Vcf<'a> {
             return None;
         }
         let mut threes = self.grid.threat_cells(attacker, 2);
+        if self.grid.gomoku == Gomoku::Renju {
+            threes.retain(|&(cell, _)| self.grid.legal(cell, attacker));
+        }
         threes.sort_by_key(|&(cell, windows)| (core::cmp::Reverse(windows), cell));
         threes.truncate(THREES);
         for (cell, _) in threes {
@@ -197,6 +237,9 @@ impl<'a> Vcf<'a> {
         }
         defences.sort_unstable();
         defences.dedup();
+        if self.grid.gomoku == Gomoku::Renju {
+            defences.retain(|&cell| self.grid.legal(cell, attacker ^ 1));
+        }
         for defence in defences {
             self.grid.play(defence);
             let wins = self.vct(depth - 1).is_some();
@@ -208,8 +251,9 @@ impl<'a> Vcf<'a> {
         true
     }
 
-    /// Whether the attacker (to move) wins by fours within `depth` moves; the
-    /// attacker's moves, last first, are pushed onto `line`.
+    /// Whether the attacker (to move) wins by fours within `depth` moves; the moves of
+    /// the win (the attacker's and the defender's answers in turn), last first, are
+    /// pushed onto `line`.
     fn search(&mut self, depth: u32, line: &mut Vec<usize>) -> bool {
         if self.budget.tick() {
             return false;
@@ -233,6 +277,9 @@ impl<'a> Vcf<'a> {
             [block] if grid.makes_four(*block, attacker) => vec![(*block, 1)],
             _ => Vec::new(),
         };
+        if grid.gomoku == Gomoku::Renju {
+            moves.retain(|&(cell, _)| grid.legal(cell, attacker));
+        }
         // Double fours first, then the cells nearest the last ones in list order.
         moves.sort_by_key(|&(cell, fours)| (core::cmp::Reverse(fours), cell));
         for (cell, _) in moves {
@@ -241,16 +288,21 @@ impl<'a> Vcf<'a> {
             let wins = if grid.has_win(defender) { Vec::new() } else { grid.wins(attacker) };
             let won = match wins.as_slice() {
                 [] => false,
+                _ if !grid.gomoku.is_freestyle() => self.answered_by_none(depth, line, &wins),
                 [_] => {
                     let block = wins[0];
                     grid.play(block);
                     let won = self.search(depth - 1, line);
                     self.grid.undo(block);
+                    if won {
+                        line.push(block);
+                    }
                     won
                 }
                 // The defender blocks one; the attacker completes another.
                 [_, other, ..] => {
                     line.push(*other);
+                    line.push(wins[0]);
                     true
                 }
             };
@@ -265,5 +317,158 @@ impl<'a> Vcf<'a> {
         }
         self.failed.insert(self.grid.hash, depth);
         false
+    }
+
+    /// Under the rule sets other than freestyle, after the attacker's four (`wins`, the
+    /// cells where it would make a line): whether the attacker wins within `depth - 1`
+    /// moves against every answer of the defender's (to move), an answer being a move the
+    /// defender may play after which the attacker has no such cell. No answer: the
+    /// attacker completes a line next. The main line (the first answer's) is pushed onto
+    /// `line`.
+    #[inline(never)]
+    fn answered_by_none(&mut self, depth: u32, line: &mut Vec<usize>, wins: &[usize]) -> bool {
+        let defender = self.grid.side;
+        let attacker = defender ^ 1;
+        let mut candidates = wins.to_vec();
+        if self.grid.gomoku == Gomoku::Caro {
+            // A stone just beyond the end of the run a completion would make.
+            for &cell in wins {
+                candidates.extend(self.grid.run_ends(cell, attacker));
+            }
+            candidates.sort_unstable();
+            candidates.dedup();
+        }
+        let mut answers = Vec::new();
+        for cell in candidates {
+            if !self.grid.is_empty(cell) || !self.grid.legal(cell, defender) {
+                continue;
+            }
+            self.grid.play(cell);
+            let stops = !self.grid.has_win(attacker);
+            self.grid.undo(cell);
+            if stops {
+                answers.push(cell);
+            }
+        }
+        let Some(&first) = answers.first() else {
+            // Nothing stops every line: the defender takes one cell it may play (the
+            // attacker completes another), or it may play none of them.
+            for &cell in wins {
+                if !self.grid.is_empty(cell) || !self.grid.legal(cell, defender) {
+                    continue;
+                }
+                self.grid.play(cell);
+                let other = self.grid.wins(attacker).first().copied();
+                self.grid.undo(cell);
+                if let Some(other) = other {
+                    line.push(other);
+                    line.push(cell);
+                    return true;
+                }
+            }
+            line.push(wins[0]);
+            line.push(FREE);
+            return true;
+        };
+        let mut main = Vec::new();
+        for &answer in &answers {
+            self.grid.play(answer);
+            let mut branch = Vec::new();
+            let won = self.search(depth - 1, &mut branch);
+            self.grid.undo(answer);
+            if !won {
+                return false;
+            }
+            if answer == first {
+                main = branch;
+            }
+        }
+        line.extend(main);
+        line.push(first);
+        true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::{Duration, Instant};
+
+    use gridnote_board::{Board, Cell, Player, Rules};
+
+    use super::{Budget, Vcf};
+
+    /// The first moves (as names) of the shortest VCF of `to_move` on a 15×15 board with
+    /// black on `black` and white on `white`, within `most` attacker moves.
+    fn vcf(
+        black: &[&str],
+        white: &[&str],
+        to_move: Player,
+        rules: Rules,
+        most: u32,
+    ) -> Option<Vec<String>> {
+        let mut board = Board::new(15, 15).unwrap();
+        for (names, cell) in [(black, Cell::ONE), (white, Cell::TWO)] {
+            for name in names {
+                let (r, c) = board.parse_cell_name(name).unwrap();
+                board.set(r, c, cell).unwrap();
+            }
+        }
+        let deadline = Instant::now() + Duration::from_secs(60);
+        let mut grid = crate::wide::grid_of(&board, to_move, rules, deadline).unwrap();
+        let found = Vcf::new(&mut grid, Budget::new(1_000_000, deadline)).find(most)?;
+        Some(found.into_iter().map(|i| board.cell_name(i / 15, i % 15).to_string()).collect())
+    }
+
+    #[test]
+    fn an_overline_is_no_win_under_exact_five() {
+        // c8 d8 e8 f8 and h8, the other side's b8: g8 makes six. (The grid takes the side
+        // to move as given, whatever the counts.)
+        let (six, other) = (["c8", "d8", "e8", "f8", "h8"], ["b8"]);
+        let find = |rules| vcf(&six, &other, Player::One, rules, 1);
+        assert_eq!(find(Rules::GOMOKU), Some(vec!["g8".to_owned()]));
+        assert_eq!(find(Rules::GOMOKU_EXACT), None);
+        assert_eq!(find(Rules::RENJU), None);
+        // White's six wins under renju.
+        let find = |rules| vcf(&other, &six, Player::Two, rules, 1);
+        assert_eq!(find(Rules::RENJU), Some(vec!["g8".to_owned()]));
+        assert_eq!(find(Rules::GOMOKU_EXACT), None);
+    }
+
+    #[test]
+    fn a_five_closed_at_both_ends_is_no_win_under_caro() {
+        // o b8, x c8 d8 e8 f8, o h8: g8 makes a five closed at both ends.
+        let (black, white) = (["c8", "d8", "e8", "f8"], ["b8", "h8"]);
+        let find = |rules| vcf(&black, &white, Player::One, rules, 2);
+        assert_eq!(find(Rules::GOMOKU), Some(vec!["g8".to_owned()]));
+        assert_eq!(find(Rules::CARO), None);
+        // With h8 empty, g8 makes a five closed at one end only: a win.
+        let white = ["b8"];
+        let find = |rules| vcf(&black, &white, Player::One, rules, 2);
+        assert_eq!(find(Rules::CARO), Some(vec!["g8".to_owned()]));
+    }
+
+    #[test]
+    fn a_four_has_more_answers_under_caro() {
+        // x d8 e8 f8, o b8: x g8 makes d8..g8, completed at c8 and at h8. In freestyle
+        // o cannot stop both; under caro o's h8 stops h8 and closes the five c8 would make
+        // (c8..g8 between b8 and h8): no win by fours.
+        let black = ["d8", "e8", "f8"];
+        let find = |white: &[&str], rules| vcf(&black, white, Player::One, rules, 2);
+        assert_eq!(find(&["b8"], Rules::GOMOKU).map(|l| l.len()), Some(2));
+        assert_eq!(find(&["b8"], Rules::CARO), None);
+        // Without b8 the straight four wins under caro too.
+        assert_eq!(find(&["a1"], Rules::CARO).map(|l| l.len()), Some(2));
+    }
+
+    #[test]
+    fn a_four_whose_block_is_forbidden_to_black_wins_for_white() {
+        // Black's h3 h4 h5 _ h7 h8: h6 is an overline point for black. White's d6 e6 f6:
+        // g6 makes d6..g6, a four completing at c6 and h6 (open), and c6 is blocked by
+        // black: white's four completes at h6 only, which black may not play.
+        let black = ["h3", "h4", "h5", "h7", "h8", "c6"];
+        let white = ["d6", "e6", "f6"];
+        let find = |rules| vcf(&black, &white, Player::Two, rules, 2);
+        assert_eq!(find(Rules::RENJU), Some(vec!["g6".to_owned(), "h6".to_owned()]));
+        assert_eq!(find(Rules::GOMOKU_EXACT), None);
     }
 }

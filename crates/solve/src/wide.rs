@@ -5,6 +5,7 @@
 //! move by move, a Zobrist-keyed table, the moves that let the other side win by fours
 //! struck off at the root, and VCF probes at the horizon.
 
+use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 use web_time::Instant;
@@ -50,8 +51,7 @@ pub(crate) fn grid_of(
             playable.insert(i);
         }
     }
-    let k = rules.in_a_row.max(1);
-    let mut grid = Grid::new(rows, cols, playable, k, rules.diagonals, rules.misere);
+    let mut grid = Grid::new(rows, cols, playable, rules);
     let mut placed = 0u32;
     for (i, cell) in cells.iter().enumerate() {
         if let Some(player) = cell.player() {
@@ -90,9 +90,9 @@ struct Entry {
     best: u32,
 }
 
-struct Search {
+struct Search<'s> {
     grid: Grid,
-    budget: Budget,
+    budget: Budget<'s>,
     table: Vec<Entry>,
 }
 
@@ -103,6 +103,7 @@ pub(crate) fn think(
     to_move: Player,
     rules: Rules,
     deadline: Instant,
+    stop: Option<&AtomicBool>,
 ) -> (usize, ThoughtKind, u64) {
     let start = Instant::now();
     let central = central(board);
@@ -143,7 +144,7 @@ pub(crate) fn think(
     let mut nodes = 0;
     // A win by fours of our own, in up to a third of the time.
     {
-        let mut vcf = Vcf::new(&mut grid, Budget::new(u64::MAX, start + time / 3));
+        let mut vcf = Vcf::new(&mut grid, Budget::new(u64::MAX, start + time / 3).stopped_by(stop));
         let found = vcf.find(VCF_MOVES);
         nodes += vcf.budget.nodes;
         if let Some(line) = found {
@@ -153,7 +154,8 @@ pub(crate) fn think(
     // A win by threats (fours and threes), in up to a quarter of the rest.
     {
         let left = deadline.saturating_duration_since(Instant::now());
-        let mut vct = Vcf::new(&mut grid, Budget::new(u64::MAX, Instant::now() + left / 4));
+        let budget = Budget::new(u64::MAX, Instant::now() + left / 4).stopped_by(stop);
+        let mut vct = Vcf::new(&mut grid, budget);
         let found = vct.find_vct(VCT_MOVES);
         nodes += vct.budget.nodes;
         if let Some((cell, depth)) = found {
@@ -162,7 +164,7 @@ pub(crate) fn think(
     }
     let mut search = Search {
         grid,
-        budget: Budget::new(u64::MAX, deadline),
+        budget: Budget::new(u64::MAX, deadline).stopped_by(stop),
         table: vec![Entry::default(); TABLE],
     };
     let (cell, kind) = search.root(central);
@@ -203,7 +205,7 @@ fn misere(mut grid: Grid, central: usize, deadline: Instant) -> (usize, ThoughtK
     (cell, ThoughtKind::Searched { depth: 1 }, nodes)
 }
 
-impl Search {
+impl Search<'_> {
     /// Iterative deepening at the root.
     fn root(&mut self, fallback: usize) -> (usize, ThoughtKind) {
         let me = self.grid.side;
@@ -220,7 +222,8 @@ impl Search {
                 break;
             }
             self.grid.play(cell);
-            let mut vcf = Vcf::new(&mut self.grid, Budget::new(20_000, check_by));
+            let budget = Budget::new(20_000, check_by).stopped_by(self.budget.stop());
+            let mut vcf = Vcf::new(&mut self.grid, budget);
             let lost = vcf.find(VCF_MOVES).is_some();
             self.budget.nodes += vcf.budget.nodes;
             self.grid.undo(cell);
@@ -379,7 +382,8 @@ impl Search {
     /// move that makes a four, else the evaluation.
     fn horizon(&mut self, ply: i64) -> i64 {
         let eval = self.grid.eval();
-        let mut vcf = Vcf::new(&mut self.grid, Budget::new(64, self.budget.deadline()));
+        let budget = Budget::new(64, self.budget.deadline()).stopped_by(self.budget.stop());
+        let mut vcf = Vcf::new(&mut self.grid, budget);
         let found = vcf.find(3);
         self.budget.nodes += vcf.budget.nodes;
         match found {

@@ -1,8 +1,8 @@
 //! `divide "RULES" DEPTH "moves"`: perft split by first move after plain moves.
-use gridnote_tafl_rules::{Position, Rules};
+use gridnote_tafl_rules::{CompiledRules, Position};
 fn main() {
     let a: Vec<String> = std::env::args().collect();
-    let rules = Rules::from_otn(&a[1]).unwrap();
+    let rules = a[1].parse::<CompiledRules>().unwrap();
     let mut pos = Position::start(&rules);
     for m in a.get(3).map(String::as_str).unwrap_or("").split_whitespace() {
         pos.play(m.parse().unwrap()).unwrap();

@@ -2,19 +2,20 @@
 //! captured mercenary changes sides), so no side has more pieces of a kind than the
 //! rules' start position.
 
-use gridnote_board::Player;
+use gridnote_board::tafl::side_name;
+use gridnote_board::{Player, Role};
 
-use crate::Kind;
-use crate::position::{Position, count_kinds, side_name};
-use crate::rules::Rules;
+use crate::config::Kind;
+use crate::position::{Position, count_kinds};
+use crate::rules::CompiledRules;
 
 /// More pieces of one kind than the rules' start position has: a position no game
 /// reaches. Mercenaries change sides when captured, so they are counted for both sides
 /// together (`side` is then `None`).
 ///
 /// ```
-/// use gridnote_tafl_rules::{board::Player, Kind, Position, Rules};
-/// let rules = Rules::brandubh();
+/// use gridnote_tafl_rules::{board::Player, CompiledRules, Position};
+/// let rules = CompiledRules::brandubh();
 /// let pos = Position::from_record(&rules, "/7/7/7/KK5/7/7/6t/", Player::Two)?;
 /// let surplus = rules.surplus(&pos);
 /// assert_eq!(surplus.len(), 1);
@@ -26,26 +27,29 @@ use crate::rules::Rules;
 pub struct Surplus {
     /// The side (`None` for mercenaries, counted for both sides).
     pub side: Option<Player>,
-    /// The role: 0 taflman, 1 commander, 2 knight, 3 king, 4 mercenary, 5 guard.
-    pub role: u8,
+    /// The role.
+    pub role: Role,
     /// How many the position has.
     pub count: usize,
     /// How many the rules' start position has.
     pub start: usize,
 }
 
-const ROLES: [(&str, &str); 6] = [
-    ("taflman", "taflmen"),
-    ("commander", "commanders"),
-    ("knight", "knights"),
-    ("king", "kings"),
-    ("mercenary", "mercenaries"),
-    ("guard", "guards"),
-];
+/// A role's name and plural, as the messages say them (a man is a taflman).
+const fn role_names(role: Role) -> (&'static str, &'static str) {
+    match role {
+        Role::King => ("king", "kings"),
+        Role::Commander => ("commander", "commanders"),
+        Role::Knight => ("knight", "knights"),
+        Role::Mercenary => ("mercenary", "mercenaries"),
+        Role::Guard => ("guard", "guards"),
+        _ => ("taflman", "taflmen"),
+    }
+}
 
 impl core::fmt::Display for Surplus {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        let (one, many) = ROLES[usize::from(self.role)];
+        let (one, many) = role_names(self.role);
         let name = if self.count == 1 { one } else { many };
         match self.side {
             Some(side) => write!(f, "the {} have {} {name}", side_name(side), self.count)?,
@@ -55,13 +59,13 @@ impl core::fmt::Display for Surplus {
     }
 }
 
-impl Rules {
+impl CompiledRules {
     /// Every kind of piece `pos` has more of than these rules' start position (see
     /// [`Surplus`]); empty for a position a game can reach, as far as counting tells.
     ///
     /// ```
-    /// use gridnote_tafl_rules::{Position, Rules};
-    /// let rules = Rules::copenhagen();
+    /// use gridnote_tafl_rules::{CompiledRules, Position};
+    /// let rules = CompiledRules::copenhagen();
     /// assert!(rules.surplus(&Position::start(&rules)).is_empty());
     /// ```
     #[must_use]
@@ -69,11 +73,15 @@ impl Rules {
         let now = pos.kind_counts();
         let start = count_kinds(&self.start);
         let mut out = Vec::new();
-        for role in 0..6u8 {
+        // In OpenTafl's order of the kinds: taflman, commander, knight, king, mercenary,
+        // guard.
+        for role in
+            [Role::Man, Role::Commander, Role::Knight, Role::King, Role::Mercenary, Role::Guard]
+        {
             let of = |counts: &[usize; 12], side: Player| {
-                counts[Kind::new(side, role).expect("role < 6").index()]
+                counts[Kind::of(gridnote_board::Piece::new(side, role)).index()]
             };
-            if role == 4 {
+            if role == Role::Mercenary {
                 let (n, s) = (
                     of(&now, Player::One) + of(&now, Player::Two),
                     of(&start, Player::One) + of(&start, Player::Two),

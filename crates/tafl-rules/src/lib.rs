@@ -4,18 +4,21 @@
 
 mod config;
 mod legality;
+mod moves;
 mod position;
 mod record;
 mod rules;
-mod square;
 mod text;
 
 pub use gridnote_board as board;
+/// The model's square, move syntax and typed rules, which this engine plays by.
+pub use gridnote_board::tafl::{MoveRecord, MoveText, Square, TaflRules};
 
-pub use config::Kind;
 pub use legality::Surplus;
+pub use moves::Move;
 pub use position::{Outcome, Position, Reason, Undo};
-pub use record::{CheckedLine, Entry, LineEnd, LineError, check_line};
-pub use rules::{Rules, RulesError};
-pub use square::{Move, MoveTextError, Square, SquareError};
+pub use record::{CheckedLine, LineEnd, LineError, check_line};
+#[allow(deprecated)]
+pub use rules::Rules;
+pub use rules::{CompiledRules, RulesError};
 pub use text::{CaptureText, IllegalMove, Played};

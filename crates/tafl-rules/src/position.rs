@@ -5,15 +5,18 @@
 
 use std::sync::Arc;
 
-use gridnote_board::Player;
-
-use crate::Kind;
-use crate::config::{
-    Berserk, Config, Jump, KingArmed, KingStrength, OFF, ROLE_COMMANDER, ROLE_GUARD, ROLE_KING,
-    ROLE_KNIGHT, ROLE_MERCENARY, Repetition, SPACE_CENTER, SPACE_CORNER, SPACE_NONE, Shieldwall,
+use gridnote_board::tafl::{
+    Berserk, JumpMode, KingArmed, KingStrength, PositionRecord, ShapeError, Shieldwall, Square,
+    Threefold, side_name,
 };
-use crate::rules::Rules;
-use crate::square::{Move, Square};
+use gridnote_board::{Piece, Player};
+
+use crate::config::{
+    Config, Kind, OFF, ROLE_COMMANDER, ROLE_GUARD, ROLE_KING, ROLE_KNIGHT, ROLE_MERCENARY,
+    SPACE_CENTER, SPACE_CORNER, SPACE_NONE,
+};
+use crate::moves::Move;
+use crate::rules::{CompiledRules, RulesError};
 
 /// Set on a piece that has moved: OpenTafl's "developed" bit, which decides whether a
 /// piece completes a flanking shieldwall (see docs/tafl-rules.md).
@@ -40,7 +43,7 @@ fn is_piece(b: u8) -> bool {
     b != 0 && b != OFF
 }
 
-/// How many pieces of each kind (in [`Kind`]'s order) a board's cells hold.
+/// How many pieces of each kind (in `Kind`'s order) a board's cells hold.
 pub(crate) fn count_kinds(cells: &[u8]) -> [usize; 12] {
     let mut counts = [0; 12];
     for &b in cells {
@@ -165,14 +168,6 @@ impl core::fmt::Display for Outcome {
     }
 }
 
-/// `attackers` ([`Player::One`]) or `defenders` ([`Player::Two`]).
-pub(crate) const fn side_name(side: Player) -> &'static str {
-    match side {
-        Player::One => "attackers",
-        Player::Two => "defenders",
-    }
-}
-
 impl Outcome {
     /// What the outcome ends the game with: `none` (it goes on), `attackers`,
     /// `defenders` (the winner) or `draw`.
@@ -222,8 +217,8 @@ impl Outcome {
 /// What [`Position::make`] needs to undo a move.
 ///
 /// ```
-/// use gridnote_tafl_rules::{Position, Rules};
-/// let rules = Rules::brandubh();
+/// use gridnote_tafl_rules::{CompiledRules, Position};
+/// let rules = CompiledRules::brandubh();
 /// let mut pos = Position::start(&rules);
 /// let before = pos.clone();
 /// let m = pos.legal_moves()[0];
@@ -244,12 +239,12 @@ pub struct Undo {
     hash: u64,
 }
 
-/// A tafl position under a set of [`Rules`]: the pieces, the side to move, the piece that
+/// A tafl position under a set of [`CompiledRules`]: the pieces, the side to move, the piece that
 /// must go on berserking (if any) and the positions seen so far (for repetition).
 ///
 /// ```
-/// use gridnote_tafl_rules::{Position, Rules};
-/// let pos = Position::start(&Rules::brandubh());
+/// use gridnote_tafl_rules::{CompiledRules, Position};
+/// let pos = Position::start(&CompiledRules::brandubh());
 /// assert_eq!(pos.legal_moves().len(), 40);
 /// assert_eq!(pos.perft(2), 960);
 /// ```
@@ -292,7 +287,7 @@ struct Attempt {
 }
 
 impl Position {
-    pub(crate) fn from_parts(rules: &Rules, cells: Vec<u8>, to_move: Player) -> Position {
+    pub(crate) fn from_parts(rules: &CompiledRules, cells: Vec<u8>, to_move: Player) -> Position {
         let mut pos = Position {
             cfg: rules.cfg.clone(),
             cells: cells.into_boxed_slice(),
@@ -316,12 +311,12 @@ impl Position {
     /// The start position of `rules`, the first mover to move.
     ///
     /// ```
-    /// use gridnote_tafl_rules::{board::Player, Position, Rules};
-    /// let pos = Position::start(&Rules::copenhagen());
+    /// use gridnote_tafl_rules::{board::Player, CompiledRules, Position};
+    /// let pos = Position::start(&CompiledRules::copenhagen());
     /// assert_eq!(pos.to_move(), Player::One);
     /// ```
     #[must_use]
-    pub fn start(rules: &Rules) -> Position {
+    pub fn start(rules: &CompiledRules) -> Position {
         Position::from_parts(rules, rules.start.clone(), rules.first_to_move())
     }
 
@@ -329,12 +324,12 @@ impl Position {
     /// role or empty; void cells are refused) and the side to move.
     ///
     /// # Errors
-    /// [`RulesError::Record`](crate::RulesError::Record) when the board is not `dim`×`dim` or has a void cell.
+    /// [`RulesError::Shape`] when the board is not `dim`×`dim` or has a void cell.
     ///
     /// ```
     /// use gridnote_tafl_rules::board::{Board, Cell, Player};
-    /// use gridnote_tafl_rules::{Position, Rules};
-    /// let rules = Rules::brandubh();
+    /// use gridnote_tafl_rules::{CompiledRules, Position};
+    /// let rules = CompiledRules::brandubh();
     /// let mut board = Board::new(7, 7)?;
     /// board.set(3, 3, Cell::TWO_KING)?;
     /// let pos = Position::new(&rules, &board, Player::Two)?;
@@ -343,30 +338,24 @@ impl Position {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn new(
-        rules: &Rules,
+        rules: &CompiledRules,
         board: &gridnote_board::Board,
         to_move: Player,
-    ) -> Result<Position, crate::RulesError> {
+    ) -> Result<Position, RulesError> {
         let n = rules.cfg.dim;
-        if board.rows() != n || board.cols() != n {
-            return Err(crate::RulesError::Record(format!(
-                "the board is {}x{}, the rules' {n}x{n}",
-                board.rows(),
-                board.cols()
-            )));
+        if !board.is_square() {
+            let (rows, cols) = (board.rows(), board.cols());
+            return Err(ShapeError::NotSquare { rows, cols }.into());
+        }
+        if board.rows() != n {
+            return Err(ShapeError::Size { dim: n, size: board.rows() }.into());
         }
         let mut cells = vec![OFF; rules.cfg.stride * rules.cfg.stride];
         for ((r, c), cell) in board.iter() {
             let b = if cell == gridnote_board::Cell::Void {
-                return Err(crate::RulesError::Record(format!(
-                    "{} is void",
-                    board.cell_name(r, c)
-                )));
-            } else if let Some(piece) = cell.piece() {
-                let symbol = gridnote_board::tafl::piece_letter(piece);
-                Kind::from_symbol(symbol).map_or(0, |k| k.index() as u8 + 1)
+                return Err(ShapeError::Void { cell: board.cell_name(r, c) }.into());
             } else {
-                0
+                cell.piece().map_or(0, |piece| Kind::of(piece).index() as u8 + 1)
             };
             cells[rules.cfg.square(r, c) as usize] = b;
         }
@@ -376,8 +365,8 @@ impl Position {
     /// The board as the model holds it (each piece with its role).
     ///
     /// ```
-    /// use gridnote_tafl_rules::{Position, Rules};
-    /// let pos = Position::start(&Rules::brandubh());
+    /// use gridnote_tafl_rules::{CompiledRules, Position};
+    /// let pos = Position::start(&CompiledRules::brandubh());
     /// assert_eq!(pos.board().counts().pieces, [8, 5]);
     /// ```
     #[must_use]
@@ -386,9 +375,7 @@ impl Position {
         gridnote_board::Board::from_fn(n, n, |r, c| {
             let b = self.cells[self.cfg.square(r, c) as usize];
             if is_piece(b) {
-                let piece = gridnote_board::tafl::piece_of_letter(Kind::SYMBOLS[kind_of(b)] as u8)
-                    .expect("a piece letter");
-                gridnote_board::Cell::from(piece)
+                gridnote_board::Cell::from(Kind::from_index(kind_of(b)).piece())
             } else {
                 gridnote_board::Cell::Empty
             }
@@ -396,35 +383,56 @@ impl Position {
         .expect("the rules' size is a board's")
     }
 
-    /// A position of `rules`' board: the pieces of an OTN position record (rank 1 first)
-    /// and the side to move. OpenTafl's rules that depend on the start position (whether
-    /// a side has commanders or knights) still follow `rules`' start.
+    /// A position of `rules`' board: the pieces of an OTN position record (rank 1 first,
+    /// read by the model's reader) and the side to move. OpenTafl's rules that depend on
+    /// the start position (whether a side has commanders or knights) still follow
+    /// `rules`' start.
     ///
     /// # Errors
-    /// [`RulesError::Record`](crate::RulesError::Record) when the record is not a position of the rules' size.
+    /// [`RulesError::Syntax`] for a text the model's reader refuses,
+    /// [`RulesError::Shape`] for a position of another size than the rules'.
     ///
     /// ```
-    /// use gridnote_tafl_rules::{board::Player, Position, Rules};
-    /// let rules = Rules::brandubh();
+    /// use gridnote_tafl_rules::{board::Player, CompiledRules, Position};
+    /// let rules = CompiledRules::brandubh();
     /// let pos = Position::from_record(&rules, "/7/7/7/3K3/7/7/7/", Player::Two)?;
     /// assert_eq!(pos.legal_moves().len(), 12);
     /// # Ok::<(), gridnote_tafl_rules::RulesError>(())
     /// ```
     pub fn from_record(
-        rules: &Rules,
+        rules: &CompiledRules,
         record: &str,
         to_move: Player,
-    ) -> Result<Position, crate::RulesError> {
-        let rows = crate::rules::read_position(record, false)?;
+    ) -> Result<Position, RulesError> {
+        Position::of_record(rules, &record.parse()?, to_move)
+    }
+
+    /// A position of `rules`' board: the pieces of a position record and the side to
+    /// move (as [`Position::from_record`], the record already read).
+    ///
+    /// # Errors
+    /// [`RulesError::Shape`] for a position of another size than the rules'.
+    ///
+    /// ```
+    /// use gridnote_tafl_rules::{board::Player, board::tafl::PositionRecord, CompiledRules, Position};
+    /// let record: PositionRecord = "/7/7/7/3K3/7/7/7/".parse()?;
+    /// let pos = Position::of_record(&CompiledRules::brandubh(), &record, Player::Two)?;
+    /// assert_eq!(pos.record(), record);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn of_record(
+        rules: &CompiledRules,
+        record: &PositionRecord,
+        to_move: Player,
+    ) -> Result<Position, RulesError> {
         let n = rules.cfg.dim;
-        if rows.len() != n || rows.iter().any(|r| r.len() != n) {
-            return Err(crate::RulesError::Record(format!("the position is not {n}x{n}")));
+        if record.size() != n {
+            return Err(ShapeError::Size { dim: n, size: record.size() }.into());
         }
         let mut cells = vec![OFF; rules.cfg.stride * rules.cfg.stride];
-        for (r, row) in rows.iter().enumerate() {
-            for (c, cell) in row.iter().enumerate() {
-                cells[rules.cfg.square(r, c) as usize] = cell.map_or(0, |k| k.index() as u8 + 1);
-            }
+        for (square, piece) in record.squares() {
+            let at = rules.cfg.square(n - 1 - usize::from(square.rank), usize::from(square.file));
+            cells[at as usize] = piece.map_or(0, |p| Kind::of(p).index() as u8 + 1);
         }
         Ok(Position::from_parts(rules, cells, to_move))
     }
@@ -432,8 +440,8 @@ impl Position {
     /// The board's size (it is square).
     ///
     /// ```
-    /// use gridnote_tafl_rules::{Position, Rules};
-    /// assert_eq!(Position::start(&Rules::brandubh()).dim(), 7);
+    /// use gridnote_tafl_rules::{CompiledRules, Position};
+    /// assert_eq!(Position::start(&CompiledRules::brandubh()).dim(), 7);
     /// ```
     #[must_use]
     pub fn dim(&self) -> usize {
@@ -443,8 +451,8 @@ impl Position {
     /// The side to move: [`Player::One`] the attackers, [`Player::Two`] the defenders.
     ///
     /// ```
-    /// use gridnote_tafl_rules::{board::Player, Position, Rules};
-    /// assert_eq!(Position::start(&Rules::brandubh()).to_move(), Player::One);
+    /// use gridnote_tafl_rules::{board::Player, CompiledRules, Position};
+    /// assert_eq!(Position::start(&CompiledRules::brandubh()).to_move(), Player::One);
     /// ```
     #[must_use]
     pub fn to_move(&self) -> Player {
@@ -454,8 +462,8 @@ impl Position {
     /// The piece that must move again after a berserk capture (`ber`), if any.
     ///
     /// ```
-    /// use gridnote_tafl_rules::{Position, Rules};
-    /// assert_eq!(Position::start(&Rules::brandubh()).berserker(), None);
+    /// use gridnote_tafl_rules::{CompiledRules, Position};
+    /// assert_eq!(Position::start(&CompiledRules::brandubh()).berserker(), None);
     /// ```
     #[must_use]
     pub fn berserker(&self) -> Option<Square> {
@@ -466,8 +474,8 @@ impl Position {
     /// [`Position::make`]; equal to [`Position::hash_from_scratch`]).
     ///
     /// ```
-    /// use gridnote_tafl_rules::{Position, Rules};
-    /// let pos = Position::start(&Rules::brandubh());
+    /// use gridnote_tafl_rules::{CompiledRules, Position};
+    /// let pos = Position::start(&CompiledRules::brandubh());
     /// assert_eq!(pos.hash(), pos.hash_from_scratch());
     /// ```
     #[must_use]
@@ -478,8 +486,8 @@ impl Position {
     /// The Zobrist hash computed from the board and the side to move.
     ///
     /// ```
-    /// use gridnote_tafl_rules::{Position, Rules};
-    /// assert_ne!(Position::start(&Rules::brandubh()).hash_from_scratch(), 0);
+    /// use gridnote_tafl_rules::{CompiledRules, Position};
+    /// assert_ne!(Position::start(&CompiledRules::brandubh()).hash_from_scratch(), 0);
     /// ```
     #[must_use]
     pub fn hash_from_scratch(&self) -> u64 {
@@ -495,68 +503,58 @@ impl Position {
     /// The piece on `sq`, if any.
     ///
     /// ```
-    /// use gridnote_tafl_rules::{Kind, Position, Rules, Square};
-    /// let pos = Position::start(&Rules::brandubh());
-    /// assert_eq!(pos.piece_at(Square::new(3, 3)), Some(Kind::KING_D));
+    /// use gridnote_tafl_rules::board::{Piece, Player};
+    /// use gridnote_tafl_rules::{CompiledRules, Position, Square};
+    /// let pos = Position::start(&CompiledRules::brandubh());
+    /// assert_eq!(pos.piece_at(Square::new(3, 3)), Some(Piece::king(Player::Two)));
     /// assert_eq!(pos.piece_at(Square::new(0, 0)), None);
     /// ```
     #[must_use]
-    pub fn piece_at(&self, sq: Square) -> Option<Kind> {
+    pub fn piece_at(&self, sq: Square) -> Option<Piece> {
         let i = self.index(sq)?;
         let b = self.cells[i as usize];
-        is_piece(b).then(|| Kind::new(Player::BOTH[side_of(b)], role_of(b)).expect("role < 6"))
+        is_piece(b).then(|| Kind::from_index(kind_of(b)).piece())
     }
 
-    /// How many pieces of each kind (in [`Kind`]'s order) stand on the board.
+    /// How many pieces of each kind (in `Kind`'s order) stand on the board.
     pub(crate) fn kind_counts(&self) -> [usize; 12] {
         count_kinds(&self.cells)
     }
 
-    /// The pieces of the board as OTN symbols, one row a string from the top row; `.`
-    /// for an empty square.
-    pub(crate) fn rows(&self) -> Vec<String> {
-        let n = self.cfg.dim;
-        (0..n)
-            .map(|r| {
-                (0..n)
-                    .map(|c| {
-                        let b = self.cells[self.cfg.square(r, c) as usize];
-                        if is_piece(b) { Kind::SYMBOLS[kind_of(b)] } else { '.' }
-                    })
-                    .collect()
-            })
-            .collect()
-    }
-
-    /// The OTN position record (rank 1 first, as OTN writes it).
+    /// The pieces as a position record (the model's, which writes the OTN text).
     ///
     /// ```
-    /// use gridnote_tafl_rules::{Position, Rules};
-    /// let pos = Position::start(&Rules::brandubh());
+    /// use gridnote_tafl_rules::{CompiledRules, Position};
+    /// let pos = Position::start(&CompiledRules::brandubh());
+    /// assert_eq!(pos.record().to_string(), "/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/");
+    /// ```
+    #[must_use]
+    pub fn record(&self) -> PositionRecord {
+        let n = self.cfg.dim;
+        let mut record = PositionRecord::empty(n).expect("1 to 255 squares on a side");
+        for r in 0..n {
+            for c in 0..n {
+                let b = self.cells[self.cfg.square(r, c) as usize];
+                if is_piece(b) {
+                    let square = Square::new(c as u8, (n - 1 - r) as u8);
+                    record.set(square, Some(Kind::from_index(kind_of(b)).piece()));
+                }
+            }
+        }
+        record
+    }
+
+    /// The OTN position record (rank 1 first, as OTN writes it): [`Position::record`]'s
+    /// text.
+    ///
+    /// ```
+    /// use gridnote_tafl_rules::{CompiledRules, Position};
+    /// let pos = Position::start(&CompiledRules::brandubh());
     /// assert_eq!(pos.otn(), "/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/");
     /// ```
     #[must_use]
     pub fn otn(&self) -> String {
-        let mut out = String::from("/");
-        for row in self.rows().iter().rev() {
-            let mut empty = 0;
-            for ch in row.chars() {
-                if ch == '.' {
-                    empty += 1;
-                } else {
-                    if empty > 0 {
-                        out.push_str(&empty.to_string());
-                        empty = 0;
-                    }
-                    out.push(ch);
-                }
-            }
-            if empty > 0 {
-                out.push_str(&empty.to_string());
-            }
-            out.push('/');
-        }
-        out
+        self.record().to_string()
     }
 
     pub(crate) fn index(&self, sq: Square) -> Option<u32> {
@@ -587,8 +585,8 @@ impl Position {
     /// The legal moves of the side to move (only the berserker's while one must go on).
     ///
     /// ```
-    /// use gridnote_tafl_rules::{Position, Rules};
-    /// let pos = Position::start(&Rules::copenhagen());
+    /// use gridnote_tafl_rules::{CompiledRules, Position};
+    /// let pos = Position::start(&CompiledRules::copenhagen());
     /// assert_eq!(pos.legal_moves().len(), 116);
     /// ```
     #[must_use]
@@ -602,12 +600,12 @@ impl Position {
     /// [`Position::legal_moves`], for searches that keep one buffer per ply).
     ///
     /// ```
-    /// use gridnote_tafl_rules::{Position, Rules};
-    /// let pos = Position::start(&Rules::brandubh());
+    /// use gridnote_tafl_rules::{CompiledRules, Position};
+    /// let pos = Position::start(&CompiledRules::brandubh());
     /// let mut moves = vec!["a1-a2".parse()?];
     /// pos.legal_moves_into(&mut moves);
     /// assert_eq!(moves, pos.legal_moves());
-    /// # Ok::<(), gridnote_tafl_rules::MoveTextError>(())
+    /// # Ok::<(), gridnote_tafl_rules::board::tafl::ParseError>(())
     /// ```
     pub fn legal_moves_into(&self, out: &mut Vec<Move>) {
         out.clear();
@@ -618,8 +616,8 @@ impl Position {
     /// under `esc:e`.
     ///
     /// ```
-    /// use gridnote_tafl_rules::{Position, Rules, Square};
-    /// let pos = Position::start(&Rules::brandubh());
+    /// use gridnote_tafl_rules::{CompiledRules, Position, Square};
+    /// let pos = Position::start(&CompiledRules::brandubh());
     /// assert_eq!(pos.escape_squares().len(), 4);
     /// assert!(pos.escape_squares().contains(&Square::new(6, 6)));
     /// ```
@@ -640,8 +638,8 @@ impl Position {
     /// sides counts); call it right after [`Position::make`].
     ///
     /// ```
-    /// use gridnote_tafl_rules::{board::Player, Position, Rules};
-    /// let rules = Rules::brandubh();
+    /// use gridnote_tafl_rules::{board::Player, CompiledRules, Position};
+    /// let rules = CompiledRules::brandubh();
     /// let mut pos = Position::from_record(&rules, "/7/7/7/Tt1K3/7/7/7/", Player::Two)?;
     /// let undo = pos.make("d4-d5".parse().unwrap());
     /// assert_eq!(pos.captures_made(&undo), 0);
@@ -747,7 +745,7 @@ impl Position {
         }
         if jumps && cfg.any_jump {
             let mode = self.jump_mode(b);
-            if mode != Jump::None {
+            if mode != JumpMode::None {
                 let start_special = start_type != SPACE_NONE;
                 for d in self.offsets() {
                     let n = (from as isize + d) as usize;
@@ -763,7 +761,7 @@ impl Position {
                         continue;
                     }
                     let t = cfg.space[dest];
-                    if t == SPACE_NONE && !start_special && mode == Jump::Restricted {
+                    if t == SPACE_NONE && !start_special && mode == JumpMode::Restricted {
                         continue;
                     }
                     if t != SPACE_NONE
@@ -778,18 +776,18 @@ impl Position {
         }
     }
 
-    fn jump_mode(&self, b: u8) -> Jump {
+    fn jump_mode(&self, b: u8) -> JumpMode {
         self.cfg.jump[kind_of(b)]
     }
 
     /// Whether `m` is legal here.
     ///
     /// ```
-    /// use gridnote_tafl_rules::{Position, Rules};
-    /// let pos = Position::start(&Rules::brandubh());
+    /// use gridnote_tafl_rules::{CompiledRules, Position};
+    /// let pos = Position::start(&CompiledRules::brandubh());
     /// assert!(pos.is_legal("d1-b1".parse()?));
     /// assert!(!pos.is_legal("d1-d2".parse()?));
-    /// # Ok::<(), gridnote_tafl_rules::MoveTextError>(())
+    /// # Ok::<(), gridnote_tafl_rules::board::tafl::ParseError>(())
     /// ```
     #[must_use]
     pub fn is_legal(&self, m: Move) -> bool {
@@ -865,7 +863,7 @@ impl Position {
                     strong = true;
                     four = false;
                 }
-                KingStrength::Weak => {}
+                _ => {}
             }
         }
         let cok = cfg.commanders_or_knights[side_of(mover)];
@@ -958,7 +956,7 @@ impl Position {
     /// Linnaean captures). Captures only happen on such moves.
     fn captures_something(&self, from: u32, to: u32, is_jump: bool) -> bool {
         let mover = self.at(from);
-        if is_jump && self.jump_mode(mover) == Jump::Capture {
+        if is_jump && self.jump_mode(mover) == JumpMode::Capturing {
             return true;
         }
         let a = Attempt { mover, dest: to, standing: from };
@@ -1002,14 +1000,14 @@ impl Position {
     /// [`Position::unmake`] needs.
     ///
     /// ```
-    /// use gridnote_tafl_rules::{board::Player, Position, Rules};
-    /// let mut pos = Position::start(&Rules::brandubh());
+    /// use gridnote_tafl_rules::{board::Player, CompiledRules, Position};
+    /// let mut pos = Position::start(&CompiledRules::brandubh());
     /// let m = "d2-c2".parse()?;
     /// let undo = pos.make(m);
     /// assert_eq!(pos.to_move(), Player::Two);
     /// pos.unmake(undo);
     /// assert_eq!(pos.to_move(), Player::One);
-    /// # Ok::<(), gridnote_tafl_rules::MoveTextError>(())
+    /// # Ok::<(), gridnote_tafl_rules::board::tafl::ParseError>(())
     /// ```
     pub fn make(&mut self, m: Move) -> Undo {
         let from = self.index(m.from).unwrap_or(0);
@@ -1044,7 +1042,7 @@ impl Position {
             self.cfg.zobrist[from as usize * 12 + k] ^ self.cfg.zobrist[to as usize * 12 + k];
 
         if gate {
-            if is_jump && self.jump_mode(piece) == Jump::Capture {
+            if is_jump && self.jump_mode(piece) == JumpMode::Capturing {
                 let mid = ((from as isize + to as isize) / 2) as u32;
                 let jb = self.at(mid);
                 if is_piece(jb)
@@ -1078,9 +1076,9 @@ impl Position {
         self.berserker = NONE_SQ;
         if cfg.berserk != Berserk::None && self.captured.len() as u32 > undo.captured_from {
             let again = match cfg.berserk {
-                Berserk::CaptureOnly => self.has_capturing_move(to),
-                Berserk::AnyMove => self.has_slide(to),
-                Berserk::None => false,
+                Berserk::Capture => self.has_capturing_move(to),
+                Berserk::Move => self.has_slide(to),
+                _ => false,
             };
             if again {
                 self.berserker = to;
@@ -1098,13 +1096,13 @@ impl Position {
     /// Takes back the move `undo` came from (moves are undone in reverse order).
     ///
     /// ```
-    /// use gridnote_tafl_rules::{Position, Rules};
-    /// let mut pos = Position::start(&Rules::copenhagen());
+    /// use gridnote_tafl_rules::{CompiledRules, Position};
+    /// let mut pos = Position::start(&CompiledRules::copenhagen());
     /// let start = pos.clone();
     /// let undo = pos.make("d1-d4".parse()?);
     /// pos.unmake(undo);
     /// assert_eq!(pos, start);
-    /// # Ok::<(), gridnote_tafl_rules::MoveTextError>(())
+    /// # Ok::<(), gridnote_tafl_rules::board::tafl::ParseError>(())
     /// ```
     pub fn unmake(&mut self, undo: Undo) {
         self.history.pop();
@@ -1343,8 +1341,8 @@ impl Position {
     /// this game, counting now.
     ///
     /// ```
-    /// use gridnote_tafl_rules::{Position, Rules};
-    /// assert_eq!(Position::start(&Rules::brandubh()).occurrences(), 1);
+    /// use gridnote_tafl_rules::{CompiledRules, Position};
+    /// assert_eq!(Position::start(&CompiledRules::brandubh()).occurrences(), 1);
     /// ```
     #[must_use]
     pub fn occurrences(&self) -> usize {
@@ -1354,8 +1352,8 @@ impl Position {
     /// The outcome, as OpenTafl's `checkVictory` decides it after the last move.
     ///
     /// ```
-    /// use gridnote_tafl_rules::{Outcome, Position, Rules};
-    /// assert_eq!(Position::start(&Rules::copenhagen()).outcome(), Outcome::Ongoing);
+    /// use gridnote_tafl_rules::{CompiledRules, Outcome, Position};
+    /// assert_eq!(Position::start(&CompiledRules::copenhagen()).outcome(), Outcome::Ongoing);
     /// ```
     #[must_use]
     pub fn outcome(&self) -> Outcome {
@@ -1369,9 +1367,10 @@ impl Position {
         }
         if self.berserker == NONE_SQ && self.occurrences() > 2 {
             match cfg.repetition {
-                Repetition::Draws => return Outcome::Drawn { reason: Reason::Repetition },
-                Repetition::Loses => return won(self.to_move.other(), Reason::Repetition),
-                Repetition::Wins => return won(self.to_move, Reason::Repetition),
+                Threefold::Loss => return won(self.to_move.other(), Reason::Repetition),
+                Threefold::Win => return won(self.to_move, Reason::Repetition),
+                // A draw (the compiled rules never ignore a third repetition).
+                _ => return Outcome::Drawn { reason: Reason::Repetition },
             }
         }
         let mut king = NONE_SQ;
@@ -1565,8 +1564,8 @@ impl Position {
     /// moves: a position whose [`Position::outcome`] is over counts only as a leaf).
     ///
     /// ```
-    /// use gridnote_tafl_rules::{Position, Rules};
-    /// let mut pos = Position::start(&Rules::brandubh());
+    /// use gridnote_tafl_rules::{CompiledRules, Position};
+    /// let mut pos = Position::start(&CompiledRules::brandubh());
     /// assert_eq!(pos.perft(1), 40);
     /// ```
     #[must_use]
@@ -1601,8 +1600,8 @@ impl Position {
     /// Perft split by first move: each legal move with the count below it.
     ///
     /// ```
-    /// use gridnote_tafl_rules::{Position, Rules};
-    /// let pos = Position::start(&Rules::brandubh());
+    /// use gridnote_tafl_rules::{CompiledRules, Position};
+    /// let pos = Position::start(&CompiledRules::brandubh());
     /// let divide = pos.divide(2);
     /// assert_eq!(divide.len(), 40);
     /// assert_eq!(divide.iter().map(|(_, n)| n).sum::<u64>(), pos.perft(2));
@@ -1631,12 +1630,10 @@ impl Position {
         (undo.custodial_end - undo.captured_from) as usize
     }
 
-    pub(crate) fn captures_since(&self, undo: &Undo) -> Vec<(Square, Kind)> {
+    pub(crate) fn captures_since(&self, undo: &Undo) -> Vec<(Square, Piece)> {
         self.captured[undo.captured_from as usize..]
             .iter()
-            .map(|&(sq, b)| {
-                (self.square_of(sq), Kind::new(Player::BOTH[side_of(b)], role_of(b)).expect("role"))
-            })
+            .map(|&(sq, b)| (self.square_of(sq), Kind::from_index(kind_of(b)).piece()))
             .collect()
     }
 }

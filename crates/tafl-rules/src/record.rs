@@ -1,25 +1,10 @@
 //! Checking the moves of a game record, and the result it claims, against the rules.
 
 use gridnote_board::Player;
+use gridnote_board::tafl::{MoveRecord, side_name};
 
-use crate::position::{Outcome, Position, side_name};
+use crate::position::{Outcome, Position};
 use crate::text::{CaptureText, IllegalMove, Played};
-
-/// One entry of a game record's line: a move record, or a resignation of the side to
-/// move.
-///
-/// ```
-/// use gridnote_tafl_rules::Entry;
-/// assert_ne!(Entry::Move("d1-d4"), Entry::Resignation);
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub enum Entry<'a> {
-    /// A move in OTN move notation (`Kd4-d7xe7`) or the plain form (`d4-d7`).
-    Move(&'a str),
-    /// The side to move resigns (OTN's `---`).
-    Resignation,
-}
 
 /// How a line of a game ends: the rules' outcome after its last move (ongoing when the
 /// game goes on), or a resignation.
@@ -101,12 +86,13 @@ impl core::fmt::Display for LineEnd {
 /// An entry of a line that the rules refute: its index in the line (from 0) and why.
 ///
 /// ```
-/// use gridnote_tafl_rules::{check_line, CaptureText, Entry, Position, Rules};
-/// let start = Position::start(&Rules::brandubh());
-/// let err = check_line(start, [Entry::Move("d2-c2"), Entry::Move("d1-d2")], CaptureText::Listed)
-///     .unwrap_err();
+/// use gridnote_tafl_rules::{check_line, CaptureText, CompiledRules, MoveRecord, Position};
+/// let start = Position::start(&CompiledRules::brandubh());
+/// let line: Vec<MoveRecord> = vec!["d2-c2".parse()?, "d1-d2".parse()?];
+/// let err = check_line(start, &line, CaptureText::Listed).unwrap_err();
 /// assert_eq!(err.index, 1);
 /// assert_eq!(err.to_string(), "d1-d2: the defenders are to move, and the piece on d1 is not theirs");
+/// # Ok::<(), gridnote_tafl_rules::board::tafl::ParseError>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
@@ -122,12 +108,13 @@ pub struct LineError {
 /// and the outcome after it), the position at the end, and how the line ends.
 ///
 /// ```
-/// use gridnote_tafl_rules::{check_line, CaptureText, Entry, LineEnd, Position, Rules};
-/// let start = Position::start(&Rules::brandubh());
-/// let line = check_line(start, [Entry::Move("d2-c2"), Entry::Resignation], CaptureText::Listed)?;
+/// use gridnote_tafl_rules::{check_line, CaptureText, CompiledRules, MoveRecord, Position};
+/// let start = Position::start(&CompiledRules::brandubh());
+/// let moves: Vec<MoveRecord> = vec!["d2-c2".parse()?, "---".parse()?];
+/// let line = check_line(start, &moves, CaptureText::Listed)?;
 /// assert_eq!(line.played.len(), 1);
 /// assert_eq!(line.end.to_string(), "the defenders resigned");
-/// # Ok::<(), gridnote_tafl_rules::LineError>(())
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Debug)]
 #[non_exhaustive]
@@ -149,20 +136,22 @@ pub struct CheckedLine {
 /// [`LineError`] for the first entry the rules refute, with its index.
 ///
 /// ```
-/// use gridnote_tafl_rules::{board::Player, check_line, CaptureText, Entry, Position, Rules};
-/// let rules = Rules::brandubh();
+/// use gridnote_tafl_rules::{board::Player, check_line, CaptureText, CompiledRules, MoveRecord, Position};
+/// let rules = CompiledRules::brandubh();
 /// let start = Position::from_record(&rules, "/7/7/7/Tt1K3/7/7/7/", Player::Two)?;
 /// // A plain move list: the capture of b4 is computed.
-/// let line = check_line(start.clone(), [Entry::Move("d4-c4")], CaptureText::Computed)?;
+/// let plain: MoveRecord = "d4-c4".parse()?;
+/// let line = check_line(start.clone(), [&plain], CaptureText::Computed)?;
 /// assert_eq!(line.played[0].text, "Kd4-c4xb4");
 /// // A record that lists captures must list this one.
-/// let err = check_line(start, [Entry::Move("Kd4-c4")], CaptureText::Listed).unwrap_err();
+/// let named: MoveRecord = "Kd4-c4".parse()?;
+/// let err = check_line(start, [&named], CaptureText::Listed).unwrap_err();
 /// assert_eq!(err.to_string(), "d4-c4: the rules capture b4 (missing from the text)");
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn check_line<'a>(
     start: Position,
-    entries: impl IntoIterator<Item = Entry<'a>>,
+    entries: impl IntoIterator<Item = &'a MoveRecord>,
     captures: CaptureText,
 ) -> Result<CheckedLine, LineError> {
     let mut position = start;
@@ -174,8 +163,10 @@ pub fn check_line<'a>(
             return Err(fail(IllegalMove::AfterResignation { side: side_name(side) }));
         }
         match entry {
-            Entry::Move(text) => played.push(position.play_record(text, captures).map_err(fail)?),
-            Entry::Resignation => {
+            MoveRecord::Move(text) => {
+                played.push(position.play_record(text, captures).map_err(fail)?);
+            }
+            _ => {
                 let outcome = position.outcome();
                 if outcome.is_over() {
                     return Err(fail(IllegalMove::GameOver { outcome }));

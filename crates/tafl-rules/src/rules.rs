@@ -1,97 +1,80 @@
-//! [`Rules`]: a rules record compiled for the engine.
+//! [`CompiledRules`]: the model's typed rules compiled for the engine's board.
 
 use std::sync::Arc;
 
-use gridnote_board::tafl::TaflRules;
-use gridnote_board::{Player, UnknownName};
+use gridnote_board::tafl::{
+    Escape, Key, ParseError, PieceSet, ShapeError, SpaceRules, Square, TaflRules, Threefold,
+};
+use gridnote_board::{CellName, Player, UnknownName};
 
-use crate::Kind;
 use crate::config::{
-    Berserk, Config, Jump, KingArmed, KingStrength, OFF, Repetition, SPACE_AFORT, SPACE_CENTER,
-    SPACE_CORNER, SPACE_DFORT, SPACE_NONE, Shieldwall,
+    Config, Kind, OFF, ROLE_COMMANDER, ROLE_KING, ROLE_KNIGHT, ROLE_MERCENARY, SPACE_AFORT,
+    SPACE_CENTER, SPACE_CORNER, SPACE_DFORT, SPACE_NONE,
 };
 
-/// A rules record that the engine cannot use.
+/// Rules, or a position under them, that the engine cannot use.
 ///
 /// ```
-/// use gridnote_tafl_rules::Rules;
-/// let err = Rules::from_otn("dim:7 esc:q start:/7/7/7/7/7/7/7/").unwrap_err();
-/// assert_eq!(err.to_string(), "rules entry `esc:q`: expected c or e");
+/// use gridnote_tafl_rules::{board::Player, CompiledRules, Position};
+/// let err = Position::from_record(&CompiledRules::brandubh(), "/3/1K1/3/", Player::One).unwrap_err();
+/// assert_eq!(err.to_string(), "the rules are for a 7x7 board, the position is 3x3");
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum RulesError {
-    /// An entry's value is not one the key allows.
-    #[error("rules entry `{key}:{value}`: expected {expected}")]
-    Value {
-        /// The key.
-        key: String,
-        /// The value read.
-        value: String,
-        /// What the key allows.
-        expected: &'static str,
-    },
-    /// The record has no `dim:` or no start position, or they disagree.
-    #[error("rules record: {0}")]
-    Record(String),
+    /// A text (a rules record, a position record) the model's reader refuses.
+    #[error(transparent)]
+    Syntax(#[from] ParseError),
+    /// A board that cannot be a position under the rules (another size, a void cell).
+    #[error(transparent)]
+    Shape(#[from] ShapeError),
 }
 
-/// The rules of a tafl variant, compiled for its board: which squares are special, what
-/// each piece kind may pass, stop on and is threatened by, how the king is captured and
-/// how the game ends; and the start position.
+/// A tafl variant's rules compiled for its board: which squares are special, what each
+/// piece kind may pass, stop on and is threatened by, how the king is captured and how
+/// the game ends; and the start position. Compiled from the model's typed rules
+/// ([`TaflRules`]), read as OpenTafl's engine reads a rules record (`docs/tafl-rules.md`).
 ///
 /// Cloning is cheap (the tables are shared).
 ///
 /// ```
-/// use gridnote_tafl_rules::{Position, Rules};
-/// let rules = Rules::from_otn("dim:7 name:Brandub ks:w cenhe: cenh: start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/")?;
+/// use gridnote_tafl_rules::board::tafl::TaflRules;
+/// use gridnote_tafl_rules::{CompiledRules, Position};
+/// let typed: TaflRules = "dim:7 name:Brandub ks:w cenhe: cenh: start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/".parse()?;
+/// let rules = CompiledRules::new(&typed)?;
 /// assert_eq!(rules.dim(), 7);
 /// assert_eq!(Position::start(&rules).legal_moves().len(), 40);
-/// # Ok::<(), gridnote_tafl_rules::RulesError>(())
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Debug)]
-pub struct Rules {
+pub struct CompiledRules {
     pub(crate) cfg: Arc<Config>,
     pub(crate) start: Vec<u8>,
 }
 
-/// OpenTafl's defaults for every entry (its `RulesSerializer.defaults`).
-const DEFAULTS: &[(&str, &str)] = &[
-    ("esc", "c"),
-    ("surf", "y"),
-    ("atkf", "y"),
-    ("tfr", "d"),
-    ("ka", "y"),
-    ("ks", "s"),
-    ("kj", "n"),
-    ("nj", "c"),
-    ("cj", "j"),
-    ("mj", "n"),
-    ("gj", "n"),
-    ("spd", "-1"),
-    ("corh", "tcnkmTCNKM"),
-    ("cenh", "tcnkm"),
-    ("cenhe", "tcnkmTCNKM"),
-    ("aforh", "TCNKM"),
-    ("dforh", "tcnkm"),
-    ("corp", "K"),
-    ("cenp", "tcnkmTCNKM"),
-    ("aforp", "tcnkmTCNKM"),
-    ("dforp", "tcnkmTCNKM"),
-    ("cors", "K"),
-    ("cens", "K"),
-    ("afors", "tcnkmTCNKM"),
-    ("dfors", "TCNKM"),
-    ("corre", "tcnkmTCNKM"),
-    ("cenre", "tcnkmTCNKM"),
-    ("aforre", "tcnkmTCNKM"),
-    ("dforre", "tcnkmTCNKM"),
-    ("sw", "n"),
-    ("swf", "y"),
-    ("efe", "n"),
-    ("linc", "n"),
-    ("ber", "n"),
-];
+/// The engine's rules under the name they had before the typed rules were named
+/// [`TaflRules`] and the compiled ones [`CompiledRules`].
+#[deprecated(note = "use `CompiledRules` (the compiled rules) or `TaflRules` (the typed ones)")]
+pub type Rules = CompiledRules;
+
+impl core::str::FromStr for CompiledRules {
+    type Err = RulesError;
+
+    /// An OTN rules record read by the model's reader ([`TaflRules`]'s `FromStr`), then
+    /// compiled ([`CompiledRules::new`]).
+    ///
+    /// ```
+    /// use gridnote_tafl_rules::CompiledRules;
+    /// let rules: CompiledRules = "dim:3 start:/3/1K1/3/".parse()?;
+    /// assert_eq!(rules.dim(), 3);
+    /// let err = "dim:3 esc:e esc:c start:/3/1K1/3/".parse::<CompiledRules>().unwrap_err();
+    /// assert_eq!(err.to_string(), "rules entry `esc:` appears twice");
+    /// # Ok::<(), gridnote_tafl_rules::RulesError>(())
+    /// ```
+    fn from_str(text: &str) -> Result<CompiledRules, RulesError> {
+        CompiledRules::new(&text.parse::<TaflRules>()?)
+    }
+}
 
 /// The Zobrist keys: index 0 the defenders to move, then 12 per padded square.
 fn zobrist_keys(len: usize) -> Box<[u64]> {
@@ -108,126 +91,45 @@ fn zobrist_keys(len: usize) -> Box<[u64]> {
         .collect()
 }
 
-fn bad(key: &str, value: &str, expected: &'static str) -> RulesError {
-    RulesError::Value { key: key.to_owned(), value: value.to_owned(), expected }
-}
-
-fn pieces(key: &str, value: &str) -> Result<[bool; 12], RulesError> {
+/// A piece set as a table by kind.
+fn by_kind(set: PieceSet) -> [bool; 12] {
     let mut out = [false; 12];
-    for ch in value.chars() {
-        let k =
-            Kind::from_symbol(ch).ok_or_else(|| bad(key, value, "piece letters tcnkmgTCNKMG"))?;
-        out[k.index()] = true;
+    for piece in set.iter() {
+        out[Kind::of(piece).index()] = true;
     }
-    Ok(out)
+    out
 }
 
-fn jump(key: &str, value: &str) -> Result<Jump, RulesError> {
-    Ok(match value {
-        "n" => Jump::None,
-        "j" => Jump::Standard,
-        "c" => Jump::Capture,
-        "r" => Jump::Restricted,
-        _ => return Err(bad(key, value, "n, j, c or r")),
-    })
+/// The padded squares of the `cells` on a `dim`×`dim` board of row length `stride`
+/// (any other cell left out: the model's reader refuses them).
+fn padded(cells: &[CellName], dim: usize, stride: usize) -> Vec<usize> {
+    cells
+        .iter()
+        .filter(|cell| cell.file < dim && (1..=dim).contains(&cell.rank))
+        .map(|cell| (dim - cell.rank + 1) * stride + cell.file + 1)
+        .collect()
 }
 
-fn yes(key: &str, value: &str) -> Result<bool, RulesError> {
-    match value {
-        "y" => Ok(true),
-        "n" => Ok(false),
-        _ => Err(bad(key, value, "y or n")),
-    }
-}
-
-/// Reads an OTN position record (rank 1 first, or the top row first when `inverted`)
-/// into rows from the top, each a list of cells (`None` empty).
-pub(crate) fn read_position(
-    text: &str,
-    inverted: bool,
-) -> Result<Vec<Vec<Option<Kind>>>, RulesError> {
-    let body = text.strip_prefix('/').and_then(|t| t.strip_suffix('/'));
-    let body = body.ok_or_else(|| RulesError::Record(format!("start position `{text}`")))?;
-    let mut rows = Vec::new();
-    for row_text in body.split('/') {
-        let mut row = Vec::new();
-        let mut run = 0usize;
-        for ch in row_text.chars() {
-            if let Some(d) = ch.to_digit(10) {
-                run = run * 10 + d as usize;
-                if run > 255 {
-                    return Err(RulesError::Record(format!("start position `{text}`")));
-                }
-                continue;
-            }
-            row.extend(core::iter::repeat_n(None, run));
-            run = 0;
-            let k = Kind::from_symbol(ch)
-                .ok_or_else(|| RulesError::Record(format!("start position `{text}`: `{ch}`")))?;
-            row.push(Some(k));
-        }
-        row.extend(core::iter::repeat_n(None, run));
-        rows.push(row);
-    }
-    if !inverted {
-        rows.reverse();
-    }
-    Ok(rows)
-}
-
-impl Rules {
-    /// Compiles an OTN rules record (`dim:… key:value … start:…`), every entry missing
-    /// taking OpenTafl's default.
+impl CompiledRules {
+    /// Compiles the model's typed rules, reading them as OpenTafl's engine reads a rules
+    /// record (`docs/tafl-rules.md`): `tfr:i` draws; `corre`, `aforre` and `dforre`
+    /// count only beside `cenre` (without it every type may re-enter those spaces, with
+    /// it a key not stated lets none); a speed list of two or ten numbers sets no limit;
+    /// a guard never jumps.
     ///
     /// # Errors
-    /// [`RulesError`] for a value a key does not allow, a missing `dim:` or start
-    /// position, or a start position of another size.
+    /// [`RulesError`] never for the rules the model holds today; an engine with a
+    /// board-size limit refuses a larger board here, naming the limit.
     ///
     /// ```
-    /// use gridnote_tafl_rules::Rules;
-    /// assert!(Rules::from_otn("dim:3 start:/3/1K1/3/").is_ok());
-    /// assert!(Rules::from_otn("dim:5 start:/3/1K1/3/").is_err());
+    /// use gridnote_tafl_rules::board::tafl::TaflRules;
+    /// use gridnote_tafl_rules::CompiledRules;
+    /// let rules = CompiledRules::new(&TaflRules::preset("tablut")?)?;
+    /// assert_eq!(rules.dim(), 9);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn from_otn(text: &str) -> Result<Rules, RulesError> {
-        let mut entries: Vec<(&str, &str)> = Vec::new();
-        let mut start = None;
-        for token in text.split_whitespace() {
-            let (key, value) = token
-                .split_once(':')
-                .ok_or_else(|| RulesError::Record(format!("`{token}` is not key:value")))?;
-            match key {
-                "start" => start = Some(read_position(value, false)?),
-                "starti" => start = Some(read_position(value, true)?),
-                _ => entries.push((key, value)),
-            }
-        }
-        let start = start.ok_or_else(|| RulesError::Record("no start position".into()))?;
-        Rules::from_entries(&entries, &start)
-    }
-
-    /// Compiles rules given as OTN entries (keys OpenTafl does not know are ignored) and
-    /// a start position (rows from the top).
-    pub(crate) fn from_entries(
-        entries: &[(&str, &str)],
-        start_rows: &[Vec<Option<Kind>>],
-    ) -> Result<Rules, RulesError> {
-        let get = |key: &str| -> Option<&str> {
-            entries
-                .iter()
-                .rev()
-                .find(|(k, _)| *k == key)
-                .map(|(_, v)| *v)
-                .or_else(|| DEFAULTS.iter().find(|(k, _)| *k == key).map(|(_, v)| *v))
-        };
-        let dim_text = get("dim").ok_or_else(|| RulesError::Record("no dim:".into()))?;
-        let dim: usize = dim_text
-            .parse()
-            .ok()
-            .filter(|d| (1..=255).contains(d))
-            .ok_or_else(|| bad("dim", dim_text, "a size from 1 to 255"))?;
-        if start_rows.len() != dim || start_rows.iter().any(|r| r.len() != dim) {
-            return Err(RulesError::Record(format!("the start position is not {dim}x{dim}")));
-        }
+    pub fn new(rules: &TaflRules) -> Result<CompiledRules, RulesError> {
+        let dim = rules.dim();
         let stride = dim + 2;
         let len = stride * stride;
         let sq = |r: usize, c: usize| (r + 1) * stride + c + 1;
@@ -238,42 +140,18 @@ impl Rules {
                 edge[sq(r, c)] = r == 0 || c == 0 || r == dim - 1 || c == dim - 1;
             }
         }
-        let spaces = |key: &str, default: Vec<(usize, usize)>| -> Result<Vec<usize>, RulesError> {
-            let value = get(key).unwrap_or("default");
-            if value == "default" {
-                return Ok(default.into_iter().map(|(r, c)| sq(r, c)).collect());
-            }
-            let mut out = Vec::new();
-            for name in value.split(',').filter(|s| !s.is_empty()) {
-                let s: crate::Square =
-                    name.parse().map_err(|_| bad(key, value, "a list of squares"))?;
-                let (f, rk) = (usize::from(s.file), usize::from(s.rank));
-                if f >= dim || rk >= dim {
-                    return Err(bad(key, value, "squares on the board"));
-                }
-                out.push(sq(dim - 1 - rk, f));
-            }
-            Ok(out)
-        };
-        let mid = (dim - 1) / 2;
-        // OpenTafl's default center is (x, y) = ((dim-1)/2, (dim-1)/2), y counted from
-        // rank 1.
-        let center = spaces("cen", vec![(dim - 1 - mid, mid)])?;
-        let corners = spaces("cor", vec![(0, 0), (0, dim - 1), (dim - 1, 0), (dim - 1, dim - 1)])?;
-        let aforts = spaces("afor", vec![])?;
-        let dforts = spaces("dfor", vec![])?;
+        let center = padded(&rules.centre_spaces, dim, stride);
+        let corners = padded(&rules.corners, dim, stride);
         // Later groups overwrite earlier ones, in OpenTafl's order of setting them.
-        for &s in &center {
-            space[s] = SPACE_CENTER;
-        }
-        for &s in &corners {
-            space[s] = SPACE_CORNER;
-        }
-        for &s in &aforts {
-            space[s] = SPACE_AFORT;
-        }
-        for &s in &dforts {
-            space[s] = SPACE_DFORT;
+        for (list, kind) in [
+            (&center, SPACE_CENTER),
+            (&corners, SPACE_CORNER),
+            (&padded(&rules.attacker_forts, dim, stride), SPACE_AFORT),
+            (&padded(&rules.defender_forts, dim, stride), SPACE_DFORT),
+        ] {
+            for &s in list {
+                space[s] = kind;
+            }
         }
         // The king escapes on every `cor` square, even one a later list made a fortress
         // (OpenTafl keeps its corner list apart from the space kinds).
@@ -283,84 +161,57 @@ impl Rules {
             center_zone[s] = true;
             for d in [1isize, -1, stride as isize, -(stride as isize)] {
                 let n = (s as isize + d) as usize;
-                if edge.get(n).is_some()
-                    && (1..=dim).contains(&(n / stride))
-                    && (1..=dim).contains(&(n % stride))
-                {
+                if (1..=dim).contains(&(n / stride)) && (1..=dim).contains(&(n % stride)) {
                     center_zone[n] = true;
                 }
             }
         }
 
-        let list = |key: &str| pieces(key, get(key).unwrap_or(""));
-        let explicit = |key: &str| entries.iter().rev().find(|(k, _)| *k == key).map(|(_, v)| *v);
-        let has = |key: &str| explicit(key).is_some();
         let mut pass = [[true; 12]; 5];
         let mut stop = [[true; 12]; 5];
         let mut reenter = [[true; 12]; 5];
         let mut hostile = [[false; 2]; 5];
-        for (t, p, s, re, h) in [
-            (SPACE_CENTER, "cenp", "cens", "cenre", "cenh"),
-            (SPACE_CORNER, "corp", "cors", "corre", "corh"),
-            (SPACE_AFORT, "aforp", "afors", "aforre", "aforh"),
-            (SPACE_DFORT, "dforp", "dfors", "dforre", "dforh"),
+        // OpenTafl reads `corre`, `aforre` and `dforre` only when the record has `cenre`,
+        // and then a missing one means no piece may re-enter.
+        let with_cenre = rules.states(Key::Cenre);
+        for (kind, spaces, reentry_key) in [
+            (SPACE_CENTER, &rules.centre, None),
+            (SPACE_CORNER, &rules.corner, Some(Key::Corre)),
+            (SPACE_AFORT, &rules.attacker_fort, Some(Key::Aforre)),
+            (SPACE_DFORT, &rules.defender_fort, Some(Key::Dforre)),
         ] {
-            let t = t as usize;
-            pass[t] = list(p)?;
-            stop[t] = list(s)?;
-            // OpenTafl reads `corre`, `aforre` and `dforre` only when the record has
-            // `cenre`, and then a missing one means no piece may re-enter.
-            reenter[t] = if re == "cenre" {
-                list(re)?
-            } else if has("cenre") {
-                pieces(re, explicit(re).unwrap_or(""))?
-            } else {
-                pieces(re, "tcnkmTCNKM")?
+            let t = kind as usize;
+            pass[t] = by_kind(spaces.passable);
+            stop[t] = by_kind(spaces.stoppable);
+            reenter[t] = match reentry_key {
+                None => by_kind(spaces.reenterable),
+                Some(key) if with_cenre && rules.states(key) => by_kind(spaces.reenterable),
+                Some(_) if with_cenre => [false; 12],
+                Some(_) => by_kind(SpaceRules::CORNER.reenterable),
             };
-            let h = list(h)?;
             // OpenTafl reads a space's hostility to a side from its taflman letter.
+            let h = by_kind(spaces.hostile);
             hostile[t] = [h[Kind::MAN_A.index()], h[Kind::MAN_D.index()]];
         }
-        let he = list("cenhe")?;
+        let he = by_kind(rules.centre_hostile_empty);
         let hostile_empty_center = [he[Kind::MAN_A.index()], he[Kind::MAN_D.index()]];
 
-        let spd_text = get("spd").unwrap_or("-1");
-        let mut speeds: Vec<i64> = Vec::new();
-        for part in spd_text.split(',').filter(|s| !s.is_empty()) {
-            speeds.push(part.parse().map_err(|_| bad("spd", spd_text, "speeds"))?);
-        }
+        // OpenTafl's reader ignores a list of two or ten speeds (no limit at all).
         let mut speed = [0u32; 12];
-        // OpenTafl's reader ignores two and ten values (no limit at all).
-        let expand: Vec<i64> = match speeds.len() {
-            1 => vec![speeds[0]; 12],
-            2 | 10 => vec![-1; 12],
-            8 => {
-                let mut v = speeds[..4].to_vec();
-                v.extend([-1, -1]);
-                v.extend(&speeds[4..]);
-                v.extend([-1, -1]);
-                v
+        if !matches!(rules.speeds.form(), 2 | 10) {
+            for (i, limit) in speed.iter_mut().enumerate() {
+                *limit = rules.speeds.get(Kind::from_index(i).piece()).map_or(0, u32::from);
             }
-            12 => speeds.clone(),
-            _ => return Err(bad("spd", spd_text, "1, 2, 8, 10 or 12 speeds")),
-        };
-        for (i, &v) in expand.iter().enumerate() {
-            speed[i] = if v > 0 { v as u32 } else { 0 };
         }
 
-        let kj = jump("kj", get("kj").unwrap_or("n"))?;
-        let nj = jump("nj", get("nj").unwrap_or("c"))?;
-        let cj = jump("cj", get("cj").unwrap_or("j"))?;
-        let mj = jump("mj", get("mj").unwrap_or("n"))?;
-        let mut jumps = [Jump::None; 12];
+        let mut jump = [gridnote_board::tafl::JumpMode::None; 12];
         for side in 0..2 {
-            jumps[side * 6 + 1] = cj;
-            jumps[side * 6 + 2] = nj;
-            jumps[side * 6 + 3] = kj;
-            jumps[side * 6 + 4] = mj;
+            jump[side * 6 + usize::from(ROLE_COMMANDER)] = rules.commander_jump;
+            jump[side * 6 + usize::from(ROLE_KNIGHT)] = rules.knight_jump;
+            jump[side * 6 + usize::from(ROLE_KING)] = rules.king_jump;
+            jump[side * 6 + usize::from(ROLE_MERCENARY)] = rules.mercenary_jump;
         }
-        let v = |key: &str| get(key).unwrap_or("");
-        let cfg = Config {
+        let mut cfg = Config {
             dim,
             stride,
             space,
@@ -371,9 +222,9 @@ impl Rules {
                 .map(|i| {
                     let (r, c) = (i / stride, i % stride);
                     if (1..=dim).contains(&r) && (1..=dim).contains(&c) {
-                        crate::Square::new((c - 1) as u8, (dim - r) as u8)
+                        Square::new((c - 1) as u8, (dim - r) as u8)
                     } else {
-                        crate::Square::new(0, 0)
+                        Square::new(0, 0)
                     }
                 })
                 .collect(),
@@ -383,90 +234,58 @@ impl Rules {
             hostile,
             hostile_empty_center,
             speed,
-            jump: jumps,
-            edge_escape: match v("esc") {
-                "c" => false,
-                "e" => true,
-                other => return Err(bad("esc", other, "c or e")),
-            },
-            surrounding_fatal: yes("surf", v("surf"))?,
-            attackers_first: yes("atkf", v("atkf"))?,
+            any_jump: jump.iter().any(|&j| j != gridnote_board::tafl::JumpMode::None),
+            jump,
+            edge_escape: rules.escape == Escape::Edge,
+            surrounding_fatal: rules.surrounded,
+            attackers_first: rules.attackers_first,
             // OpenTafl knows `w`, `l` and `d`; it reads `i` as a draw.
-            repetition: match v("tfr") {
-                "i" | "d" => Repetition::Draws,
-                "l" => Repetition::Loses,
-                "w" => Repetition::Wins,
-                other => return Err(bad("tfr", other, "i, d, l or w")),
+            repetition: match rules.threefold {
+                Threefold::Ignore => Threefold::Draw,
+                other => other,
             },
-            king_armed: match v("ka") {
-                "y" => KingArmed::Armed,
-                "n" => KingArmed::Unarmed,
-                "a" => KingArmed::AnvilOnly,
-                "h" => KingArmed::HammerOnly,
-                other => return Err(bad("ka", other, "y, n, a or h")),
-            },
-            king_strength: match v("ks") {
-                "s" | "y" => KingStrength::Strong,
-                "c" => KingStrength::StrongCenter,
-                "w" | "n" => KingStrength::Weak,
-                "m" => KingStrength::Middleweight,
-                other => return Err(bad("ks", other, "s, c, w or m")),
-            },
-            shieldwall: match v("sw") {
-                "n" => Shieldwall::None,
-                "w" => Shieldwall::Weak,
-                "s" => Shieldwall::Strong,
-                other => return Err(bad("sw", other, "n, w or s")),
-            },
-            shieldwall_flanking: yes("swf", v("swf"))?,
-            edge_fort: yes("efe", v("efe"))?,
-            linnaean: yes("linc", v("linc"))?,
-            berserk: match v("ber") {
-                "n" => Berserk::None,
-                "c" => Berserk::CaptureOnly,
-                "m" => Berserk::AnyMove,
-                other => return Err(bad("ber", other, "n, c or m")),
-            },
+            king_armed: rules.king_armed,
+            king_strength: rules.king_strength,
+            shieldwall: rules.shieldwall,
+            shieldwall_flanking: rules.shieldwall_flank,
+            edge_fort: rules.edge_fort_escape,
+            linnaean: rules.linnaean,
+            berserk: rules.berserk,
             commanders_or_knights: [false, false],
-            any_jump: false,
-            zobrist: Box::default(),
+            zobrist: zobrist_keys(len),
         };
-        let mut cfg = cfg;
-        cfg.any_jump = cfg.jump.iter().any(|&j| j != Jump::None);
         let mut start = vec![OFF; len];
-        for (r, row) in start_rows.iter().enumerate() {
-            for (c, cell) in row.iter().enumerate() {
-                start[sq(r, c)] = match cell {
-                    None => 0,
-                    Some(k) => {
-                        if matches!(k.role(), 1 | 2) {
-                            cfg.commanders_or_knights[k.side().index()] = true;
-                        }
-                        k.index() as u8 + 1
+        for ((r, c), cell) in rules.start().iter() {
+            start[sq(r, c)] = match cell.piece() {
+                None => 0,
+                Some(piece) => {
+                    let k = Kind::of(piece);
+                    if matches!(k.role(), ROLE_COMMANDER | ROLE_KNIGHT) {
+                        cfg.commanders_or_knights[k.side().index()] = true;
                     }
-                };
-            }
+                    k.index() as u8 + 1
+                }
+            };
         }
-        cfg.zobrist = zobrist_keys(len);
-        Ok(Rules { cfg: Arc::new(cfg), start })
+        Ok(CompiledRules { cfg: Arc::new(cfg), start })
     }
 
-    /// Compiles the model's typed rules. The record is read as OpenTafl's engine reads
-    /// it (docs/tafl-rules.md): `tfr:i` draws, `corre`/`aforre`/`dforre` count only
-    /// beside `cenre`, two or ten speed limits are no limits.
+    /// Reads an OTN rules record with the model's reader and compiles it (`str::parse`).
     ///
     /// # Errors
-    /// [`RulesError`] never for rules the model holds; kept for rules it may hold later.
+    /// [`RulesError::Syntax`] as the model's reader refuses the record.
     ///
     /// ```
-    /// use gridnote_tafl_rules::board::tafl::TaflRules;
-    /// use gridnote_tafl_rules::Rules;
-    /// let rules = Rules::new(&TaflRules::preset("tablut")?)?;
-    /// assert_eq!(rules.dim(), 9);
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// # #![allow(deprecated)]
+    /// use gridnote_tafl_rules::CompiledRules;
+    /// assert!(CompiledRules::from_otn("dim:3 start:/3/1K1/3/").is_ok());
+    /// assert!(CompiledRules::from_otn("dim:3 esc:e esc:c start:/3/1K1/3/").is_err());
     /// ```
-    pub fn new(rules: &TaflRules) -> Result<Rules, RulesError> {
-        Rules::from_otn(&rules.to_string())
+    #[deprecated(
+        note = "use `str::parse` (`FromStr`), or compile typed rules with `CompiledRules::new`"
+    )]
+    pub fn from_otn(text: &str) -> Result<CompiledRules, RulesError> {
+        text.parse()
     }
 
     /// The rules of an OpenTafl variant by its preset name (`copenhagen`, `brandubh`,
@@ -476,21 +295,21 @@ impl Rules {
     /// [`UnknownName`] for a name that is not a preset.
     ///
     /// ```
-    /// use gridnote_tafl_rules::Rules;
-    /// assert_eq!(Rules::preset("alea-evangelii")?.dim(), 19);
-    /// assert!(Rules::preset("chess").is_err());
+    /// use gridnote_tafl_rules::CompiledRules;
+    /// assert_eq!(CompiledRules::preset("alea-evangelii")?.dim(), 19);
+    /// assert!(CompiledRules::preset("chess").is_err());
     /// # Ok::<(), gridnote_tafl_rules::board::UnknownName>(())
     /// ```
-    pub fn preset(name: &str) -> Result<Rules, UnknownName> {
+    pub fn preset(name: &str) -> Result<CompiledRules, UnknownName> {
         let rules = TaflRules::preset(name)?;
-        Ok(Rules::new(&rules).expect("every preset compiles"))
+        Ok(CompiledRules::new(&rules).expect("every preset compiles"))
     }
 
     /// The board's size.
     ///
     /// ```
-    /// use gridnote_tafl_rules::Rules;
-    /// assert_eq!(Rules::copenhagen().dim(), 11);
+    /// use gridnote_tafl_rules::CompiledRules;
+    /// assert_eq!(CompiledRules::copenhagen().dim(), 11);
     /// ```
     #[must_use]
     pub fn dim(&self) -> usize {
@@ -500,10 +319,11 @@ impl Rules {
     /// The side that moves first (`atkf`: the attackers, [`Player::One`], unless `atkf:n`).
     ///
     /// ```
-    /// use gridnote_tafl_rules::{board::Player, Rules};
-    /// assert_eq!(Rules::brandubh().first_to_move(), Player::One);
-    /// assert_eq!(Rules::from_otn("dim:3 atkf:n start:/3/1K1/3/")?.first_to_move(), Player::Two);
-    /// # Ok::<(), gridnote_tafl_rules::RulesError>(())
+    /// use gridnote_tafl_rules::{board::Player, board::tafl::TaflRules, CompiledRules};
+    /// assert_eq!(CompiledRules::brandubh().first_to_move(), Player::One);
+    /// let typed: TaflRules = "dim:3 atkf:n start:/3/1K1/3/".parse()?;
+    /// assert_eq!(CompiledRules::new(&typed)?.first_to_move(), Player::Two);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[must_use]
     pub fn first_to_move(&self) -> Player {
@@ -513,22 +333,22 @@ impl Rules {
     /// Copenhagen hnefatafl 11×11, OpenTafl's record (the preset `copenhagen`).
     ///
     /// ```
-    /// use gridnote_tafl_rules::Rules;
-    /// assert_eq!(Rules::copenhagen().dim(), 11);
+    /// use gridnote_tafl_rules::CompiledRules;
+    /// assert_eq!(CompiledRules::copenhagen().dim(), 11);
     /// ```
     #[must_use]
-    pub fn copenhagen() -> Rules {
-        Rules::preset("copenhagen").expect("a preset")
+    pub fn copenhagen() -> CompiledRules {
+        CompiledRules::preset("copenhagen").expect("a preset")
     }
 
     /// Brandubh 7×7, OpenTafl's record (the preset `brandubh`).
     ///
     /// ```
-    /// use gridnote_tafl_rules::Rules;
-    /// assert_eq!(Rules::brandubh().dim(), 7);
+    /// use gridnote_tafl_rules::CompiledRules;
+    /// assert_eq!(CompiledRules::brandubh().dim(), 7);
     /// ```
     #[must_use]
-    pub fn brandubh() -> Rules {
-        Rules::preset("brandubh").expect("a preset")
+    pub fn brandubh() -> CompiledRules {
+        CompiledRules::preset("brandubh").expect("a preset")
     }
 }

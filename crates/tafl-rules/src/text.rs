@@ -1,23 +1,28 @@
-//! Playing moves given as text, and writing them as OTN move records.
+//! Checking moves as written (the model's [`MoveText`]) against a position and playing
+//! them, and writing the moves played as OTN move records.
 
-use crate::Kind;
+use gridnote_board::tafl::{
+    Capture, MoveText, MoveType, ParseError, Square, piece_letter, side_name,
+};
+use gridnote_board::{Piece, Role};
+
+use crate::moves::Move;
 use crate::position::{Outcome, Position, Undo};
-use crate::square::{Move, MoveText, MoveTextError, Square};
 
 /// A move that cannot be played here.
 ///
 /// ```
-/// use gridnote_tafl_rules::{IllegalMove, Position, Rules};
-/// let mut pos = Position::start(&Rules::brandubh());
+/// use gridnote_tafl_rules::{CompiledRules, IllegalMove, Position};
+/// let mut pos = Position::start(&CompiledRules::brandubh());
 /// let err = pos.play_text("d1-d2").unwrap_err();
 /// assert_eq!(err.to_string(), "d1-d2 is not a legal move for the attackers");
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum IllegalMove {
-    /// The text is not a move.
+    /// The text is not a move: the model's reader refuses it.
     #[error(transparent)]
-    Text(#[from] MoveTextError),
+    Syntax(#[from] ParseError),
     /// The move is not legal in the position.
     #[error("{mv} is not a legal move for the {side}")]
     NotLegal {
@@ -25,6 +30,16 @@ pub enum IllegalMove {
         mv: Move,
         /// `attackers` or `defenders`, the side to move.
         side: &'static str,
+    },
+    /// A square of the move is off the board.
+    #[error("{mv}: {square} is off the {size}x{size} board")]
+    OffBoard {
+        /// The move.
+        mv: Move,
+        /// The square off the board.
+        square: Square,
+        /// The board's size.
+        size: usize,
     },
     /// No piece stands on the move's start square.
     #[error("{mv}: no piece stands on {}", mv.from)]
@@ -91,9 +106,12 @@ fn capture_difference(missing: &[Square], extra: &[Square]) -> String {
 /// How a game record writes the captures of its moves.
 ///
 /// ```
-/// use gridnote_tafl_rules::CaptureText;
-/// assert_eq!(CaptureText::of(["d1-d4", "e5-e2xd2"]), CaptureText::Listed);
-/// assert_eq!(CaptureText::of(["d1-d4", "e5-e2"]), CaptureText::Computed);
+/// use gridnote_tafl_rules::{CaptureText, MoveText};
+/// let listed: Vec<MoveText> = vec!["d1-d4".parse()?, "e5-e2xd2".parse()?];
+/// assert_eq!(CaptureText::of(&listed), CaptureText::Listed);
+/// let plain: Vec<MoveText> = vec!["d1-d4".parse()?, "e5-e2".parse()?];
+/// assert_eq!(CaptureText::of(&plain), CaptureText::Computed);
+/// # Ok::<(), gridnote_tafl_rules::board::tafl::ParseError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
@@ -108,19 +126,18 @@ pub enum CaptureText {
 }
 
 impl CaptureText {
-    /// How a record whose moves are `texts` writes captures: [`CaptureText::Listed`]
+    /// How a record whose moves are `moves` writes captures: [`CaptureText::Listed`]
     /// when any of them lists a capture, else [`CaptureText::Computed`]. (A record in
     /// which no move captures anything reads the same either way.)
     ///
     /// ```
-    /// use gridnote_tafl_rules::CaptureText;
-    /// assert_eq!(CaptureText::of(["Kd4-c4xb4"]), CaptureText::Listed);
-    /// assert_eq!(CaptureText::of(Vec::<&str>::new()), CaptureText::Computed);
+    /// use gridnote_tafl_rules::{CaptureText, MoveText};
+    /// assert_eq!(CaptureText::of([&"Kd4-c4xb4".parse::<MoveText>()?]), CaptureText::Listed);
+    /// assert_eq!(CaptureText::of(&Vec::<MoveText>::new()), CaptureText::Computed);
+    /// # Ok::<(), gridnote_tafl_rules::board::tafl::ParseError>(())
     /// ```
-    pub fn of<'a>(texts: impl IntoIterator<Item = &'a str>) -> CaptureText {
-        let listed = texts
-            .into_iter()
-            .any(|text| MoveText::parse(text).is_ok_and(|t| !t.captures.is_empty()));
+    pub fn of<'a>(moves: impl IntoIterator<Item = &'a MoveText>) -> CaptureText {
+        let listed = moves.into_iter().any(|m| !m.captures.is_empty());
         if listed { CaptureText::Listed } else { CaptureText::Computed }
     }
 }
@@ -128,33 +145,38 @@ impl CaptureText {
 /// A move played: the move, its captures, its OTN record and the outcome after it.
 ///
 /// ```
-/// use gridnote_tafl_rules::{Outcome, Position, Rules};
-/// let mut pos = Position::start(&Rules::brandubh());
+/// use gridnote_tafl_rules::{CompiledRules, Outcome, Position};
+/// let mut pos = Position::start(&CompiledRules::brandubh());
 /// let played = pos.play_text("d2-c2")?;
 /// assert!(played.captures.is_empty());
 /// assert_eq!(played.outcome, Outcome::Ongoing);
+/// assert_eq!(played.record.to_string(), played.text);
 /// # Ok::<(), gridnote_tafl_rules::IllegalMove>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Played {
     /// The move.
     pub mv: Move,
     /// The squares captured and the pieces taken there (a mercenary changes sides).
-    pub captures: Vec<(Square, Kind)>,
-    /// The OTN move record (`Kd4-d7xe7`, `d1^d3`, `e5=e7`).
+    pub captures: Vec<(Square, Piece)>,
+    /// The OTN move record, as OpenTafl writes it (`Kd4-d7xe7`, `d1^d3`, `e5=e7`).
+    pub record: MoveText,
+    /// The record's text.
     pub text: String,
     /// The outcome after the move.
     pub outcome: Outcome,
 }
 
-fn side_name(pos: &Position) -> &'static str {
-    if pos.to_move().index() == 0 { "attackers" } else { "defenders" }
+fn to_move_name(pos: &Position) -> &'static str {
+    side_name(pos.to_move())
 }
 
-/// The symbol OpenTafl writes for a piece in a move record: commanders, knights, kings
-/// and mercenaries only.
-fn written_symbol(k: Kind) -> Option<char> {
-    matches!(k.role(), 1..=4).then(|| k.symbol())
+/// The piece OpenTafl names in a move record: commanders, knights, kings and
+/// mercenaries only.
+fn written_piece(piece: Piece) -> Option<Piece> {
+    matches!(piece.role, Role::Commander | Role::Knight | Role::King | Role::Mercenary)
+        .then_some(piece)
 }
 
 fn square_list(list: &[Square]) -> String {
@@ -171,15 +193,15 @@ impl Position {
     /// [`IllegalMove::NotLegal`] when `m` is not a legal move here.
     ///
     /// ```
-    /// use gridnote_tafl_rules::{Position, Rules};
-    /// let mut pos = Position::start(&Rules::brandubh());
+    /// use gridnote_tafl_rules::{CompiledRules, Position};
+    /// let mut pos = Position::start(&CompiledRules::brandubh());
     /// assert!(pos.play("d1-d2".parse()?).is_err());
     /// assert!(pos.play("d1-b1".parse()?).is_ok());
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn play(&mut self, m: Move) -> Result<Played, IllegalMove> {
         if !self.is_legal(m) {
-            return Err(IllegalMove::NotLegal { mv: m, side: side_name(self) });
+            return Err(IllegalMove::NotLegal { mv: m, side: to_move_name(self) });
         }
         let (_, played) = self.play_legal(m);
         Ok(played)
@@ -203,27 +225,25 @@ impl Position {
         };
         let undo = self.make(m);
         let captures = self.captures_since(&undo);
-        let mut text = String::new();
-        if let Some(s) = written_symbol(piece) {
-            text.push(s);
-        }
-        text.push_str(&m.from.to_string());
-        text.push_str(match (jump, berserk) {
-            (true, true) => "^=",
-            (true, false) => "^",
-            (false, true) => "=",
-            (false, false) => "-",
-        });
-        text.push_str(&m.to.to_string());
-        for (i, (sq, k)) in captures.iter().enumerate() {
-            text.push(if i == 0 { 'x' } else { '/' });
-            if let Some(s) = written_symbol(*k) {
-                text.push(s);
-            }
-            text.push_str(&sq.to_string());
-        }
+        let record = MoveText {
+            piece: written_piece(piece),
+            from: m.from,
+            kind: match (jump, berserk) {
+                (true, true) => MoveType::BerserkJump,
+                (true, false) => MoveType::Jump,
+                (false, true) => MoveType::Berserk,
+                (false, false) => MoveType::Regular,
+            },
+            to: m.to,
+            captures: captures
+                .iter()
+                .map(|&(square, piece)| Capture { piece: written_piece(piece), square })
+                .collect(),
+            info: None,
+        };
+        let text = record.to_string();
         let outcome = self.outcome();
-        (undo, Played { mv: m, captures, text, outcome })
+        (undo, Played { mv: m, captures, record, text, outcome })
     }
 
     /// The OTN move record of the legal move `m` (`None` when it is not legal): the piece
@@ -231,10 +251,10 @@ impl Position {
     /// berserk continuation, and the captures.
     ///
     /// ```
-    /// use gridnote_tafl_rules::{Position, Rules};
-    /// let pos = Position::start(&Rules::brandubh());
+    /// use gridnote_tafl_rules::{CompiledRules, Position};
+    /// let pos = Position::start(&CompiledRules::brandubh());
     /// assert_eq!(pos.move_text("d2-c2".parse()?).as_deref(), Some("d2-c2"));
-    /// # Ok::<(), gridnote_tafl_rules::MoveTextError>(())
+    /// # Ok::<(), gridnote_tafl_rules::board::tafl::ParseError>(())
     /// ```
     #[must_use]
     pub fn move_text(&self, m: Move) -> Option<String> {
@@ -245,50 +265,100 @@ impl Position {
         Some(copy.play_legal(m).1.text)
     }
 
-    /// Reads a move in OTN move notation (`Kd4-d7xe7`) or OTEP's simple form (`d4-d7`)
-    /// and checks it here: it must be legal, a piece symbol written must be the piece on
-    /// the start square (a taflman or guard may carry its symbol too), and captures
-    /// written must be exactly those the move makes, or (as OpenTafl writes its records)
-    /// those without the shieldwall and Linnaean captures; a text without captures is
-    /// read as the plain move.
+    /// Checks a move as written against this position, as shakmaty checks a SAN against
+    /// a position: the game must not be over, a piece of the side to move must stand on
+    /// the start square, the move must be legal, a piece letter written must be the piece
+    /// there (a taflman or guard may carry its letter too), and captures written must be
+    /// exactly those the move makes, or (as OpenTafl writes its records) those without
+    /// the shieldwall and Linnaean captures; a move without captures is read as the plain
+    /// move. Every entry point checks a move so, and refuses it with the first of these
+    /// that fails.
     ///
     /// # Errors
     /// [`IllegalMove`] naming what does not hold.
     ///
     /// ```
-    /// use gridnote_tafl_rules::{Position, Rules};
-    /// let pos = Position::start(&Rules::brandubh());
-    /// assert!(pos.parse_move("d2-c2").is_ok());
-    /// assert!(pos.parse_move("d2-c2xc3").is_err());
-    /// assert!(pos.parse_move("Kd2-c2").is_err());
+    /// use gridnote_tafl_rules::{CompiledRules, Move, MoveText, Position};
+    /// let pos = Position::start(&CompiledRules::brandubh());
+    /// let written: MoveText = "d2-c2".parse()?;
+    /// assert_eq!(pos.check_move(&written)?, "d2-c2".parse::<Move>()?);
+    /// assert!(pos.check_move(&"d2-c2xc3".parse()?).is_err());
+    /// let err = pos.check_move(&"Kd2-c2".parse()?).unwrap_err();
+    /// assert_eq!(err.to_string(), "d2-c2: the text names the piece `K`, but `t` stands on d2");
+    /// let err = pos.check_move(&"d4-d5".parse()?).unwrap_err();
+    /// assert_eq!(err.to_string(), "d4-d5: the attackers are to move, and the piece on d4 is not theirs");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn parse_move(&self, text: &str) -> Result<Move, IllegalMove> {
-        let t = MoveText::parse(text)?;
-        let m = t.mv;
-        if !self.is_legal(m) {
-            return Err(IllegalMove::NotLegal { mv: m, side: side_name(self) });
+    pub fn check_move(&self, t: &MoveText) -> Result<Move, IllegalMove> {
+        self.checked(t, CaptureText::Computed)
+    }
+
+    /// [`Position::check_move`], with captures as `captures` says a record writes them.
+    fn checked(&self, t: &MoveText, captures: CaptureText) -> Result<Move, IllegalMove> {
+        let outcome = self.outcome();
+        if outcome.is_over() {
+            return Err(IllegalMove::GameOver { outcome });
         }
-        let piece = self.piece_at(m.from).expect("legal");
-        if let Some(w) = t.piece {
-            if w != piece.symbol() {
-                return Err(IllegalMove::Piece { mv: m, written: w, actual: piece.symbol() });
+        let m = Move::from(t);
+        let size = self.dim();
+        if let Some(&square) = [m.from, m.to].iter().find(|s| !s.is_on(size)) {
+            return Err(IllegalMove::OffBoard { mv: m, square, size });
+        }
+        match self.piece_at(m.from) {
+            None => return Err(IllegalMove::EmptyStart { mv: m }),
+            Some(p) if p.player != self.to_move() => {
+                return Err(IllegalMove::WrongSide { mv: m, to_move: to_move_name(self) });
             }
+            Some(_) if !self.is_legal(m) => {
+                return Err(IllegalMove::NotLegal { mv: m, side: to_move_name(self) });
+            }
+            Some(piece) => self.check_letter(m, t, piece)?,
         }
-        if !t.captures.is_empty() {
+        if captures == CaptureText::Listed || !t.captures.is_empty() {
             self.check_captures(m, &t.captures)?;
         }
         Ok(m)
     }
 
+    /// Reads a move with the model's reader (OTN move notation `Kd4-d7xe7`, or OTEP's
+    /// simple form `d4-d7`) and checks it here ([`Position::check_move`]).
+    ///
+    /// # Errors
+    /// [`IllegalMove::Syntax`] for a text the reader refuses, else as
+    /// [`Position::check_move`].
+    ///
+    /// ```
+    /// use gridnote_tafl_rules::{CompiledRules, Position};
+    /// let pos = Position::start(&CompiledRules::brandubh());
+    /// assert!(pos.parse_move("d2-c2").is_ok());
+    /// assert!(pos.parse_move("d2-c2xc3").is_err());
+    /// assert!(pos.parse_move("d2c2").is_err());
+    /// ```
+    pub fn parse_move(&self, text: &str) -> Result<Move, IllegalMove> {
+        self.check_move(&text.parse()?)
+    }
+
+    /// Checks the letter a move names (if any) against the piece on its start square.
+    fn check_letter(&self, m: Move, t: &MoveText, piece: Piece) -> Result<(), IllegalMove> {
+        match t.piece {
+            Some(written) if written != piece => Err(IllegalMove::Piece {
+                mv: m,
+                written: piece_letter(written),
+                actual: piece_letter(piece),
+            }),
+            _ => Ok(()),
+        }
+    }
+
     /// Checks the captures `written` for the legal move `m`: exactly the custodial and
     /// jump captures the move makes, with either none or all of its shieldwall and
     /// Linnaean captures (OpenTafl's records leave those out).
-    fn check_captures(&self, m: Move, written: &[Square]) -> Result<(), IllegalMove> {
+    fn check_captures(&self, m: Move, written: &[Capture]) -> Result<(), IllegalMove> {
         let mut copy = self.clone();
         let undo = copy.make(m);
         let all: Vec<Square> = copy.captures_since(&undo).into_iter().map(|(s, _)| s).collect();
         let custodial = &all[..Position::custodial_count(&undo)];
-        let mut written = written.to_vec();
+        let mut written: Vec<Square> = written.iter().map(|c| c.square).collect();
         written.sort_unstable();
         written.dedup();
         // The text is measured against the custodial captures, or against all of them
@@ -307,61 +377,39 @@ impl Position {
         Err(IllegalMove::Captures { mv: m, missing, extra })
     }
 
-    /// Reads a move of a game record and plays it, checking it against the rules: the
-    /// game must not be over, the move must be legal, a piece symbol written must be the
-    /// piece on the start square, and the captures must be as `captures` says a record
-    /// writes them ([`CaptureText`]): with [`CaptureText::Listed`] every custodial and
-    /// jump capture must be listed (the shieldwall and Linnaean ones may be left out, as
-    /// OpenTafl leaves them out, or listed, all of them) and nothing else; with
-    /// [`CaptureText::Computed`] a text that lists no capture is played with the
-    /// captures the rules make (one that lists captures is checked as above).
+    /// Plays a move of a game record, checking it against the rules: the game must not
+    /// be over, the move must be legal, a piece letter written must be the piece on the
+    /// start square, and the captures must be as `captures` says a record writes them
+    /// ([`CaptureText`]): with [`CaptureText::Listed`] every custodial and jump capture
+    /// must be listed (the shieldwall and Linnaean ones may be left out, as OpenTafl
+    /// leaves them out, or listed, all of them) and nothing else; with
+    /// [`CaptureText::Computed`] a move that lists no capture is played with the captures
+    /// the rules make (one that lists captures is checked as above).
     ///
     /// # Errors
     /// [`IllegalMove`] naming what does not hold; the position is unchanged.
     ///
     /// ```
-    /// use gridnote_tafl_rules::{board::Player, CaptureText, IllegalMove, Position, Rules};
-    /// let rules = Rules::brandubh();
+    /// use gridnote_tafl_rules::{board::Player, CaptureText, CompiledRules, IllegalMove, Position};
+    /// let rules = CompiledRules::brandubh();
     /// let pos = Position::from_record(&rules, "/7/7/7/Tt1K3/7/7/7/", Player::Two)?;
     /// // d4-c4 captures b4: a record that writes captures must list it.
-    /// let err = pos.clone().play_record("Kd4-c4", CaptureText::Listed).unwrap_err();
+    /// let err = pos.clone().play_record(&"Kd4-c4".parse()?, CaptureText::Listed).unwrap_err();
     /// assert_eq!(err.to_string(), "d4-c4: the rules capture b4 (missing from the text)");
     /// assert!(matches!(err, IllegalMove::Captures { .. }));
-    /// assert_eq!(pos.clone().play_record("Kd4-c4xb4", CaptureText::Listed).unwrap().text, "Kd4-c4xb4");
+    /// let listed = pos.clone().play_record(&"Kd4-c4xb4".parse()?, CaptureText::Listed)?;
+    /// assert_eq!(listed.text, "Kd4-c4xb4");
     /// // A plain move list never writes them: the rules compute them.
-    /// assert_eq!(pos.clone().play_record("d4-c4", CaptureText::Computed).unwrap().text, "Kd4-c4xb4");
+    /// let computed = pos.clone().play_record(&"d4-c4".parse()?, CaptureText::Computed)?;
+    /// assert_eq!(computed.text, "Kd4-c4xb4");
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn play_record(
         &mut self,
-        text: &str,
+        t: &MoveText,
         captures: CaptureText,
     ) -> Result<Played, IllegalMove> {
-        let t = MoveText::parse(text)?;
-        let outcome = self.outcome();
-        if outcome.is_over() {
-            return Err(IllegalMove::GameOver { outcome });
-        }
-        let m = t.mv;
-        match self.piece_at(m.from) {
-            None => return Err(IllegalMove::EmptyStart { mv: m }),
-            Some(k) if k.side() != self.to_move() => {
-                return Err(IllegalMove::WrongSide { mv: m, to_move: side_name(self) });
-            }
-            Some(_) if !self.is_legal(m) => {
-                return Err(IllegalMove::NotLegal { mv: m, side: side_name(self) });
-            }
-            Some(_) => {}
-        }
-        let piece = self.piece_at(m.from).expect("legal");
-        if let Some(w) = t.piece {
-            if w != piece.symbol() {
-                return Err(IllegalMove::Piece { mv: m, written: w, actual: piece.symbol() });
-            }
-        }
-        if captures == CaptureText::Listed || !t.captures.is_empty() {
-            self.check_captures(m, &t.captures)?;
-        }
+        let m = self.checked(t, captures)?;
         Ok(self.play_legal(m).1)
     }
 
@@ -369,8 +417,8 @@ impl Position {
     /// the position after it. A finished game has none.
     ///
     /// ```
-    /// use gridnote_tafl_rules::{board::Player, Outcome, Position, Rules};
-    /// let rules = Rules::brandubh();
+    /// use gridnote_tafl_rules::{board::Player, CompiledRules, Outcome, Position};
+    /// let rules = CompiledRules::brandubh();
     /// let pos = Position::from_record(&rules, "/7/7/7/3K3/7/7/6t/", Player::Two)?;
     /// let next = pos.successors();
     /// assert_eq!(next.len(), 12);
@@ -401,8 +449,8 @@ impl Position {
     /// [`IllegalMove`] as [`Position::parse_move`] gives it; the position is unchanged.
     ///
     /// ```
-    /// use gridnote_tafl_rules::{Position, Rules};
-    /// let mut pos = Position::start(&Rules::brandubh());
+    /// use gridnote_tafl_rules::{CompiledRules, Position};
+    /// let mut pos = Position::start(&CompiledRules::brandubh());
     /// assert_eq!(pos.play_text("d1-b1")?.text, "d1-b1");
     /// # Ok::<(), gridnote_tafl_rules::IllegalMove>(())
     /// ```

@@ -5,13 +5,13 @@
 
 use std::time::{Duration, Instant};
 
-use gridnote_tafl_rules::{Position, Rules};
+use gridnote_tafl_rules::{CompiledRules, Position};
 use gridnote_tafl_search::{Limits, Searcher, Weights};
 
 fn main() {
     let millis: u64 = std::env::args().nth(1).and_then(|a| a.parse().ok()).unwrap_or(2000);
     for (name, rules, depth) in
-        [("brandubh", Rules::brandubh(), 4), ("copenhagen", Rules::copenhagen(), 3)]
+        [("brandubh", CompiledRules::brandubh(), 4), ("copenhagen", CompiledRules::copenhagen(), 3)]
     {
         let pos = Position::start(&rules);
         let mut searcher = Searcher::new(1 << 20, Weights::default());

@@ -2,7 +2,8 @@
 //! features whose weights are a [`Weights`] value.
 
 use gridnote_board::Player;
-use gridnote_tafl_rules::{Kind, Position, Square};
+use gridnote_tafl_rules::board::Piece;
+use gridnote_tafl_rules::{Position, Square};
 
 /// The evaluation's weights, in hundredths of an attacker (centipawns).
 ///
@@ -106,8 +107,8 @@ impl Board {
                 let i = rank * dim + file;
                 self.cells[i] = match pos.piece_at(Square::new(file as u8, rank as u8)) {
                     None => EMPTY,
-                    Some(kind) if kind.side() == Player::One => ATTACKER,
-                    Some(kind) if kind == Kind::KING_D => {
+                    Some(kind) if kind.player == Player::One => ATTACKER,
+                    Some(kind) if kind == Piece::king(Player::Two) => {
                         if self.king.is_none() {
                             self.king = Some(i);
                         }
@@ -241,9 +242,9 @@ pub(crate) fn evaluate_board(board: &mut Board, w: &Weights) -> i32 {
 /// (without the game's outcome: the search scores finished games itself).
 ///
 /// ```
-/// use gridnote_tafl_rules::{board::Player, Position, Rules};
+/// use gridnote_tafl_rules::{board::Player, CompiledRules, Position};
 /// use gridnote_tafl_search::{evaluate, Weights};
-/// let rules = Rules::brandubh();
+/// let rules = CompiledRules::brandubh();
 /// let start = Position::start(&rules);
 /// let w = Weights::default();
 /// // Eight attackers against four defenders and a king walled in by its own men.

@@ -8,7 +8,7 @@ mod table;
 mod time;
 
 pub use eval::{Weights, evaluate};
-pub use search::{Limits, SearchResult, Searcher, WIN};
+pub use search::{Limits, SearchResult, Searcher, TABLE_ENTRY_BYTES, TableError, WIN};
 pub use time::{Lateness, TimeBudget};
 
 pub use gridnote_tafl_rules as rules;

@@ -2,15 +2,44 @@
 //! transposition table, move ordering, a quiescence search and a deadline read inside the
 //! tree.
 
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use web_time::Instant;
 
 use gridnote_board::Player;
-use gridnote_tafl_rules::{Kind, Move, Outcome, Position, Square};
+use gridnote_tafl_rules::board::Piece;
+use gridnote_tafl_rules::{Move, Outcome, Position, Square};
 
 use crate::eval::{Board, Weights, evaluate_board};
-use crate::table::{Bound, Table, pack, unpack};
+use crate::table::{Bound, ENTRY_BYTES, Table, pack, unpack};
+
+/// The bytes one entry of a searcher's transposition table takes.
+pub const TABLE_ENTRY_BYTES: usize = ENTRY_BYTES;
+
+/// A transposition table the allocator refused.
+///
+/// ```
+/// use gridnote_tafl_search::{Searcher, Weights};
+/// let err = Searcher::with_table_bytes(usize::MAX, Weights::default()).unwrap_err();
+/// assert!(err.bytes > usize::MAX / 2);
+/// assert!(err.to_string().starts_with("cannot allocate a transposition table of "));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct TableError {
+    /// The bytes asked for.
+    pub bytes: usize,
+}
+
+impl core::fmt::Display for TableError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "cannot allocate a transposition table of {} bytes", self.bytes)
+    }
+}
+
+impl std::error::Error for TableError {}
 
 /// The score of a won game at the root; a win `n` plies away scores `WIN - n`.
 ///
@@ -82,9 +111,9 @@ impl Limits {
 /// What a search found.
 ///
 /// ```
-/// use gridnote_tafl_rules::{Position, Rules};
+/// use gridnote_tafl_rules::{CompiledRules, Position};
 /// use gridnote_tafl_search::{Limits, Searcher, Weights};
-/// let pos = Position::start(&Rules::brandubh());
+/// let pos = Position::start(&CompiledRules::brandubh());
 /// let found = Searcher::new(1 << 12, Weights::default()).search(&pos, &Limits::depth(2));
 /// assert!(pos.is_legal(found.best.unwrap()));
 /// assert_eq!(found.depth, 2);
@@ -114,9 +143,9 @@ pub struct SearchResult {
 ///
 /// ```
 /// use std::time::Duration;
-/// use gridnote_tafl_rules::{Position, Rules};
+/// use gridnote_tafl_rules::{CompiledRules, Position};
 /// use gridnote_tafl_search::{Limits, Searcher, Weights};
-/// let pos = Position::start(&Rules::copenhagen());
+/// let pos = Position::start(&CompiledRules::copenhagen());
 /// let mut searcher = Searcher::new(1 << 16, Weights::default());
 /// let found = searcher.search(&pos, &Limits::time(Duration::from_millis(50)));
 /// assert!(pos.is_legal(found.best.unwrap()));
@@ -131,6 +160,8 @@ pub struct Searcher {
     nodes: u64,
     node_limit: u64,
     deadline: Option<Instant>,
+    /// Set by another thread to end the search as at its deadline.
+    stop: Option<Arc<AtomicBool>>,
     stopped: bool,
 }
 
@@ -144,8 +175,9 @@ impl core::fmt::Debug for Searcher {
 }
 
 impl Searcher {
-    /// A searcher whose transposition table holds at most `table_entries` entries (24
-    /// bytes each; rounded down to a power of two), evaluating with `weights`.
+    /// A searcher whose transposition table holds at most `table_entries` entries
+    /// ([`TABLE_ENTRY_BYTES`] each; rounded down to a power of two), evaluating with
+    /// `weights`.
     #[must_use]
     pub fn new(table_entries: usize, weights: Weights) -> Searcher {
         Searcher {
@@ -158,8 +190,63 @@ impl Searcher {
             nodes: 0,
             node_limit: u64::MAX,
             deadline: None,
+            stop: None,
             stopped: false,
         }
+    }
+
+    /// A searcher whose transposition table takes at most `bytes` ([`TABLE_ENTRY_BYTES`]
+    /// an entry, rounded down to a power of two entries; at least one), evaluating with
+    /// `weights`; an error, not an abort, when the memory cannot be had.
+    ///
+    /// # Errors
+    /// [`TableError`] when the allocator refuses the table.
+    ///
+    /// ```
+    /// use gridnote_tafl_search::{Searcher, TableError, Weights, TABLE_ENTRY_BYTES};
+    /// // 1 MiB: the largest power of two entries that fits.
+    /// let searcher = Searcher::with_table_bytes(1 << 20, Weights::default())?;
+    /// assert_eq!(searcher.table_bytes(), (1 << 15) * TABLE_ENTRY_BYTES);
+    /// assert!(Searcher::with_table_bytes(usize::MAX, Weights::default()).is_err());
+    /// # Ok::<(), TableError>(())
+    /// ```
+    pub fn with_table_bytes(bytes: usize, weights: Weights) -> Result<Searcher, TableError> {
+        let entries = bytes / TABLE_ENTRY_BYTES;
+        let table = Table::try_new(entries).map_err(|_| TableError {
+            bytes: Table::size(entries).saturating_mul(TABLE_ENTRY_BYTES),
+        })?;
+        let mut searcher = Searcher::new(1, weights);
+        searcher.table = table;
+        Ok(searcher)
+    }
+
+    /// The bytes its transposition table takes.
+    #[must_use]
+    pub fn table_bytes(&self) -> usize {
+        self.table.len() * TABLE_ENTRY_BYTES
+    }
+
+    /// Lets another thread end a search early: while `flag` is set, [`Searcher::search`]
+    /// stops at its next look at the clock (every 32 nodes), as at its deadline, with the
+    /// best move of the deepest iteration finished (the best ordered move when none
+    /// was). The searcher never clears the flag.
+    ///
+    /// ```
+    /// use std::sync::Arc;
+    /// use std::sync::atomic::AtomicBool;
+    /// use std::time::Duration;
+    /// use gridnote_tafl_rules::{Position, Rules};
+    /// use gridnote_tafl_search::{Limits, Searcher, Weights};
+    /// let pos = Position::start(&Rules::copenhagen());
+    /// let mut searcher = Searcher::new(1 << 12, Weights::default());
+    /// searcher.stop_when(Arc::new(AtomicBool::new(true)));
+    /// // An hour's budget, stopped before it starts: the answer comes at once.
+    /// let found = searcher.search(&pos, &Limits::time(Duration::from_secs(3600)));
+    /// assert!(pos.is_legal(found.best.unwrap()));
+    /// assert_eq!(found.depth, 0);
+    /// ```
+    pub fn stop_when(&mut self, flag: Arc<AtomicBool>) {
+        self.stop = Some(flag);
     }
 
     /// The weights it evaluates with.
@@ -348,6 +435,9 @@ impl Searcher {
                 if Instant::now() >= deadline {
                     self.stopped = true;
                 }
+            }
+            if self.stop.as_ref().is_some_and(|stop| stop.load(Ordering::Relaxed)) {
+                self.stopped = true;
             }
         }
         self.stopped
@@ -571,7 +661,7 @@ impl Searcher {
         let Some(mover) = pos.piece_at(m.from) else {
             return false;
         };
-        let side = mover.side();
+        let side = mover.player;
         let n = pos.dim() as i32;
         let board = self.board.as_ref();
         let (f, r) = (i32::from(m.to.file), i32::from(m.to.rank));
@@ -581,7 +671,7 @@ impl Searcher {
                 return false;
             }
             let near = pos.piece_at(Square::new(f1 as u8, r1 as u8));
-            if near.is_none_or(|k| k.side() == side) {
+            if near.is_none_or(|k| k.player == side) {
                 return false;
             }
             let far_sq = Square::new(f2 as u8, r2 as u8);
@@ -589,7 +679,7 @@ impl Searcher {
                 return false;
             }
             match pos.piece_at(far_sq) {
-                Some(k) => k.side() == side,
+                Some(k) => k.player == side,
                 None => board.is_some_and(|b| b.escape[(r2 * n + f2) as usize]),
             }
         })
@@ -599,7 +689,8 @@ impl Searcher {
         if Some(m) == tt_move {
             return 1 << 30;
         }
-        let is_king = pos.piece_at(m.from) == Some(Kind::KING_D);
+        let is_king =
+            pos.piece_at(m.from) == Some(Piece::king(gridnote_tafl_rules::board::Player::Two));
         if is_king {
             if let Some(b) = self.board.as_ref() {
                 let n = pos.dim();

@@ -46,14 +46,30 @@ pub(crate) struct Table {
     used: bool,
 }
 
+/// The bytes one entry takes.
+pub(crate) const ENTRY_BYTES: usize = size_of::<Entry>();
+
 const EMPTY: Entry = Entry { key: 0, mv: NO_MOVE, score: 0, depth: 0, bound: Bound::Upper, age: 0 };
 
 impl Table {
     /// A table of at most `entries` entries (at least one).
     pub(crate) fn new(entries: usize) -> Table {
-        let size =
-            if entries <= 1 { 1 } else { 1usize << (usize::BITS - 1 - entries.leading_zeros()) };
+        let size = Table::size(entries);
         Table { entries: vec![EMPTY; size], mask: size - 1, age: 1, used: false }
+    }
+
+    /// [`Table::new`], or the allocator's refusal when the memory cannot be had.
+    pub(crate) fn try_new(entries: usize) -> Result<Table, std::collections::TryReserveError> {
+        let size = Table::size(entries);
+        let mut slots = Vec::new();
+        slots.try_reserve_exact(size)?;
+        slots.resize(size, EMPTY);
+        Ok(Table { entries: slots, mask: size - 1, age: 1, used: false })
+    }
+
+    /// The entries of a table of at most `entries` (at least one): a power of two.
+    pub(crate) fn size(entries: usize) -> usize {
+        if entries <= 1 { 1 } else { 1usize << (usize::BITS - 1 - entries.leading_zeros()) }
     }
 
     pub(crate) fn len(&self) -> usize {

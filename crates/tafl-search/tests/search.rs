@@ -4,7 +4,7 @@
 use std::time::Duration;
 
 use gridnote_tafl_rules::board::Player;
-use gridnote_tafl_rules::{Outcome, Position, Rules};
+use gridnote_tafl_rules::{CompiledRules, Outcome, Position};
 use gridnote_tafl_search::{Limits, Searcher, WIN, Weights};
 
 /// Whether `side` wins within `plies` plies against any defence (a side without a move
@@ -93,7 +93,7 @@ fn sparse(rng: &mut Rng, attackers: usize, defenders: usize, to_move: Player) ->
         }
         record.push('/');
     }
-    Position::from_record(&Rules::brandubh(), &record, to_move).expect("a 7x7 record")
+    Position::from_record(&CompiledRules::brandubh(), &record, to_move).expect("a 7x7 record")
 }
 
 /// The first generated positions where `side` (to move) wins in exactly `moves` of its
@@ -156,7 +156,7 @@ fn king_capture_in_two() {
 fn the_clock_is_read_inside_the_tree() {
     // A deadline already passed: the search stops at its first look at the clock (every
     // 32 nodes) and still answers a legal move.
-    for rules in [Rules::brandubh(), Rules::copenhagen()] {
+    for rules in [CompiledRules::brandubh(), CompiledRules::copenhagen()] {
         let pos = Position::start(&rules);
         let mut searcher = Searcher::new(1 << 12, Weights::default());
         let result = searcher.search(&pos, &Limits::time(Duration::ZERO));
@@ -170,7 +170,7 @@ fn the_deadline_is_kept() {
     // The search stops itself before its deadline; the test allows 100 ms more for the
     // scheduling of a loaded machine (the clock is wall time), far less than the
     // iterations it would otherwise go on with.
-    for rules in [Rules::brandubh(), Rules::copenhagen()] {
+    for rules in [CompiledRules::brandubh(), CompiledRules::copenhagen()] {
         let mut searcher = Searcher::new(1 << 18, Weights::default());
         let mut pos = Position::start(&rules);
         for _ in 0..2 {
@@ -192,7 +192,7 @@ fn the_deadline_is_kept() {
 
 #[test]
 fn a_node_limit_stops_the_search() {
-    let pos = Position::start(&Rules::copenhagen());
+    let pos = Position::start(&CompiledRules::copenhagen());
     let result = Searcher::new(1 << 12, Weights::default())
         .search(&pos, &Limits::depth(50).with_nodes(2_000));
     assert!(result.nodes <= 2_000, "{}", result.nodes);
@@ -201,7 +201,7 @@ fn a_node_limit_stops_the_search() {
 
 #[test]
 fn analysis_scores_several_root_moves() {
-    let pos = Position::start(&Rules::brandubh());
+    let pos = Position::start(&CompiledRules::brandubh());
     let result =
         Searcher::new(1 << 14, Weights::default()).search(&pos, &Limits::depth(3).with_multipv(3));
     assert_eq!(result.root.len(), 40);
@@ -212,7 +212,7 @@ fn analysis_scores_several_root_moves() {
 
 #[test]
 fn a_finished_game_has_no_move() {
-    let rules = Rules::brandubh();
+    let rules = CompiledRules::brandubh();
     // The king on a corner: the defenders have won.
     let pos = Position::from_record(&rules, "/7/7/7/3t3/7/7/6K/", Player::One).unwrap();
     let result = Searcher::new(1 << 10, Weights::default()).search(&pos, &Limits::depth(3));

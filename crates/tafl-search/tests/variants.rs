@@ -2,7 +2,7 @@
 //! `fixtures/tafl-rules/opentafl/variants.jsonl`): over random games, every move it
 //! answers is legal, and it answers one exactly when the game goes on.
 
-use gridnote_tafl_rules::{Position, Rules};
+use gridnote_tafl_rules::{CompiledRules, Position};
 use gridnote_tafl_search::{Limits, Searcher, Weights};
 
 fn variants() -> Vec<(String, String)> {
@@ -25,7 +25,7 @@ fn never_an_illegal_move_on_any_variant() {
     let mut state = 0x2545_F491_4F6C_DD1Du64;
     let mut positions = 0;
     for (name, record) in &variants {
-        let rules = Rules::from_otn(record).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let rules = record.parse::<CompiledRules>().unwrap_or_else(|e| panic!("{name}: {e}"));
         let mut searcher = Searcher::new(1 << 14, Weights::default());
         for game in 0..4 {
             let mut pos = Position::start(&rules);

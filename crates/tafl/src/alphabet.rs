@@ -1,5 +1,5 @@
 //! `piece = "a" / "d" / "k"`, `empty-run = %x31-39 / %x41-5A` and `side = "a" / "d"`:
-//! TSN's characters, defined once for the fast reader ([`crate::fast`]), the grammar
+//! TSN's characters, defined once for the one-pass reader ([`crate::one_pass`]), the grammar
 //! ([`crate::grammar`]) and the writer ([`crate::write`]).
 
 use gridnote_board::{Cell, Player};

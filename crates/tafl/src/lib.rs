@@ -6,12 +6,12 @@
 mod alphabet;
 mod check;
 mod error;
-mod fast;
 #[doc(hidden)]
 pub mod fuzzing;
 mod grammar;
 mod model;
 mod notation;
+mod one_pass;
 #[cfg(feature = "serde")]
 mod serde_impl;
 mod write;

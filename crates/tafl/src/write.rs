@@ -344,7 +344,7 @@ impl FromStr for Tsn {
     /// ```
     fn from_str(text: &str) -> Result<Tsn, ParseError> {
         // The one-pass reader takes plainly well-formed text; the grammar the rest.
-        crate::fast::read_tsn(text).map_or_else(|| grammar::read_tsn(text), Ok)
+        crate::one_pass::read_tsn(text).map_or_else(|| grammar::read_tsn(text), Ok)
     }
 }
 
@@ -360,7 +360,7 @@ impl FromStr for Ten {
     /// assert!("1 4 k a 1 0 - more".parse::<Ten>().is_err());
     /// ```
     fn from_str(text: &str) -> Result<Ten, ParseError> {
-        crate::fast::read_ten(text).map_or_else(|| grammar::read_ten(text), Ok)
+        crate::one_pass::read_ten(text).map_or_else(|| grammar::read_ten(text), Ok)
     }
 }
 

@@ -177,7 +177,7 @@ pub(crate) fn search_tafl(
 ) -> Result<Report, Failure> {
     let (time, depth) = limits(limits_given)?;
     let tafl = rules_named(&game.rules)?;
-    let rules = gridnote_tafl_rules::Rules::new(&tafl)
+    let rules = gridnote_tafl_rules::CompiledRules::new(&tafl)
         .map_err(|e| Failure::option(format!("options.rules: {e}")))?;
     let mut position = start_position(&tafl, &rules, game)?;
     replay(&mut position, &game.played)?;
@@ -242,7 +242,7 @@ pub(crate) fn search_tafl(
 /// The game's start: the rules' own, or the OTN position record given.
 fn start_position(
     tafl: &TaflRules,
-    rules: &gridnote_tafl_rules::Rules,
+    rules: &gridnote_tafl_rules::CompiledRules,
     game: &TaflGame,
 ) -> Result<gridnote_tafl_rules::Position, Failure> {
     let side = game.side.as_deref().map(side_named).transpose()?;
@@ -437,7 +437,7 @@ mod tests {
         assert!(reports.windows(2).all(|w| w[0].nodes < w[1].nodes), "{reports:?}");
         assert_eq!(found.nodes, reports[2].nodes);
         // The move is legal at the start.
-        let rules = gridnote_tafl_rules::Rules::brandubh();
+        let rules = gridnote_tafl_rules::CompiledRules::brandubh();
         let start = gridnote_tafl_rules::Position::start(&rules);
         assert!(start.parse_move(found.best.as_deref().unwrap()).is_ok());
         // The principal variation plays from the start.

@@ -6,7 +6,7 @@ use core::fmt::Write as _;
 
 use gridnote_board::Player;
 use gridnote_board::report::Spanned;
-use gridnote_convert::game::{GameRecord, Line};
+use gridnote_board::tafl::{Game, LinePath, MoveRecord, ParseError};
 
 use crate::api::Failure;
 use crate::tafl::{rules_named, side_named};
@@ -31,22 +31,24 @@ pub(crate) struct GameRead {
 /// Reads an OpenTafl game record.
 pub(crate) fn read_game(text: &str) -> Result<GameRead, Failure> {
     let whole = 0..text.len();
-    let game: GameRecord = text.parse().map_err(|e: gridnote_convert::SyntaxError| {
+    let game: Game = text.parse().map_err(|e: ParseError| {
         let span = e.span();
         Failure::input(text, format!("game record: {e}"), span, None)
     })?;
-    let rules = game
-        .rules()
-        .map_err(|e| Failure::input(text, format!("game record: {e}"), whole.clone(), None))?;
     let replay = game
-        .replay(&Line::MAIN)
+        .replay(&LinePath::MAIN)
         .map_err(|e| Failure::input(text, format!("game record: {e}"), whole, None))?;
-    let resigned = replay.plies.last().is_some_and(|p| p.record == "---");
+    let resigned = replay.plies.last().is_some_and(|p| p.record == MoveRecord::Resignation);
     Ok(GameRead {
-        rules: rules.to_string(),
+        rules: game.rules().to_string(),
         start: replay.start.to_string(),
         first: replay.first,
-        moves: replay.plies.into_iter().map(|p| p.record).filter(|r| r != "---").collect(),
+        moves: replay
+            .plies
+            .into_iter()
+            .filter(|p| p.record != MoveRecord::Resignation)
+            .map(|p| p.record.to_string())
+            .collect(),
         resigned,
         result: game.result().map(|r| r.to_string()),
     })
@@ -99,7 +101,7 @@ pub(crate) fn write_game(game: &GameWrite) -> Result<String, Failure> {
         let joined: Vec<&str> = pair.iter().map(|m| m.as_str()).collect();
         let _ = writeln!(text, "{turn}. {}", joined.join(" "));
     }
-    text.parse::<GameRecord>()
+    text.parse::<Game>()
         .map_err(|e| Failure::option(format!("the record written does not read back: {e}")))?;
     Ok(text)
 }

@@ -8,7 +8,7 @@ use gridnote_board::notation::Game;
 use gridnote_board::report::Spanned;
 use gridnote_board::tafl::{PRESETS, TaflRules};
 use gridnote_convert::Source;
-use gridnote_tafl_rules::{Outcome, Position, Rules, Square};
+use gridnote_tafl_rules::{CompiledRules, Outcome, Position, Square};
 
 use crate::api::{Failure, read};
 
@@ -49,7 +49,7 @@ pub(crate) fn presets() -> Vec<Preset> {
         .iter()
         .map(|&name| {
             let tafl = TaflRules::preset(name).expect("a preset's name");
-            let rules = Rules::new(&tafl).expect("every preset compiles");
+            let rules = CompiledRules::new(&tafl).expect("every preset compiles");
             let start = Position::start(&rules);
             Preset {
                 name,
@@ -233,7 +233,8 @@ fn resolve(text: &str, req: &TaflRequest) -> Result<Resolved, Failure> {
         ));
     }
     let tafl = rules_for(text, req.rules.as_deref(), &source)?;
-    let rules = Rules::new(&tafl).map_err(|e| Failure::option(format!("options.rules: {e}")))?;
+    let rules =
+        CompiledRules::new(&tafl).map_err(|e| Failure::option(format!("options.rules: {e}")))?;
     let to_move = match (source.to_move, side) {
         (Some(carried), Some(asked)) if carried != asked => {
             return Err(Failure::option(format!(
@@ -268,13 +269,6 @@ fn resolve(text: &str, req: &TaflRequest) -> Result<Resolved, Failure> {
 pub(crate) fn replay(position: &mut Position, played: &[String]) -> Result<Vec<String>, Failure> {
     let mut line = Vec::with_capacity(played.len());
     for (i, mv) in played.iter().enumerate() {
-        let outcome = position.outcome();
-        if outcome.is_over() {
-            return Err(Failure::option(format!(
-                "options.played[{i}]: {mv}: {}",
-                finished(outcome)
-            )));
-        }
         let played = position
             .play_text(mv)
             .map_err(|e| Failure::option(format!("options.played[{i}]: {e}")))?;
@@ -321,10 +315,6 @@ pub(crate) fn moves(text: &str, req: &TaflRequest) -> Result<Listed, Failure> {
 /// Plays `mv` (OTN move notation) in `text`'s position (after `req.played`).
 pub(crate) fn play(text: &str, mv: &str, req: &TaflRequest) -> Result<PlayedInfo, Failure> {
     let mut position = resolve(text, req)?.position;
-    let outcome = position.outcome();
-    if outcome.is_over() {
-        return Err(Failure::option(format!("move: {mv}: {}", finished(outcome))));
-    }
     let parsed = position.parse_move(mv).map_err(|e| Failure::option(format!("move: {e}")))?;
     let played = describe(&position, parsed);
     position.play(parsed).expect("a legal move plays");
@@ -391,7 +381,7 @@ mod tests {
         let record = TaflRules::preset_record("berserk").unwrap();
         let listed = moves(record, &TaflRequest::default()).unwrap();
         assert_eq!(listed.to_move, Player::Two);
-        let rules = Rules::preset("berserk").unwrap();
+        let rules = CompiledRules::preset("berserk").unwrap();
         assert_eq!(listed.moves.len() as u64, Position::start(&rules).perft(1));
     }
 
@@ -416,7 +406,7 @@ mod tests {
             play(text, "e5-e6", &TaflRequest { played: vec!["b5-c5".into()], ..req.clone() })
                 .unwrap_err()
                 .message,
-            "move: e5-e6: the attackers won (king_captured)"
+            "move: the game is already over (the attackers win: the king was captured)"
         );
     }
 
@@ -479,7 +469,7 @@ mod tests {
         let size = moves(BRANDUBH_START, &with_rules("tablut")).unwrap_err();
         assert_eq!(
             size.message,
-            "the position does not fit the rules: rules record: the board is 7x7, the rules' 9x9"
+            "the position does not fit the rules: the rules are for a 9x9 board, the position is 7x7"
         );
         assert_eq!(size.span, Some(0..BRANDUBH_START.len()));
         let mnk = moves("2_o/_x_/3_ x", &with_rules("brandubh")).unwrap_err();
@@ -495,14 +485,62 @@ mod tests {
         let garbled = play(BRANDUBH_START, "d1d4", &with_rules("brandubh")).unwrap_err();
         assert_eq!(
             garbled.message,
-            "move: `d1d4` is not a move (OTN `d1-d4`, `Kd1-d4xe4`, `d1^=d3`)"
+            "move: move record: expected a move type after the start square: `-`, `^`, `=` or `^=`, found `d`"
         );
         let bad_line =
             TaflRequest { played: vec!["d2-c2".into(), "d2-c2".into()], ..with_rules("brandubh") };
         assert_eq!(
             moves(BRANDUBH_START, &bad_line).unwrap_err().message,
-            "options.played[1]: d2-c2 is not a legal move for the defenders"
+            "options.played[1]: d2-c2: no piece stands on d2"
         );
+    }
+
+    /// The cases of `fixtures/tafl-verdicts/records.jsonl`: kind, name, text, error.
+    fn corpus() -> Vec<(String, String, String, Option<String>)> {
+        let path =
+            concat!(env!("CARGO_MANIFEST_DIR"), "/../../fixtures/tafl-verdicts/records.jsonl");
+        let text = std::fs::read_to_string(path).unwrap();
+        text.lines()
+            .map(|line| {
+                let v: serde_json::Value = serde_json::from_str(line).unwrap();
+                let s = |key: &str| v[key].as_str().map(str::to_owned);
+                (s("kind").unwrap(), s("name").unwrap(), s("text").unwrap(), s("error"))
+            })
+            .collect()
+    }
+
+    #[test]
+    fn every_odd_record_gets_the_one_verdict() {
+        let check =
+            |name: &str, result: Result<(), Failure>, error: &Option<String>| match (result, error)
+            {
+                (Ok(()), None) => {}
+                (Err(f), Some(message)) => {
+                    assert!(f.message.contains(message.as_str()), "{name}: {}", f.message);
+                }
+                (Ok(()), Some(message)) => panic!("{name}: accepted, not refused ({message})"),
+                (Err(f), None) => panic!("{name}: refused: {}", f.message),
+            };
+        let mut seen = 0;
+        for (kind, name, text, error) in corpus() {
+            seen += 1;
+            let brandubh = || TaflRequest {
+                side: Some("a".into()),
+                from: Some("otn".into()),
+                ..with_rules("brandubh")
+            };
+            let otn = |req: TaflRequest| TaflRequest { from: Some("otn".into()), ..req };
+            match kind.as_str() {
+                "rules" => {
+                    // The record as the text (its start) and as options.rules.
+                    check(&name, moves(&text, &otn(TaflRequest::default())).map(drop), &error);
+                    check(&name, moves(&text, &otn(with_rules(&text))).map(drop), &error);
+                }
+                "position" => check(&name, moves(&text, &brandubh()).map(drop), &error),
+                _ => check(&name, play(BRANDUBH_START, &text, &brandubh()).map(drop), &error),
+            }
+        }
+        assert_eq!(seen, 57);
     }
 
     #[test]
@@ -524,13 +562,13 @@ mod tests {
         let berserk_brandubh = brandubh.replace(" start:", " ber:m start:");
         let mut games: Vec<(String, String)> =
             presets().into_iter().map(|p| (p.name.to_owned(), p.start)).collect();
-        let brandubh_start = Position::start(&Rules::brandubh()).otn();
+        let brandubh_start = Position::start(&CompiledRules::brandubh()).otn();
         games.push((berserk_brandubh, brandubh_start));
         for (rules_option, start) in &games {
             let rules = if rules_option.contains(':') {
-                Rules::from_otn(rules_option).unwrap()
+                rules_option.parse::<CompiledRules>().unwrap()
             } else {
-                Rules::preset(rules_option).unwrap()
+                CompiledRules::preset(rules_option).unwrap()
             };
             let mut engine = Position::start(&rules);
             let mut req = with_rules(rules_option);

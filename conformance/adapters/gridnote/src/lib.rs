@@ -13,10 +13,12 @@
 use std::io::{BufRead, Write};
 use std::str::FromStr;
 
+use gridnote_board::tafl::{
+    Game, Key, MoveRecord, PositionRecord, Square, TaflRules, piece_letter,
+};
 use gridnote_board::{Board, Cell, Player, Position, Rules};
 use gridnote_convert::{Format, Options, Spanned};
-use gridnote_otn::{Game, MoveRecord, PositionRecord, RulesRecord, Space};
-use gridnote_tafl_rules::{Outcome, Position as TaflPosition, Rules as TaflRules};
+use gridnote_tafl_rules::{CompiledRules, Outcome, Position as TaflPosition};
 use serde_json::{Value, json};
 
 /// The format whose texts are several kinds of record, each read by its own type, and
@@ -112,13 +114,9 @@ fn decode_with(kind: &str, text: &str, options: &Options) -> Result<Decoded, Str
             },
             Err(err) => refused(&err),
         },
-        "otn-rules" => match RulesRecord::from_str(text) {
+        "otn-rules" => match TaflRules::from_str(text) {
             Ok(rules) => {
-                let canonical = rules.canonical();
-                Decoded::Accepted {
-                    meaning: rules_meaning(&canonical),
-                    canonical: canonical.to_string(),
-                }
+                Decoded::Accepted { meaning: rules_meaning(&rules), canonical: rules.to_string() }
             }
             Err(err) => refused(&err),
         },
@@ -186,8 +184,8 @@ fn otn_rows(record: &PositionRecord) -> Vec<String> {
         .map(|rank| {
             (0..size)
                 .map(|file| {
-                    let space = Space { file: file as u8, rank: rank as u8 };
-                    record.get(space).map_or('_', |piece| piece.symbol())
+                    let square = Square::new(file as u8, rank as u8);
+                    record.get(square).map_or('_', piece_letter)
                 })
                 .collect()
         })
@@ -196,24 +194,27 @@ fn otn_rows(record: &PositionRecord) -> Vec<String> {
 
 /// A rules record's meaning: its size, its entries in canonical order as `[key, value]`
 /// with each value in its one written spelling, and its start position's rows.
-fn rules_meaning(rules: &RulesRecord) -> Value {
-    let entries: Vec<Value> = rules
-        .entries()
-        .iter()
+fn rules_meaning(rules: &TaflRules) -> Value {
+    // The entries the canonical text writes, in its order: each as `key:value`.
+    let canonical = rules.to_string();
+    let stated = Key::ALL.iter().filter(|&&key| rules.states(key)).count() + rules.unknown.len();
+    let entries: Vec<Value> = canonical
+        .split(' ')
+        .skip(1)
+        .take(stated)
         .map(|entry| {
-            let text = entry.to_string();
-            let value = text.split_once(':').map_or("", |(_, value)| value);
-            json!([entry.key(), value])
+            let (key, value) = entry.split_once(':').unwrap_or((entry, ""));
+            json!([key, value])
         })
         .collect();
-    json!({ "dim": rules.dim(), "entries": entries, "start": otn_rows(rules.start()) })
+    json!({ "dim": rules.dim(), "entries": entries, "start": otn_rows(&rules.start_position()) })
 }
 
 fn move_meaning(record: &MoveRecord) -> Value {
     match record {
         MoveRecord::Move(m) => json!({
             "resign": false,
-            "piece": m.piece.map(|p| p.symbol().to_string()),
+            "piece": m.piece.map(|p| piece_letter(p).to_string()),
             "from": m.from.to_string(),
             "type": m.kind.to_string(),
             "to": m.to.to_string(),
@@ -378,7 +379,9 @@ fn outcome_word(outcome: Outcome) -> &'static str {
 /// after the moves `played`, checked against the request's `position` and `to_move` when
 /// it gives them.
 fn tafl_position(request: &Value) -> Result<TaflPosition, String> {
-    let rules = TaflRules::from_otn(str_field(request, "rules")?).map_err(|e| e.to_string())?;
+    let rules: CompiledRules = str_field(request, "rules")?
+        .parse()
+        .map_err(|e: gridnote_tafl_rules::RulesError| e.to_string())?;
     let mut position = TaflPosition::start(&rules);
     let none = Vec::new();
     for (ply, played) in request["played"].as_array().unwrap_or(&none).iter().enumerate() {

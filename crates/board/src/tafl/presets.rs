@@ -1,7 +1,38 @@
 //! OpenTafl's built-in variants as named presets.
 
 use super::TaflRules;
+use super::error::ParseError;
 use crate::UnknownName;
+use crate::report::Spanned;
+
+/// Tafl rules named by a person ([`TaflRules::named`]) that are neither a preset nor a
+/// rules record the reader takes.
+///
+/// ```
+/// use gridnote_board::report::Spanned;
+/// use gridnote_board::tafl::TaflRules;
+/// let err = TaflRules::named("dim:3 esc:x start:/3/1K1/3/").unwrap_err();
+/// assert_eq!(err.span(), 10..11);
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum NamedRulesError {
+    /// A rules record (a text with a `:`) the reader refuses.
+    #[error(transparent)]
+    Record(ParseError),
+    /// A name that is no preset.
+    #[error(transparent)]
+    Name(UnknownName),
+}
+
+impl Spanned for NamedRulesError {
+    fn span(&self) -> core::ops::Range<usize> {
+        match self {
+            NamedRulesError::Record(err) => err.span(),
+            NamedRulesError::Name(err) => err.span(),
+        }
+    }
+}
 
 /// Each preset's rules record exactly as OpenTafl writes it
 /// (`RulesSerializer.getRulesRecord` of its built-in variant classes, and of the records of
@@ -110,6 +141,34 @@ impl TaflRules {
             .find(|(preset, _)| *preset == wanted)
             .and_then(|(_, record)| record.parse().ok())
             .ok_or_else(|| UnknownName::new("tafl rules", name, PRESETS))
+    }
+
+    /// The rules a person names: a preset's name ([`PRESETS`]; `brandub` for
+    /// `brandubh`), or any text holding a `:`, an OpenTafl rules record read by the one
+    /// reader. Every option that takes tafl rules (on the command line, in the WASM and
+    /// Python packages, the referee's) reads them so.
+    ///
+    /// # Errors
+    /// [`NamedRulesError::Record`] for a record the reader refuses,
+    /// [`NamedRulesError::Name`] for a name that is no preset.
+    ///
+    /// ```
+    /// use gridnote_board::tafl::{NamedRulesError, TaflRules};
+    /// assert_eq!(TaflRules::named("brandub")?, TaflRules::preset("brandubh")?);
+    /// assert_eq!(TaflRules::named("dim:3 start:/3/1K1/3/")?.dim(), 3);
+    /// let err = TaflRules::named("name:x start:/1/").unwrap_err();
+    /// assert!(matches!(err, NamedRulesError::Record(_)));
+    /// assert!(err.to_string().starts_with("the rules record has no board size"));
+    /// let err = TaflRules::named("chess").unwrap_err();
+    /// assert!(err.to_string().starts_with("unknown tafl rules `chess`: expected one of copenhagen, "));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn named(text: &str) -> Result<TaflRules, NamedRulesError> {
+        if text.contains(':') {
+            text.parse().map_err(NamedRulesError::Record)
+        } else {
+            TaflRules::preset(text).map_err(NamedRulesError::Name)
+        }
     }
 
     /// The text of a preset's rules record.

@@ -2,9 +2,11 @@
 
 use core::fmt::{self, Write as _};
 
+use super::error::ShapeError;
+use super::position::PositionRecord;
 use super::values::{
     Berserk, Escape, JumpMode, Key, KingArmed, KingStrength, PieceSet, Shieldwall, Speeds,
-    Threefold, piece_letter,
+    Threefold,
 };
 use crate::{Board, Cell, CellName, Role};
 
@@ -110,7 +112,7 @@ pub struct TaflRules {
     /// `name:` the variant's name as written (OpenTafl writes spaces as `_`).
     pub name: Option<String>,
     /// `start:` the start position, a `dim`×`dim` board without void cells.
-    start: Board,
+    pub(super) start: Board,
     /// Whether the record writes its start position with rows from the top (`starti:`).
     pub start_inverted: bool,
     /// `esc:` where the king escapes (default: corners).
@@ -170,50 +172,20 @@ pub struct TaflRules {
     /// repeat).
     pub unknown: Vec<(String, String)>,
     /// The keys the record wrote (bits by [`Key`]).
-    written: u64,
+    pub(super) written: u64,
 }
 
-/// Why a board cannot be the start position of tafl rules.
-///
-/// ```
-/// use gridnote_board::tafl::{StartError, TaflRules};
-/// use gridnote_board::Board;
-/// assert_eq!(TaflRules::new(Board::new(2, 3)?), Err(StartError::NotSquare { rows: 2, cols: 3 }));
-/// # Ok::<(), gridnote_board::BoardError>(())
-/// ```
-#[derive(Clone, Debug, PartialEq, Eq, Hash, thiserror::Error)]
-#[non_exhaustive]
-pub enum StartError {
-    /// The board is not square.
-    #[error("a tafl board is square: this one has {rows} rows and {cols} columns")]
-    NotSquare {
-        /// Rows.
-        rows: usize,
-        /// Columns.
-        cols: usize,
-    },
-    /// The board has a void cell.
-    #[error("a tafl board has no void cells: {cell} is one")]
-    Void {
-        /// The void cell.
-        cell: CellName,
-    },
-    /// A new start position of another size than the rules' `dim`.
-    #[error("the rules are for a {dim}x{dim} board, the position is {size}x{size}")]
-    Size {
-        /// The rules' size.
-        dim: usize,
-        /// The position's size.
-        size: usize,
-    },
-}
+/// Why a board cannot be the start position of tafl rules: the model's [`ShapeError`],
+/// under the name it had before the texts moved into the model.
+#[deprecated(note = "use `ShapeError`")]
+pub type StartError = ShapeError;
 
-fn check_start(board: &Board) -> Result<(), StartError> {
+fn check_start(board: &Board) -> Result<(), ShapeError> {
     if board.rows() != board.cols() {
-        return Err(StartError::NotSquare { rows: board.rows(), cols: board.cols() });
+        return Err(ShapeError::NotSquare { rows: board.rows(), cols: board.cols() });
     }
     match board.iter().find(|&(_, cell)| cell == Cell::Void) {
-        Some(((row, col), _)) => Err(StartError::Void { cell: board.cell_name(row, col) }),
+        Some(((row, col), _)) => Err(ShapeError::Void { cell: board.cell_name(row, col) }),
         None => Ok(()),
     }
 }
@@ -226,7 +198,7 @@ impl TaflRules {
     /// A board that is not square or has a void cell.
     ///
     /// ```
-    /// use gridnote_board::tafl::TaflRules;
+    /// use gridnote_board::tafl::{ShapeError, TaflRules};
     /// use gridnote_board::{Board, Cell};
     /// let mut board = Board::new(3, 3)?;
     /// board.set(1, 1, Cell::TWO_KING)?;
@@ -234,9 +206,10 @@ impl TaflRules {
     /// assert_eq!(rules.to_string(), "dim:3 start:/3/1K1/3/");
     /// assert_eq!(rules.corners.len(), 4);
     /// assert_eq!(rules.centre_spaces[0].to_string(), "b2");
+    /// assert_eq!(TaflRules::new(Board::new(2, 3)?), Err(ShapeError::NotSquare { rows: 2, cols: 3 }));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn new(start: Board) -> Result<TaflRules, StartError> {
+    pub fn new(start: Board) -> Result<TaflRules, ShapeError> {
         check_start(&start)?;
         let dim = start.rows();
         Ok(TaflRules {
@@ -316,10 +289,10 @@ impl TaflRules {
     /// assert!(rules.set_start(Board::new(9, 9)?).is_err());
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn set_start(&mut self, start: Board) -> Result<(), StartError> {
+    pub fn set_start(&mut self, start: Board) -> Result<(), ShapeError> {
         check_start(&start)?;
         if start.rows() != self.dim() {
-            return Err(StartError::Size { dim: self.dim(), size: start.rows() });
+            return Err(ShapeError::Size { dim: self.dim(), size: start.rows() });
         }
         self.start = start;
         Ok(())
@@ -333,7 +306,7 @@ impl TaflRules {
     /// let rules: TaflRules = "dim:1 esc:c start:/K/".parse()?;
     /// assert!(rules.is_written(Key::Esc) && !rules.is_written(Key::Ks));
     /// assert_eq!(rules.to_string(), "dim:1 esc:c start:/K/");
-    /// # Ok::<(), gridnote_board::tafl::RulesError>(())
+    /// # Ok::<(), gridnote_board::tafl::ParseError>(())
     /// ```
     #[must_use]
     pub fn is_written(&self, key: Key) -> bool {
@@ -348,7 +321,7 @@ impl TaflRules {
     /// let mut rules: TaflRules = "dim:1 start:/K/".parse()?;
     /// rules.set_written(Key::Atkf, true);
     /// assert_eq!(rules.to_string(), "dim:1 atkf:y start:/K/");
-    /// # Ok::<(), gridnote_board::tafl::RulesError>(())
+    /// # Ok::<(), gridnote_board::tafl::ParseError>(())
     /// ```
     pub fn set_written(&mut self, key: Key, written: bool) {
         if written {
@@ -379,6 +352,22 @@ impl TaflRules {
             Role::Guard => self.guard_jump,
             _ => JumpMode::None,
         }
+    }
+
+    /// Whether the rules record written from these rules states `key`: the record wrote
+    /// it ([`TaflRules::is_written`]) or its value differs from OpenTafl's default. The
+    /// writer writes exactly these keys; an engine that reads a record as OpenTafl does
+    /// (OpenTafl reads some keys only beside others) asks this.
+    ///
+    /// ```
+    /// use gridnote_board::tafl::{Key, TaflRules};
+    /// let rules = TaflRules::preset("brandubh")?;
+    /// assert!(rules.states(Key::Cenh) && rules.states(Key::Ks) && !rules.states(Key::Cenre));
+    /// # Ok::<(), gridnote_board::UnknownName>(())
+    /// ```
+    #[must_use]
+    pub fn states(&self, key: Key) -> bool {
+        self.is_written(key) || self.differs(key)
     }
 
     /// Whether the entry of `key` differs from OpenTafl's default.
@@ -548,44 +537,21 @@ impl TaflRules {
     /// ```
     #[must_use]
     pub fn start_record(&self, inverted: bool) -> String {
-        let mut out = String::new();
-        let _ = write_position(&self.start, inverted, &mut out);
-        out
+        let record = self.start_position();
+        if inverted { record.inverted().to_string() } else { record.to_string() }
     }
-}
 
-/// Writes `board` as an OTN position record: `/`, then each row followed by `/`, rank 1
-/// (the bottom row) first unless `top_first`; runs of empty squares as decimal counts;
-/// pieces by their OTN letters. A void cell (which no tafl board has) counts as empty.
-pub(crate) fn write_position<W: fmt::Write>(
-    board: &Board,
-    top_first: bool,
-    out: &mut W,
-) -> fmt::Result {
-    out.write_char('/')?;
-    let mut write_row = |row: &[Cell]| -> fmt::Result {
-        let mut empty = 0usize;
-        for &cell in row {
-            match cell.piece() {
-                Some(piece) => {
-                    if empty > 0 {
-                        write!(out, "{empty}")?;
-                        empty = 0;
-                    }
-                    out.write_char(piece_letter(piece))?;
-                }
-                None => empty += 1,
-            }
-        }
-        if empty > 0 {
-            write!(out, "{empty}")?;
-        }
-        out.write_char('/')
-    };
-    if top_first {
-        board.iter_rows().try_for_each(&mut write_row)
-    } else {
-        board.iter_rows().rev().try_for_each(&mut write_row)
+    /// The start position as a position record.
+    ///
+    /// ```
+    /// use gridnote_board::tafl::TaflRules;
+    /// let rules = TaflRules::preset("brandubh")?;
+    /// assert_eq!(rules.start_position().count(gridnote_board::Player::One), 8);
+    /// # Ok::<(), gridnote_board::UnknownName>(())
+    /// ```
+    #[must_use]
+    pub fn start_position(&self) -> PositionRecord {
+        PositionRecord::try_from(&self.start).expect("a start position is square, without void")
     }
 }
 
@@ -625,7 +591,11 @@ impl fmt::Display for TaflRules {
         for (key, value) in &self.unknown {
             write!(f, " {key}:{value}")?;
         }
-        f.write_str(if self.start_inverted { " starti:" } else { " start:" })?;
-        write_position(&self.start, self.start_inverted, f)
+        let start = self.start_position();
+        if self.start_inverted {
+            write!(f, " starti:{}", start.inverted())
+        } else {
+            write!(f, " start:{start}")
+        }
     }
 }

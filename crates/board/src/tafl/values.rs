@@ -176,8 +176,16 @@ letter_enum!(
 );
 
 /// The 12 piece types of OTN (6 roles, 2 sides) in OpenTafl's list order
-/// `tcnkmgTCNKMG`: attackers (Player One) lowercase first.
-const ORDER: [Piece; 12] = {
+/// `tcnkmgTCNKMG`: attackers (Player One) lowercase first. A piece's place here is its
+/// [`piece_index`].
+///
+/// ```
+/// use gridnote_board::tafl::{PIECES, piece_index, piece_letter};
+/// let letters: String = PIECES.iter().map(|&p| piece_letter(p)).collect();
+/// assert_eq!(letters, "tcnkmgTCNKMG");
+/// assert!(PIECES.iter().enumerate().all(|(i, &p)| piece_index(p) == i));
+/// ```
+pub const PIECES: [Piece; 12] = {
     const ROLES: [Role; 6] =
         [Role::Man, Role::Commander, Role::Knight, Role::King, Role::Mercenary, Role::Guard];
     let mut order = [Piece::man(Player::One); 12];
@@ -190,8 +198,16 @@ const ORDER: [Piece; 12] = {
     order
 };
 
-/// A piece's place in OpenTafl's list order `tcnkmgTCNKMG`.
-const fn type_index(piece: Piece) -> usize {
+/// A piece's place (0 to 11) in OpenTafl's list order `tcnkmgTCNKMG` ([`PIECES`]): the
+/// order of OTN's piece lists, of [`PieceSet`] and of per-piece tables.
+///
+/// ```
+/// use gridnote_board::tafl::piece_index;
+/// use gridnote_board::{Piece, Player};
+/// assert_eq!(piece_index(Piece::king(Player::Two)), 9);
+/// ```
+#[must_use]
+pub const fn piece_index(piece: Piece) -> usize {
     let role = match piece.role {
         Role::Man => 0,
         Role::Commander => 1,
@@ -324,7 +340,7 @@ impl PieceSet {
     /// ```
     #[must_use]
     pub const fn with(self, piece: Piece) -> PieceSet {
-        PieceSet(self.0 | 1 << type_index(piece))
+        PieceSet(self.0 | 1 << piece_index(piece))
     }
 
     /// This set without `piece`'s type.
@@ -336,7 +352,7 @@ impl PieceSet {
     /// ```
     #[must_use]
     pub const fn without(self, piece: Piece) -> PieceSet {
-        PieceSet(self.0 & !(1 << type_index(piece)))
+        PieceSet(self.0 & !(1 << piece_index(piece)))
     }
 
     /// Whether `piece`'s type is in the set.
@@ -348,7 +364,7 @@ impl PieceSet {
     /// ```
     #[must_use]
     pub const fn contains(self, piece: Piece) -> bool {
-        self.0 & 1 << type_index(piece) != 0
+        self.0 & 1 << piece_index(piece) != 0
     }
 
     /// How many types the set holds.
@@ -391,7 +407,7 @@ impl PieceSet {
     /// assert_eq!(set.iter().collect::<Vec<_>>(), [Piece::man(Player::One), Piece::man(Player::Two)]);
     /// ```
     pub fn iter(self) -> impl Iterator<Item = Piece> {
-        ORDER.into_iter().enumerate().filter(move |&(i, _)| self.0 & 1 << i != 0).map(|(_, p)| p)
+        PIECES.into_iter().enumerate().filter(move |&(i, _)| self.0 & 1 << i != 0).map(|(_, p)| p)
     }
 
     pub(crate) fn read(text: &str) -> Result<PieceSet, PieceSetError> {
@@ -515,7 +531,7 @@ impl Speeds {
     /// ```
     #[must_use]
     pub const fn get(&self, piece: Piece) -> Option<u8> {
-        match self.limits[type_index(piece)] {
+        match self.limits[piece_index(piece)] {
             0 => None,
             n => Some(n),
         }
@@ -531,7 +547,7 @@ impl Speeds {
     /// assert_eq!(speeds.to_string(), "-1,-1,-1,-1,-1,-1,-1,-1,-1,1,-1,-1,");
     /// ```
     pub fn set(&mut self, piece: Piece, limit: Option<u8>) {
-        self.limits[type_index(piece)] = limit.unwrap_or(0);
+        self.limits[piece_index(piece)] = limit.unwrap_or(0);
     }
 
     /// The same limit for every piece.
@@ -574,6 +590,29 @@ impl Speeds {
         self.limits == other.limits
     }
 
+    /// How many numbers the text of these limits holds (`Display`): the form read when
+    /// it can still say the limits, else the shortest of 1, 2 and 12 (as OpenTafl's
+    /// writer chooses).
+    ///
+    /// ```
+    /// use gridnote_board::tafl::Speeds;
+    /// assert_eq!("3,4".parse::<Speeds>()?.form(), 2);
+    /// assert_eq!(Speeds::NONE.form(), 1);
+    /// # Ok::<(), gridnote_board::tafl::SpeedsError>(())
+    /// ```
+    #[must_use]
+    pub fn form(&self) -> u8 {
+        if self.form != 0 && self.expressible(self.form) {
+            self.form
+        } else if self.expressible(1) {
+            1
+        } else if self.expressible(2) {
+            2
+        } else {
+            12
+        }
+    }
+
     fn expressible(&self, form: u8) -> bool {
         let l = &self.limits;
         match form {
@@ -586,22 +625,9 @@ impl Speeds {
         }
     }
 
-    fn read(text: &str) -> Result<Speeds, SpeedsError> {
-        let mut numbers: Vec<u8> = Vec::new();
-        let body = text.strip_suffix(',').filter(|b| !b.is_empty()).unwrap_or(text);
-        let mut at = 0;
-        for part in body.split(',') {
-            let span = at..at + part.len();
-            at += part.len() + 1;
-            let n = match part {
-                "-1" => 0,
-                _ => match gridnote_text::number::parse_decimal(part) {
-                    Ok(n @ 1..=255) if !part.starts_with('0') && !part.starts_with('+') => n as u8,
-                    _ => return Err(SpeedsError::Speed { span }),
-                },
-            };
-            numbers.push(n);
-        }
+    /// The limits of a speed list as read (1, 2, 8, 10 or 12 numbers, 0 = no limit),
+    /// `None` for another count.
+    pub(crate) fn from_limits(numbers: &[u8]) -> Option<Speeds> {
         let mut limits = [0u8; 12];
         match numbers.len() {
             1 => limits = [numbers[0]; 12],
@@ -610,17 +636,13 @@ impl Speeds {
                 limits[6..].fill(numbers[1]);
             }
             count => {
-                let Some((_, covered)) =
-                    Speeds::FORMS.iter().find(|(n, _)| usize::from(*n) == count)
-                else {
-                    return Err(SpeedsError::Count { count });
-                };
-                for (&i, &n) in covered.iter().zip(&numbers) {
+                let (_, covered) = Speeds::FORMS.iter().find(|(n, _)| usize::from(*n) == count)?;
+                for (&i, &n) in covered.iter().zip(numbers) {
                     limits[i] = n;
                 }
             }
         }
-        Ok(Speeds { limits, form: numbers.len() as u8 })
+        Some(Speeds { limits, form: numbers.len() as u8 })
     }
 }
 
@@ -632,15 +654,7 @@ impl fmt::Display for Speeds {
         let write = |f: &mut fmt::Formatter<'_>, n: u8| {
             if n == 0 { f.write_str("-1") } else { write!(f, "{n}") }
         };
-        let form = if self.form != 0 && self.expressible(self.form) {
-            self.form
-        } else if self.expressible(1) {
-            1
-        } else if self.expressible(2) {
-            2
-        } else {
-            12
-        };
+        let form = self.form();
         match form {
             1 => write(f, self.limits[0]),
             2 => {
@@ -659,15 +673,6 @@ impl fmt::Display for Speeds {
                 Ok(())
             }
         }
-    }
-}
-
-impl core::str::FromStr for Speeds {
-    type Err = SpeedsError;
-
-    /// `speed *("," speed) [","]`, 1, 2, 8, 10 or 12 of them; `-1` = no limit.
-    fn from_str(text: &str) -> Result<Speeds, SpeedsError> {
-        Speeds::read(text)
     }
 }
 

@@ -3,7 +3,7 @@
 
 use std::collections::HashSet;
 
-use gridnote_board::{Board, Cell, Outcome, Player, Position, Rules};
+use gridnote_board::{Board, Cell, Gomoku, Outcome, Player, Position, Rules};
 
 /// Base-3 index of a board of marks (0 empty, 1 One, 2 Two).
 fn index(board: &Board) -> usize {
@@ -196,4 +196,24 @@ fn each_problem_is_named() {
     assert_eq!(names(&board(&["xx_x", "ooo_", "____", "____"]), Some(Player::One)), []);
     // Void cells are outside the game: they neither count nor form lines.
     assert!(board(&["x.x", "o.o", "..."]).problems(rules, Some(Player::One)).is_empty());
+}
+
+#[test]
+fn exact_and_caro_positions_match_play() {
+    // Three in a row: on 3×4 a run of four across is an overline (no line when exactly k
+    // must be made); on 2×5 a three can be closed at both ends (no caro line). The static
+    // check stays exact: it accepts exactly the positions play reaches.
+    let exact = Rules::TOMORROWS.with_gomoku(Gomoku::Exact);
+    assert_eq!(agree(3, 4, exact), 121_861);
+    assert_eq!(terminal(3, 4, exact), [14_718, 8_940, 234]);
+    assert_eq!(agree(3, 4, exact.with_diagonals(true)), 113_081);
+    assert_eq!(terminal(3, 4, exact.with_diagonals(true)), [19_544, 11_980, 68]);
+    // Freestyle on 2×5 for comparison.
+    assert_eq!(agree(2, 5, Rules::TOMORROWS), 15_983);
+    assert_eq!(terminal(2, 5, Rules::TOMORROWS), [1_212, 660, 100]);
+    assert_eq!(agree(2, 5, exact), 16_089);
+    assert_eq!(terminal(2, 5, exact), [1_090, 652, 118]);
+    let caro = Rules::TOMORROWS.with_gomoku(Gomoku::Caro);
+    assert_eq!(agree(2, 5, caro), 16_133);
+    assert_eq!(terminal(2, 5, caro), [1_122, 580, 130]);
 }

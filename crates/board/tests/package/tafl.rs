@@ -3,7 +3,7 @@
 
 use gridnote_board::report::Spanned;
 use gridnote_board::tafl::{
-    Berserk, Escape, JumpMode, Key, KingArmed, KingStrength, PRESETS, PieceSet, RulesError,
+    Berserk, Escape, JumpMode, Key, KingArmed, KingStrength, PRESETS, ParseError, PieceSet,
     Shieldwall, Speeds, TaflRules, Threefold, piece_letter, piece_of_letter,
 };
 use gridnote_board::{Board, Cell, Piece, Player, Role};
@@ -184,29 +184,45 @@ fn a_record_writes_back_as_read_but_for_order_and_spelling() {
 #[test]
 fn bad_records_are_errors_with_spans() {
     let cases: [(&str, core::ops::Range<usize>, &str); 8] = [
-        ("", 0..0, "a rules record starts with `dim:`"),
-        ("esc:c start:/1/", 0..5, "a rules record starts with `dim:`"),
+        (
+            "",
+            0..0,
+            "the rules record has no board size: expected `dim:<size>` as its first entry, found the end of the text",
+        ),
+        (
+            "esc:c start:/1/",
+            0..5,
+            "the rules record has no board size: expected `dim:<size>` as its first entry, found `esc:c`",
+        ),
         (
             "dim:0 start:/1/",
             4..5,
             "rules entry `dim:`: expected a board size from 1 to 255, found `0`",
         ),
-        ("dim:1 esc:c esc:e start:/K/", 12..17, "rules entry `esc:` given twice"),
+        ("dim:1 esc:c esc:e start:/K/", 12..17, "rules entry `esc:` appears twice"),
         (
             "dim:1 start:/K/ esc:c",
             16..21,
-            "rules entry `esc:` after the start position, which comes last",
+            "`esc:` comes after the start position, which must be the last entry",
         ),
-        ("dim:1 esc:c", 11..11, "the rules record has no start position (`start:` or `starti:`)"),
-        ("dim:2 start:/2/", 12..15, "`start:` has 1 rows, expected 2"),
+        (
+            "dim:1 esc:c",
+            11..11,
+            "the rules record has no start position: expected `start:` or `starti:` as its last entry",
+        ),
+        (
+            "dim:2 start:/2/",
+            12..15,
+            "`start:` has 1 rows, expected 2 (a square board has as many rows as a row has squares)",
+        ),
         (
             "dim:2 cenh:tx start:/2/2/",
             12..13,
-            "rules entry `cenh:`: expected taflman letters (t c n k m g, uppercase for the defenders), found `x`",
+            "rules entry `cenh:`: expected taflman symbols (t c n k m g, uppercase for the defenders), found `x`",
         ),
     ];
     for (text, span, message) in cases {
-        let err: RulesError = text.parse::<TaflRules>().unwrap_err();
+        let err: ParseError = text.parse::<TaflRules>().unwrap_err();
         assert_eq!((err.span(), err.to_string().as_str()), (span, message), "{text}");
     }
 }

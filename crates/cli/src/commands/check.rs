@@ -8,7 +8,7 @@ use gridnote_board::{Outcome, Player, Problems, Rules};
 use gridnote_convert::{DigitsCheck, Format, Source};
 use serde::Serialize;
 
-use crate::inputs::{InputArgs, Io, for_each_input, hint_if_terminal, open};
+use crate::inputs::{Failure, InputArgs, Io, for_each_input, hint_if_terminal, open};
 use crate::json;
 use crate::names::{parse_rules, tafl_side_letter, tafl_side_name};
 use crate::tafl::{SideFrom, place};
@@ -21,8 +21,9 @@ pub(crate) struct Args {
     /// The input flags: --from, --input, --json, --quiet and the INPUTs.
     #[command(flatten)]
     pub(crate) input: InputArgs,
-    /// The rules: tic-tac-toe, or tomorrows (the default for the tuple format), with
-    /// optional +misere, +diagonals, +no-diagonals, +k=N, as `check` prints them; for a
+    /// The rules: tic-tac-toe, tomorrows (the default for the tuple format), gomoku,
+    /// renju or caro, with optional +misere, +diagonals, +no-diagonals, +k=N, +exact, as
+    /// `check` prints them; for a
     /// tafl position a tafl preset (copenhagen, brandubh, …) or an OpenTafl rules record
     /// (dim:… start:/…/).
     #[arg(long, value_name = "RULES", value_parser = parse_check_rules)]
@@ -55,7 +56,7 @@ pub(crate) enum CheckRules {
 /// `check --rules`: an m,n,k rules name, a tafl preset, or an OpenTafl rules record.
 fn parse_check_rules(text: &str) -> Result<CheckRules, String> {
     use gridnote_board::tafl::TaflRules;
-    if text.starts_with("dim:") {
+    if text.contains(':') {
         let rules: TaflRules =
             text.parse().map_err(|e| format!("not an OpenTafl rules record: {e}"))?;
         return Ok(CheckRules::Tafl { name: rules.to_string(), rules: Box::new(rules) });
@@ -69,7 +70,8 @@ fn parse_check_rules(text: &str) -> Result<CheckRules, String> {
         // A modifier (`+wrap`) is an m,n,k rules name: its own message says what is wrong.
         Err(_) if text.contains('+') => Err(mnk.err().unwrap_or_default()),
         Err(_) => Err(format!(
-            "unknown rules `{text}`: expected tic-tac-toe or tomorrows (m,n,k), a tafl preset \
+            "unknown rules `{text}`: expected tic-tac-toe, tomorrows, gomoku, renju or caro \
+             (m,n,k), a tafl preset \
              ({}), or an OpenTafl rules record (dim:… start:/…/)",
             gridnote_board::tafl::PRESETS.join(", ")
         )),
@@ -101,6 +103,13 @@ struct ProblemJson {
     message: String,
 }
 
+/// One of black's forbidden points under renju.
+#[derive(Serialize)]
+struct ForbiddenJson {
+    cell: String,
+    kind: &'static str,
+}
+
 #[derive(Serialize, Default)]
 struct DigitsJson {
     counts_within_one: bool,
@@ -127,6 +136,9 @@ struct CheckJson<'a> {
     /// A tafl position's outcome under `--rules`: why the game is over.
     #[serde(skip_serializing_if = "Option::is_none")]
     reason: Option<&'static str>,
+    /// Under renju, black's forbidden points of a game in progress.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    forbidden: Option<Vec<ForbiddenJson>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     digits: Option<DigitsJson>,
     /// The legality problems in gridnote-board's own serde form (`Problems`).
@@ -154,9 +166,31 @@ struct Findings {
     tafl: Option<TaflFindings>,
     problems: Vec<ProblemJson>,
     outcome: Option<Outcome>,
+    /// Under renju, black's forbidden points (the library's check).
+    forbidden: Option<Vec<ForbiddenJson>>,
     digits: Option<DigitsJson>,
     legality: Option<Problems>,
     report: Option<DigitsCheck>,
+}
+
+/// The m,n,k rule flags given (`--misere`, `--diagonals`, `--in-a-row`), as written.
+fn mnk_flags(args: &Args) -> Vec<&'static str> {
+    let given = [
+        (args.misere, "--misere"),
+        (args.diagonals, "--diagonals"),
+        (args.in_a_row.is_some(), "--in-a-row"),
+    ];
+    given.into_iter().filter(|(on, _)| *on).map(|(_, flag)| flag).collect()
+}
+
+/// `--misere` and the other m,n,k rule flags do not apply to tafl: a sentence naming
+/// those given, or `None`.
+fn mnk_flags_misapplied(args: &Args, to: &str) -> Option<String> {
+    let flags = mnk_flags(args);
+    let (last, rest) = flags.split_last()?;
+    let named = if rest.is_empty() { (*last).to_owned() } else { format!("{} and {last}", rest.join(", ")) };
+    let verb = if rest.is_empty() { "is an m,n,k rule: it does" } else { "are m,n,k rules: they do" };
+    Some(format!("{named} {verb} not apply to {to}"))
 }
 
 fn examine(source: &Source, args: &Args) -> Findings {
@@ -201,6 +235,7 @@ fn examine(source: &Source, args: &Args) -> Findings {
             tafl,
             problems,
             outcome: None,
+            forbidden: None,
             digits: None,
             legality: None,
             report: None,
@@ -230,6 +265,12 @@ fn examine(source: &Source, args: &Args) -> Findings {
         tafl: None,
         problems,
         outcome: checked.outcome,
+        forbidden: checked.forbidden.map(|points| {
+            let point = |(cell, kind): (gridnote_board::CellName, gridnote_board::renju::Forbidden)| {
+                ForbiddenJson { cell: cell.to_string(), kind: kind.name() }
+            };
+            points.into_iter().map(point).collect()
+        }),
         digits,
         legality: checked.legality,
         report,
@@ -275,6 +316,16 @@ fn write_plain(out: &mut dyn Write, origin: &str, input: &str, f: &Findings) -> 
     if let Some(outcome) = f.outcome {
         writeln!(out, "  outcome: {outcome}")?;
     }
+    if let Some(points) = &f.forbidden {
+        write!(out, "  forbidden to black (renju):")?;
+        if points.is_empty() {
+            write!(out, " none")?;
+        }
+        for (i, p) in points.iter().enumerate() {
+            write!(out, "{} {} ({})", if i == 0 { "" } else { "," }, p.cell, p.kind)?;
+        }
+        writeln!(out)?;
+    }
     if let Some(t) = &f.tafl {
         writeln!(out, "  outcome: {}", t.outcome)?;
     }
@@ -294,15 +345,34 @@ fn write_plain(out: &mut dyn Write, origin: &str, input: &str, f: &Findings) -> 
 }
 
 pub(crate) fn run(args: &Args, stdin: &mut dyn BufRead, io: &mut Io<'_>) -> u8 {
+    if let Some(CheckRules::Tafl { name, .. }) = &args.rules {
+        if let Some(message) = mnk_flags_misapplied(args, &format!("the tafl rules {name}")) {
+            let _ = writeln!(io.err, "error: {message}");
+            return EXIT_USAGE;
+        }
+    }
     let Some(opened) = open(&args.input, io) else {
         return EXIT_USAGE;
     };
     hint_if_terminal(&args.input, io);
     let (json, quiet) = (args.input.json, args.input.quiet);
     let mut failed = false;
+    let mut misapplied = false;
     let result = for_each_input(&args.input, opened, stdin, io, |input, io| {
         let out = &mut *io.out;
-        match input.read(args.input.from) {
+        let read = input.read(args.input.from).and_then(|source| {
+            // The m,n,k rule flags on a tafl position: a usage error, named per input.
+            let tafl = source.format.game() == Game::Tafl;
+            let to = format!("a tafl position ({})", source.format);
+            match mnk_flags_misapplied(args, &to).filter(|_| tafl) {
+                Some(message) => {
+                    misapplied = true;
+                    Err(Failure::plain((message, 0..source.input_len)))
+                }
+                None => Ok(source),
+            }
+        });
+        match read {
             Ok(source) => {
                 let findings = examine(&source, args);
                 failed |= !findings.problems.is_empty();
@@ -329,6 +399,7 @@ pub(crate) fn run(args: &Args, stdin: &mut dyn BufRead, io: &mut Io<'_>) -> u8 {
                                 _ => None,
                             }),
                             problems: findings.problems,
+                            forbidden: findings.forbidden,
                             digits: findings.digits,
                             legality: findings.legality,
                             report: findings.report,
@@ -345,5 +416,6 @@ pub(crate) fn run(args: &Args, stdin: &mut dyn BufRead, io: &mut Io<'_>) -> u8 {
         }
         Ok(())
     });
-    finish(result, failed, io.err)
+    let status = finish(result, failed, io.err);
+    if misapplied { EXIT_USAGE } else { status }
 }

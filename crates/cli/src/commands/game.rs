@@ -1,4 +1,5 @@
-//! `gridnote game`: replay an OpenTafl game record (`.otg`), or check one.
+//! `gridnote game`: replay an OpenTafl game record (`.otg`), or check one. Gomoku records
+//! (Piskvork's `.psq`, plain move lists) go to [`crate::gomoku`].
 //!
 //! Without `--check`, the positions after every ply of one line (the main line, or the
 //! variation `--line` names) are printed, one per line, as OTN position records or, with
@@ -18,10 +19,10 @@ use std::ops::Range;
 
 use gridnote_board::report::{Spanned, render};
 use gridnote_board::setup::{Payload, Setup, TaflFields};
+use gridnote_board::tafl::{Game, GameResult, LinePath, MoveRecord, PositionRecord, Replay, Slot};
 use gridnote_board::{Board, Player};
-use gridnote_convert::game::{self, GameRecord, GameResult, Line, RecordPosition, Replay};
 use gridnote_convert::{Field, Format, Note, Options, Source, write_into};
-use gridnote_tafl_rules::{CaptureText, Entry, LineEnd, Position, Rules, check_line};
+use gridnote_tafl_rules::{CaptureText, CompiledRules, LineEnd, Position, check_line};
 
 use crate::inputs::Io;
 use crate::names::{parse_format, tafl_side_name};
@@ -66,8 +67,19 @@ pub(crate) struct Args {
     /// Validate the file instead: replay every line under the rules (every move legal, the
     /// captures listed exactly those the rules make, or computed when the record lists
     /// none; the result tag against the main line's end) and list every problem.
-    #[arg(long, conflicts_with_all = ["final_only", "to", "line", "notes", "quiet"])]
+    #[arg(long, conflicts_with_all = ["final_only", "to", "line", "notes", "quiet", "ply"])]
     pub(crate) check: bool,
+    /// A gomoku record's rules (a .psq record or a move list such as h8i9j10): gomoku (the
+    /// default, freestyle), gomoku+exact, renju, caro, … (docs/psq.md).
+    #[arg(long, value_name = "RULES", value_parser = crate::names::parse_rules)]
+    pub(crate) rules: Option<gridnote_board::Rules>,
+    /// A gomoku move list's board: N (N×N) or ROWSxCOLS (default 15).
+    #[arg(long, value_name = "SIZE", value_parser = crate::gomoku::parse_size)]
+    pub(crate) size: Option<(usize, usize)>,
+    /// A gomoku record: print only the position after this many plies (0: the empty
+    /// board).
+    #[arg(long, value_name = "N", conflicts_with = "final_only")]
+    pub(crate) ply: Option<usize>,
 }
 
 /// Runs `gridnote game`.
@@ -92,10 +104,25 @@ pub(crate) fn run(args: &Args, stdin: &mut dyn BufRead, io: &mut Io<'_>) -> u8 {
             return EXIT_FAILED;
         }
     };
-    let game: GameRecord = match text.parse() {
+    if let Some(record) = crate::gomoku::recognize(&text) {
+        let asked = crate::gomoku::Asked {
+            rules: args.rules,
+            size: args.size,
+            ply: args.ply,
+            final_only: args.final_only,
+            to: args.to,
+            check: args.check,
+        };
+        return crate::gomoku::run(record, &asked, &shown, &text, io);
+    }
+    if args.rules.is_some() || args.size.is_some() || args.ply.is_some() {
+        let _ = writeln!(io.err, "error: --rules, --size and --ply are for gomoku records (.psq, move lists)");
+        return EXIT_USAGE;
+    }
+        let game: Game = match text.parse() {
         Ok(game) => game,
         Err(err) => {
-            let err: gridnote_convert::SyntaxError = err;
+            let err: gridnote_board::tafl::ParseError = err;
             problem(io.err, &shown, &text, err.span(), &err.to_string());
             return EXIT_FAILED;
         }
@@ -144,8 +171,8 @@ pub(crate) fn run(args: &Args, stdin: &mut dyn BufRead, io: &mut Io<'_>) -> u8 {
 }
 
 /// A line address as the user may write it: `main`, `2a.1`, or with a trailing dot.
-fn parse_line(text: &str) -> Result<Line, String> {
-    text.parse::<Line>()
+fn parse_line(text: &str) -> Result<LinePath, String> {
+    text.parse::<LinePath>()
         .or_else(|err| text.strip_suffix('.').map_or(Err(err.clone()), |t| t.parse()))
         .map_err(|err| err.to_string())
 }
@@ -212,7 +239,7 @@ struct Shown<'a> {
     /// `turn 2. \`a2-a1\``, or `the start` (for `--final` on a line without plies).
     origin: String,
     /// The OTN position record.
-    record: &'a RecordPosition,
+    record: &'a PositionRecord,
     /// The side to move: the opponent of the side that just moved (at the start, the
     /// rules' first mover).
     to_move: Player,
@@ -236,12 +263,13 @@ fn shown(replay: &Replay, final_only: bool) -> Vec<Shown<'_>> {
     });
     for ply in &replay.plies {
         let before = &shown[shown.len() - 1];
+        let captured = matches!(&ply.record, MoveRecord::Move(m) if !m.captures.is_empty());
         shown.push(Shown {
             origin: format!("turn {} `{}`", ply.turn, ply.record),
             record: &ply.position,
             to_move: ply.player.other(),
             ply: before.ply.saturating_add(1),
-            since_capture: if ply.captured { 0 } else { before.since_capture.saturating_add(1) },
+            since_capture: if captured { 0 } else { before.since_capture.saturating_add(1) },
         });
     }
     if final_only {
@@ -268,7 +296,8 @@ struct Printed {
 fn positions(replay: &Replay, args: &Args) -> Result<Printed, String> {
     let shown = shown(replay, args.final_only);
     let mut out = String::new();
-    let otn = game::format();
+    // The registry's format of the positions of a game record: OTN position records.
+    let otn: Format = "otn".parse().expect("the registry has OTN");
     let to = args.to.filter(|&to| to != otn);
     let Some(to) = to else {
         for position in &shown {
@@ -278,21 +307,19 @@ fn positions(replay: &Replay, args: &Args) -> Result<Printed, String> {
         return Ok(Printed { out, defenders: None, notes: Vec::new() });
     };
     let options = Options::default();
-    let as_target = |origin: &str, record: &RecordPosition, err: &dyn std::fmt::Display| {
+    let as_target = |origin: &str, record: &PositionRecord, err: &dyn std::fmt::Display| {
         format!("{origin}: the position {record} as {to}: {err}")
     };
     // The replayed positions go to the writer as setups: the board of each OTN position
-    // record (as reading the record would give it) and what the replay knows besides.
-    let board =
-        |origin: &str, record: &RecordPosition| record.board().map_err(|err| as_target(origin, record, &err));
+    // record (as reading the record gives it) and what the replay knows besides.
     // TSN's defenders at the start: the line's start position's (noted only when
     // rounded, and only for a target that carries them).
-    let (defenders, defenders_note) = start_defenders(&board("the start", &replay.start)?);
+    let (defenders, defenders_note) = start_defenders(&Board::from(&replay.start));
     let defenders_note = defenders_note.filter(|_| to.carries().tafl && !shown.is_empty());
     let mut notes = Vec::new();
     for position in shown {
         let Shown { origin, record, to_move, ply, since_capture } = position;
-        let mut setup = Setup::new(board(&origin, record)?).with_to_move(to_move);
+        let mut setup = Setup::new(Board::from(record)).with_to_move(to_move);
         setup.tafl = Some(TaflFields::new(defenders, ply, since_capture));
         // A game record has no TEN extension data: TEN's `-`, carried, not derived.
         setup.extension = Some(Payload::EMPTY);
@@ -329,18 +356,15 @@ fn plural(n: usize) -> &'static str {
 
 /// `--check`: every line replayed under the record's rules, every problem listed, and
 /// the result tag checked against how the main line ends.
-fn check(game: &GameRecord, file: &str, text: &str, io: &mut Io<'_>) -> u8 {
-    let rules = match game.rules().map_err(|e| e.to_string()).and_then(
-        |typed| Rules::new(&typed).map_err(|e| e.to_string()),
-    ) {
+fn check(game: &Game, file: &str, text: &str, io: &mut Io<'_>) -> u8 {
+    let rules = match CompiledRules::new(game.rules()) {
         Ok(rules) => rules,
-        Err(message) => {
-            let _ = writeln!(io.err, "error: {file}: the rules tag: {message}");
+        Err(err) => {
+            let _ = writeln!(io.err, "error: {file}: the rules tag: {err}");
             return EXIT_FAILED;
         }
     };
-    let start = match Position::from_record(&rules, &game.start().to_string(), rules.first_to_move())
-    {
+    let start = match Position::of_record(&rules, game.start(), rules.first_to_move()) {
         Ok(start) => start,
         Err(err) => {
             let _ = writeln!(io.err, "error: {file}: the start position: {err}");
@@ -349,8 +373,11 @@ fn check(game: &GameRecord, file: &str, text: &str, io: &mut Io<'_>) -> u8 {
     };
     // A record that lists any capture must list them all; a plain move list gets them
     // computed.
-    let texts = game.move_texts();
-    let captures = CaptureText::of(texts.iter().map(String::as_str));
+    let written = game.turns().iter().flat_map(|turn| &turn.slots).filter_map(|slot| match slot {
+        Slot::Move(MoveRecord::Move(m)) => Some(m),
+        _ => None,
+    });
+    let captures = CaptureText::of(written);
     let lines = game.lines();
     let (mut failed, mut plies, mut computed, mut main_end) = (0, 0, false, None);
     for line in &lines {
@@ -362,10 +389,7 @@ fn check(game: &GameRecord, file: &str, text: &str, io: &mut Io<'_>) -> u8 {
                 continue;
             }
         };
-        let entries = moves.iter().map(|m| {
-            if m.resignation { Entry::Resignation } else { Entry::Move(&m.record) }
-        });
-        match check_line(start.clone(), entries, captures) {
+        match check_line(start.clone(), moves.iter().map(|m| &m.record), captures) {
             Ok(checked) => {
                 plies += moves.len();
                 if captures == CaptureText::Computed {
@@ -394,7 +418,8 @@ fn check(game: &GameRecord, file: &str, text: &str, io: &mut Io<'_>) -> u8 {
     }
     let (end, last_turn) = main_end.unwrap_or((LineEnd::Rules(start.outcome()), None));
     let claimed = match game.result() {
-        Some(GameResult::Win(player)) => Some(Some(player)),
+        Some(GameResult::AttackersWin) => Some(Some(Player::One)),
+        Some(GameResult::DefendersWin) => Some(Some(Player::Two)),
         Some(GameResult::Draw) => Some(None),
         _ => None,
     };

@@ -25,7 +25,7 @@ macro_rules! subcommands {
 
         impl Command {
             /// Runs the subcommand; returns the exit status.
-            pub(crate) fn run(&self, stdin: &mut dyn BufRead, io: &mut Io<'_>) -> u8 {
+            pub(crate) fn run(&self, stdin: &mut (dyn BufRead + Send), io: &mut Io<'_>) -> u8 {
                 match self {
                     $(Command::$variant(args) => $module::run(args, stdin, io),)*
                 }

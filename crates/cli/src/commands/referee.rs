@@ -1,12 +1,14 @@
 //! `gridnote match`: a referee for two engines (gridnote-referee does the work).
 
 use std::io::BufRead;
+use std::ops::ControlFlow;
 use std::path::PathBuf;
 use std::time::Duration;
 
 use gridnote_referee::clock::TimeControl;
+use gridnote_referee::openings::RandomOpenings;
 use gridnote_referee::st3p::{self, BoardSpec, St3pMatch};
-use gridnote_referee::tournament::{Contest, Game, Summary, play_match};
+use gridnote_referee::tournament::{Contest, Ending, Forfeit, Game, Summary, play_match};
 
 use crate::inputs::Io;
 use crate::status::{EXIT_FAILED, EXIT_OK, EXIT_USAGE};
@@ -33,35 +35,41 @@ pub(crate) struct Args {
     /// The board and the line that wins, MxNkK (st3p): 3x3k3, 15x15k5, …
     #[arg(long, value_name = "MxNkK", default_value = "3x3k3")]
     pub(crate) board: BoardSpec,
-    /// How many games (colours alternate: A moves first in odd games).
-    #[arg(long, value_name = "N", default_value_t = 2)]
-    pub(crate) games: usize,
+    /// How many games, 1 to 1000000 (colours alternate: A moves first in odd games).
+    #[arg(long, value_name = "N", default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    pub(crate) games: u32,
     /// Time control: BASE+INCREMENT in seconds (10+0.1) or st=SECONDS for a fixed time
     /// per move (st=0.1).
     #[arg(long, value_name = "TC", default_value = "10+0.1")]
     pub(crate) tc: TimeControl,
-    /// Lateness forgiven on each move for process scheduling, in milliseconds.
-    #[arg(long, value_name = "MS", default_value_t = 20)]
+    /// Lateness forgiven on each move for process scheduling, in milliseconds (0 to
+    /// 60000).
+    #[arg(long, value_name = "MS", default_value_t = 20, value_parser = clap::value_parser!(u64).range(0..=60_000))]
     pub(crate) margin_ms: u64,
     /// Openings: a file of positions, one per line, each played twice, colours swapped
     /// (blank and `#` lines skipped): T3EN for st3p; for otep an OTN position record and
     /// the side to move (`/3t3/…/ defenders`; the rules' first mover when left out).
     #[arg(long, value_name = "FILE", conflicts_with = "random_plies")]
     pub(crate) openings: Option<PathBuf>,
-    /// Random openings of N plies from the empty board or the tafl start (seeded by
-    /// --seed).
-    #[arg(long, value_name = "N")]
-    pub(crate) random_plies: Option<usize>,
+    /// Random openings of N plies (0 to 1000) from the empty board or the tafl start
+    /// (seeded by --seed), each made when its game starts.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(0..=1000))]
+    pub(crate) random_plies: Option<u32>,
     /// The seed of the random openings.
     #[arg(long, value_name = "SEED", default_value_t = 1)]
     pub(crate) seed: u64,
-    /// Games played at once.
-    #[arg(long, value_name = "N", default_value_t = 1)]
-    pub(crate) jobs: usize,
-    /// Write every game's record into DIR (one file per game: game-0001.txt, or
-    /// game-0001.otg for otep).
+    /// Games played at once, 1 to 256 (never more than there are games).
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=256))]
+    pub(crate) jobs: u32,
+    /// Write every game's record into DIR as the game ends (one file per game:
+    /// game-0001.txt, or game-0001.otg for otep). DIR is made when missing and must be
+    /// empty unless --force.
     #[arg(long, value_name = "DIR")]
     pub(crate) records: Option<PathBuf>,
+    /// Write the records into a folder that already holds files (files of the same names
+    /// are replaced; others stay).
+    #[arg(long, requires = "records")]
+    pub(crate) force: bool,
     /// Print only the final summary, as one JSON object.
     #[arg(long)]
     pub(crate) json: bool,
@@ -69,55 +77,84 @@ pub(crate) struct Args {
 
 /// Runs a match and prints the results table and the score.
 pub(crate) fn run(args: &Args, _stdin: &mut dyn BufRead, io: &mut Io<'_>) -> u8 {
-    if args.protocol == "otep" {
-        return match otep_contest(args) {
-            Ok(contest) => run_contest(args, &contest, io),
-            Err(message) => {
-                let _ = writeln!(io.err, "error: {message}");
-                EXIT_USAGE
-            }
-        };
-    }
-    let openings = match openings(args) {
-        Ok(openings) => openings,
+    let prepared = records_folder(args).and_then(|()| {
+        if args.protocol == "otep" {
+            otep_contest(args).map(|contest| Box::new(contest) as Box<dyn Contest>)
+        } else {
+            st3p_contest(args).map(|contest| Box::new(contest) as Box<dyn Contest>)
+        }
+    });
+    match prepared {
+        Ok(contest) => run_contest(args, contest.as_ref(), io),
         Err(message) => {
             let _ = writeln!(io.err, "error: {message}");
-            return EXIT_USAGE;
-        }
-    };
-    let mut contest = St3pMatch::new(
-        [args.engine_a.clone(), args.engine_b.clone()],
-        openings,
-        args.board.in_a_row,
-        args.tc,
-    );
-    contest.margin = Duration::from_millis(args.margin_ms);
-    run_contest(args, &contest, io)
-}
-
-/// Plays the match and prints the results table and the score.
-fn run_contest<C: Contest>(args: &Args, contest: &C, io: &mut Io<'_>) -> u8 {
-    if let Some(dir) = &args.records {
-        if let Err(err) = std::fs::create_dir_all(dir) {
-            let _ = writeln!(io.err, "error: cannot create {}: {err}", dir.display());
-            return EXIT_FAILED;
+            EXIT_USAGE
         }
     }
+}
+
+/// The records folder, checked before any game: made when missing; refused when it is a
+/// file, or holds files and `--force` was not given.
+fn records_folder(args: &Args) -> Result<(), String> {
+    let Some(dir) = &args.records else { return Ok(()) };
+    let shown = dir.display();
+    if dir.exists() && !dir.is_dir() {
+        return Err(format!(
+            "--records {shown} is a file: give a folder (it is made when missing)"
+        ));
+    }
+    if dir.is_dir() && !args.force {
+        let entries = std::fs::read_dir(dir)
+            .map_err(|err| format!("cannot read the folder {shown}: {err}"))?;
+        let mut names: Vec<String> =
+            entries.flatten().map(|e| e.file_name().to_string_lossy().into_owned()).collect();
+        if !names.is_empty() {
+            names.sort();
+            let count = names.len();
+            let more = if count > 3 { ", …" } else { "" };
+            names.truncate(3);
+            return Err(format!(
+                "--records {shown} already holds {count} file(s) ({}{more}): give a new or empty folder, or --force to write into it",
+                names.join(", ")
+            ));
+        }
+    }
+    std::fs::create_dir_all(dir).map_err(|err| format!("cannot create {shown}: {err}"))
+}
+
+/// Plays the match and prints each game's line as it ends (flushed, whatever the output
+/// is, so that an interrupted match keeps what was finished), then the score.
+fn run_contest(args: &Args, contest: &dyn Contest, io: &mut Io<'_>) -> u8 {
     let mut failed = false;
     let mut done = 0;
     let mut tally = gridnote_referee::stats::Tally::default();
-    let games = play_match(contest, args.games, args.jobs, |game| {
+    // The records written: how many, and the first and last names.
+    let mut written: (usize, Option<String>, Option<String>) = (0, None, None);
+    let summary = play_match(contest, args.games as usize, args.jobs as usize, |game| {
         done += 1;
         tally.add(game.score);
         if let Some(dir) = &args.records {
             let path = dir.join(&game.file_name);
-            if let Err(err) = std::fs::write(&path, &game.record) {
-                let _ = writeln!(io.err, "error: cannot write {}: {err}", path.display());
-                failed = true;
+            match std::fs::write(&path, &game.record) {
+                Ok(()) => {
+                    written.0 += 1;
+                    let name = &game.file_name;
+                    if written.1.as_ref().is_none_or(|first| name < first) {
+                        written.1 = Some(name.clone());
+                    }
+                    if written.2.as_ref().is_none_or(|last| name > last) {
+                        written.2 = Some(name.clone());
+                    }
+                }
+                Err(err) => {
+                    let _ = writeln!(io.err, "error: cannot write {}: {err}", path.display());
+                    failed = true;
+                }
             }
         }
         if !args.json {
-            let _ = writeln!(io.out, "{}", table_line(game));
+            let _ = writeln!(io.out, "{}", table_line(&game));
+            let _ = io.out.flush();
         }
         if io.terminals.stderr {
             let _ = write!(
@@ -131,12 +168,21 @@ fn run_contest<C: Contest>(args: &Args, contest: &C, io: &mut Io<'_>) -> u8 {
             );
             let _ = io.err.flush();
         }
-        let _ = io.input_done();
+        // An engine that cannot be started fails every game: the match ends here.
+        if let Ending::Forfeit { loser, forfeit: Forfeit::NotStarted(why) } = &game.ending {
+            let engine = if loser.index() == 0 { &args.engine_a } else { &args.engine_b };
+            if io.terminals.stderr {
+                let _ = writeln!(io.err);
+            }
+            let _ = writeln!(io.err, "error: engine {loser} (`{engine}`) could not be started: {why}");
+            failed = true;
+            return ControlFlow::Break(());
+        }
+        ControlFlow::Continue(())
     });
     if io.terminals.stderr {
         let _ = writeln!(io.err);
     }
-    let summary = Summary::of(&games);
     if args.json {
         match serde_json::to_string(&summary) {
             Ok(json) => {
@@ -150,33 +196,44 @@ fn run_contest<C: Contest>(args: &Args, contest: &C, io: &mut Io<'_>) -> u8 {
     } else {
         let _ = write!(io.out, "{}", summary_text(&summary));
     }
+    if let (Some(dir), (count, Some(first), Some(last))) = (&args.records, &written) {
+        let names = if first == last { first.clone() } else { format!("{first} to {last}") };
+        let _ = writeln!(io.err, "records: {count} written in {} ({names})", dir.display());
+    }
     if failed { EXIT_FAILED } else { EXIT_OK }
 }
 
-/// The openings: the file, random ones, or the empty board.
-fn openings(args: &Args) -> Result<Vec<gridnote_referee::board::Position>, String> {
+/// `gridnote match --protocol st3p`: the contest the flags describe.
+fn st3p_contest(args: &Args) -> Result<St3pMatch, String> {
     let start = args.board.start();
-    if let Some(path) = &args.openings {
+    let k = args.board.in_a_row;
+    let mut random = None;
+    let openings = if let Some(path) = &args.openings {
         let text = std::fs::read_to_string(path)
             .map_err(|err| format!("cannot read {}: {err}", path.display()))?;
-        let openings = st3p::read_openings(&text).map_err(|err| err.to_string())?;
+        let openings = st3p::read_openings(&text, k).map_err(|err| err.to_string())?;
         if openings.is_empty() {
             return Err(format!("{} holds no opening", path.display()));
         }
-        return Ok(openings);
-    }
-    if let Some(plies) = args.random_plies {
-        let count = args.games.div_ceil(2).max(1);
-        let openings = st3p::random_openings(&start, args.board.in_a_row, plies, count, args.seed);
-        if openings.len() < count {
-            return Err(format!(
-                "cannot find {count} random openings of {plies} plies on {} that leave the game open",
-                args.board
-            ));
+        openings
+    } else {
+        if let Some(plies) = args.random_plies {
+            let openings = RandomOpenings::new(plies as usize, args.seed);
+            if st3p::random_opening(&start, k, openings, 0).is_none() {
+                return Err(format!(
+                    "cannot find random openings of {plies} plies on {} that leave the game open",
+                    args.board
+                ));
+            }
+            random = Some(openings);
         }
-        return Ok(openings);
-    }
-    Ok(vec![start])
+        vec![start]
+    };
+    let mut contest =
+        St3pMatch::new([args.engine_a.clone(), args.engine_b.clone()], openings, k, args.tc);
+    contest.random = random;
+    contest.margin = Duration::from_millis(args.margin_ms);
+    Ok(contest)
 }
 
 /// One line of the results table.
@@ -217,11 +274,10 @@ fn summary_text(summary: &Summary) -> String {
 }
 
 /// `gridnote match --protocol otep`: the contest the flags describe.
-fn otep_contest(
-    args: &Args,
-) -> Result<gridnote_referee::otep::OtepMatch, String> {
-    use gridnote_referee::otep::{OtepMatch, random_openings, read_openings, rules_named};
+fn otep_contest(args: &Args) -> Result<gridnote_referee::otep::OtepMatch, String> {
+    use gridnote_referee::otep::{OtepMatch, random_opening, read_openings, rules_named};
     let rules = rules_named(&args.rules)?;
+    let mut random = None;
     let openings = match (&args.openings, args.random_plies) {
         (Some(path), _) => {
             let text = std::fs::read_to_string(path)
@@ -233,14 +289,14 @@ fn otep_contest(
             openings
         }
         (None, Some(plies)) => {
-            let count = args.games.div_ceil(2).max(1);
-            let openings = random_openings(&rules, plies, count, args.seed);
-            if openings.len() < count {
+            let openings = RandomOpenings::new(plies as usize, args.seed);
+            if random_opening(&rules, openings, 0).is_none() {
                 return Err(format!(
-                    "cannot find {count} random openings of {plies} plies that leave the game open"
+                    "cannot find random openings of {plies} plies that leave the game open"
                 ));
             }
-            openings
+            random = Some(openings);
+            Vec::new()
         }
         (None, None) => Vec::new(),
     };
@@ -250,6 +306,7 @@ fn otep_contest(
         openings,
         args.tc,
     )?;
+    contest.random = random;
     contest.margin = Duration::from_millis(args.margin_ms);
     Ok(contest)
 }

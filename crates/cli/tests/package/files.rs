@@ -254,11 +254,11 @@ fn unknown_names_list_every_accepted_name() {
         ),
         (
             &["check", "--rules", "chess"],
-            "error: invalid value 'chess' for '--rules <RULES>': unknown rules `chess`: expected tic-tac-toe or tomorrows (m,n,k), a tafl preset (copenhagen, copenhagen-relaxed, fetlar, computer-fetlar, berserk, brandubh, magpie, tablut, foteviken-tablut, sea-battle, sea-battle-13, tawlbwrdd, tablut-15, alea-evangelii), or an OpenTafl rules record (dim:… start:/…/)\n",
+            "error: invalid value 'chess' for '--rules <RULES>': unknown rules `chess`: expected tic-tac-toe, tomorrows, gomoku, renju or caro (m,n,k), a tafl preset (copenhagen, copenhagen-relaxed, fetlar, computer-fetlar, berserk, brandubh, magpie, tablut, foteviken-tablut, sea-battle, sea-battle-13, tawlbwrdd, tablut-15, alea-evangelii), or an OpenTafl rules record (dim:… start:/…/)\n",
         ),
         (
             &["check", "--rules", "tomorrows+misere+wrap"],
-            "error: invalid value 'tomorrows+misere+wrap' for '--rules <RULES>': unknown rules modifier `+wrap`: expected one of +misere, +diagonals, +no-diagonals, +k=N (N > 0)\n",
+            "error: invalid value 'tomorrows+misere+wrap' for '--rules <RULES>': unknown rules modifier `+wrap`: expected one of +misere, +diagonals, +no-diagonals, +k=N (N > 0), +exact\n",
         ),
         (
             &["show", "--svg", "--theme", "plaid"],

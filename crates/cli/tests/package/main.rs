@@ -3,6 +3,7 @@
 
 mod binary;
 mod files;
+mod gomoku;
 mod inprocess;
 mod pty;
 mod referee;

@@ -95,3 +95,137 @@ fn a_bad_board_is_a_usage_error() {
     assert_eq!(status, 2);
     assert!(err.contains("`3x3k4` is not a board: expected MxNkK"), "{err}");
 }
+
+#[test]
+fn numeric_options_are_bounded_with_a_usage_error_naming_the_range() {
+    for (flag, value, range) in [
+        ("--games", "4294967296", "1..=1000000"),
+        ("--games", "0", "1..=1000000"),
+        ("--jobs", "0", "1..=256"),
+        ("--jobs", "100000", "1..=256"),
+        ("--margin-ms", "99999999", "0..=60000"),
+        ("--random-plies", "18446744073709551616", "0..=1000"),
+    ] {
+        let (status, out, err) = run(&["match", "a", "b", flag, value]);
+        assert_eq!((status, out.as_str()), (2, ""), "{flag} {value}: {err}");
+        assert!(err.contains(range) || err.contains("invalid"), "{flag} {value}: {err}");
+        assert!(err.contains(flag), "{flag} {value}: {err}");
+    }
+    for (command, flag, value) in [
+        ("otep", "--table-mib", "100000"),
+        ("otep", "--move-time", "0"),
+        ("st3p", "--table-mib", "0"),
+    ] {
+        let (status, _, err) = run(&[command, flag, value]);
+        assert_eq!(status, 2, "{command} {flag} {value}: {err}");
+        assert!(err.contains(flag), "{err}");
+    }
+}
+
+/// A scratch folder of its own for one test.
+fn scratch(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("gridnote-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
+#[test]
+fn a_records_folder_that_holds_files_is_refused_unless_forced() {
+    let engine = format!("{} st3p", gridnote());
+    let dir = scratch("records-refused");
+    std::fs::create_dir_all(&dir).expect("made");
+    std::fs::write(dir.join("game-0007.txt"), "an earlier run").expect("written");
+    let records = dir.to_str().expect("UTF-8 path");
+    let (status, out, err) = run(&["match", &engine, &engine, "--records", records]);
+    assert_eq!((status, out.as_str()), (2, ""), "{err}");
+    assert_eq!(
+        err,
+        format!(
+            "error: --records {records} already holds 1 file(s) (game-0007.txt): give a new or empty folder, or --force to write into it\n"
+        )
+    );
+    let (status, _, err) =
+        run(&["match", &engine, &engine, "--tc", "st=0.2", "--records", records, "--force"]);
+    assert_eq!(status, 0, "{err}");
+    assert_eq!(err, format!("records: 2 written in {records} (game-0001.txt to game-0002.txt)\n"));
+    assert!(dir.join("game-0002.txt").is_file());
+    // A file is not a folder.
+    let file = dir.join("game-0001.txt");
+    let (status, _, err) = run(&["match", &engine, &engine, "--records", file.to_str().unwrap()]);
+    assert_eq!(status, 2);
+    assert_eq!(
+        err,
+        format!(
+            "error: --records {} is a file: give a folder (it is made when missing)\n",
+            file.display()
+        )
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn an_engine_that_cannot_start_ends_the_match_with_status_1() {
+    let engine = format!("{} st3p", gridnote());
+    let (status, out, err) =
+        run(&["match", &engine, "gridnote-no-such-engine", "--games", "1000", "--json"]);
+    assert_eq!(status, 1, "{err}");
+    let summary: serde_json::Value = serde_json::from_str(out.trim()).expect("one JSON object");
+    // The first game tells: no other game is started.
+    assert_eq!(summary["games"], 1);
+    assert!(
+        err.starts_with("error: engine b (`gridnote-no-such-engine`) could not be started: the engine exited with status 127"),
+        "{err}"
+    );
+}
+
+#[test]
+fn openings_lists_skip_a_bom_and_refuse_a_finished_game() {
+    let engine = format!("{} st3p", gridnote());
+    let dir = scratch("openings");
+    std::fs::create_dir_all(&dir).expect("made");
+    let list = dir.join("openings.txt");
+    std::fs::write(&list, "\u{feff}3_/_x_/3_ o\n").expect("written");
+    let list_arg = list.to_str().expect("UTF-8 path");
+    let (status, out, err) =
+        run(&["match", &engine, &engine, "--tc", "st=0.2", "--openings", list_arg]);
+    assert_eq!(status, 0, "{err}");
+    assert!(out.starts_with("game    1  first a  a-b 1/2-1/2    8 plies"), "{out}");
+    std::fs::write(&list, "3_/_x_/3_ o\nxxx/oo_/3_ o\n").expect("written");
+    let (status, _, err) = run(&["match", &engine, &engine, "--openings", list_arg]);
+    assert_eq!(status, 2);
+    assert_eq!(err, "error: openings line 2: the game is over in this position\n");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn each_game_is_printed_as_it_ends_and_an_interrupt_keeps_what_was_finished() {
+    use std::io::{BufRead, BufReader};
+    let engine = format!("{} st3p", gridnote());
+    let dir = scratch("interrupted");
+    let mut child = Command::new(gridnote())
+        .args(["match", &engine, &engine, "--games", "1000", "--tc", "st=0.2", "--records"])
+        .arg(&dir)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .expect("runs");
+    // Standard output is a pipe: the first game's line comes as the game ends, long
+    // before the match does.
+    let mut lines = BufReader::new(child.stdout.take().expect("piped"));
+    let mut first = String::new();
+    lines.read_line(&mut first).expect("a line");
+    assert!(first.starts_with("game    1  first a  a-b 1/2-1/2    9 plies"), "{first}");
+    let interrupted = Command::new("kill").arg("-INT").arg(child.id().to_string()).status();
+    assert!(interrupted.expect("kill runs").success());
+    let status = child.wait().expect("ends");
+    assert!(!status.success());
+    // Every game printed has its record.
+    let mut printed = vec![first];
+    printed.extend(lines.lines().map_while(Result::ok));
+    assert!(printed.len() < 1000, "{} games", printed.len());
+    for line in &printed {
+        let number: usize = line[5..9].trim().parse().expect("a game number");
+        assert!(dir.join(format!("game-{number:04}.txt")).is_file(), "{line}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -62,7 +62,9 @@ fn unknown_names_and_bad_records_are_usage_errors() {
     let (status, _, err) = run(&["check", "--rules", "chess", BRANDUB]);
     assert_eq!(status, 2);
     assert!(
-        err.contains("unknown rules `chess`: expected tic-tac-toe or tomorrows (m,n,k)"),
+        err.contains(
+            "unknown rules `chess`: expected tic-tac-toe, tomorrows, gomoku, renju or caro (m,n,k)"
+        ),
         "{err}"
     );
     assert!(err.contains("a tafl preset (copenhagen, copenhagen-relaxed, fetlar"), "{err}");
@@ -102,11 +104,39 @@ fn the_side_to_move_and_the_outcome_come_from_the_rules_engine() {
 
 #[test]
 fn more_pieces_of_a_kind_than_the_start_is_a_problem() {
-    // Brandubh starts with one king; mercenaries would count for both sides together.
+    // Brandubh starts with one king; mercenaries would count for both sides together. A
+    // second king is a problem of any tafl position, with or without rules.
     let (status, out, _) = run(&["check", "--rules", "brandub", "/7/7/7/KK5/7/7/6t/"]);
     assert_eq!(status, 1);
     assert_eq!(
         out,
-        "argument 1: /7/7/7/KK5/7/7/6t/\n  format: otn, tafl rules: brandub\n  attackers to move (the rules' first mover: the position does not say)\n  problems:\n    - the defenders have 2 kings, the rules' start position 1\n  outcome: ongoing\n"
+        "argument 1: /7/7/7/KK5/7/7/6t/\n  format: otn, tafl rules: brandub\n  attackers to move (the rules' first mover: the position does not say)\n  problems:\n    - 2 kings of the defenders on the board: a side has at most one king\n    - the defenders have 2 kings, the rules' start position 1\n  outcome: ongoing\n"
+    );
+}
+
+#[test]
+fn m_n_k_rule_flags_on_tafl_are_a_usage_error() {
+    // On tafl rules: refused before any input is read.
+    let (status, out, err) = run(&["check", "--rules", "brandubh", "--misere", "--in-a-row", "4"]);
+    assert_eq!(
+        (status, out.as_str(), err.as_str()),
+        (
+            2,
+            "",
+            "error: --misere and --in-a-row are m,n,k rules: they do not apply to the tafl rules brandubh\n"
+        )
+    );
+    // On a tafl position: that input is refused, and the status says usage; an m,n,k
+    // position beside it is checked as usual.
+    let (status, out, err) =
+        run(&["check", "--diagonals", "/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/", "xo_/_x_/3_ o"]);
+    assert_eq!(status, 2);
+    assert_eq!(
+        err,
+        "error: argument 1: --diagonals is an m,n,k rule: it does not apply to a tafl position (otn)\n  | /3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/\n  | ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^\n"
+    );
+    assert!(
+        out.starts_with("argument 2: xo_/_x_/3_ o\n  format: t3en, rules: tic-tac-toe\n"),
+        "{out}"
     );
 }

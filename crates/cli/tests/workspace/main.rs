@@ -9,3 +9,4 @@ mod otep;
 mod otep_match;
 mod support;
 mod tafl_moves;
+mod verdicts;

@@ -1,7 +1,7 @@
 //! `gridnote otep`: OTEP transcripts through `gridnote_cli::run` (every command, and
 //! malformed input answered with an `error` line while the engine keeps serving).
 
-use gridnote_tafl_rules::{Position, Rules};
+use gridnote_tafl_rules::{CompiledRules, Position};
 
 const BRANDUBH: &str =
     "dim:7 name:Brandub surf:n atkf:y ks:w cenhe: cenh: start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/";
@@ -52,7 +52,7 @@ fn every_command_of_a_game() {
     // The second game: a legal defenders' move after d2-c2, then nothing after goodbye.
     assert_eq!(lines.len(), 4, "{out:?}");
     let reply = lines[3].strip_prefix("move ").expect("a move");
-    let mut pos = Position::start(&Rules::brandubh());
+    let mut pos = Position::start(&CompiledRules::brandubh());
     pos.play_text("d2-c2").unwrap();
     pos.play_text(reply).unwrap_or_else(|e| panic!("{reply}: {e}"));
     // Each move came with a status line: depth, score, nodes, time and principal line.
@@ -112,12 +112,12 @@ fn malformed_commands_get_an_error_and_the_engine_keeps_serving() {
             "hello",
             "error 0 no game: send `rules` first",
             "error 0 unknown command `dance`",
-            "error -1 cannot use the rules: rules entry `esc:q`: expected c or e",
+            "error -1 cannot use the rules: rules entry `esc:`: expected `c` (corner) or `e` (edge), found `q`",
             "error 0 `sideways` is not a side: expected attackers or defenders",
             "error 0 `north` is not a side: expected attackers or defenders",
             "error 0 `clock` needs 5 values (attacker-ms[*] defender-ms[*] overtime-s attacker-overtimes defender-overtimes), got 2",
             "error 0 `x` is not a number",
-            "error 0 bad position: rules record: the position is not 7x7",
+            "error 0 bad position: the position has 2 rows, expected 7 (a square board has as many rows as a row has squares)",
             "error 0 `x` is not a number of moves",
             "error 0 `analyze` needs a number of moves and seconds, like `analyze 5 30`",
             "error 0 `opponent-move` needs a move list and a position",

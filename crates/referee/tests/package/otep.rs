@@ -170,6 +170,27 @@ fn no_hello_forfeits_before_the_game() {
 }
 
 #[test]
+fn a_flood_without_hello_fails_the_handshake() {
+    // `yes` writes `y` lines, which OpenTafl's host skips: only the clock ends the wait.
+    let mut c = contest("yes".into(), scripted(&[]), "st=0.3");
+    c.handshake_time = std::time::Duration::from_millis(400);
+    let game = c.play(1, Engine::A);
+    let (loser, why) = forfeit(&game);
+    assert_eq!(*loser, Engine::A);
+    assert_eq!(why.to_string(), "failed the handshake: no `hello` within 0.4 s");
+}
+
+#[test]
+fn a_flood_after_play_loses_on_time() {
+    let c = contest(at_first_play("yes"), scripted(&[]), "st=0.2");
+    let game = c.play(1, Engine::A);
+    let (loser, why) = forfeit(&game);
+    assert_eq!(*loser, Engine::A);
+    assert!(matches!(why, Forfeit::Time { available_ms: 200, .. }), "{why}");
+    assert!(game.record.contains("[termination:a forfeits: lost on time ("), "{}", game.record);
+}
+
+#[test]
 fn requests_are_answered_as_opentafl_answers_them() {
     // The engine asks for the rules and the position and checks what comes back.
     let asks = String::from(
@@ -189,7 +210,7 @@ fn unknown_rules_are_refused_with_the_names() {
     assert!(err.contains("brandubh, tawlbwrdd") || err.contains("brandubh"), "{err}");
     assert_eq!(
         rules_named("dim:5 esc:q start:/5/5/2K2/5/5/").unwrap_err(),
-        "rules entry `esc:q`: expected c or e"
+        "rules entry `esc:`: expected `c` (corner) or `e` (edge), found `q`"
     );
 }
 

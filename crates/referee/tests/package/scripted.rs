@@ -2,11 +2,13 @@
 //! every way an engine can lose without the rules deciding: an illegal move, a crash, a
 //! hang, a late reply, a malformed reply, a failed handshake, a missing program.
 
+use std::ops::ControlFlow;
+
+use gridnote_protocol::st3p::T3en;
 use gridnote_referee::clock::TimeControl;
 use gridnote_referee::st3p::St3pMatch;
 use gridnote_referee::stats::GameScore;
 use gridnote_referee::tournament::{Contest, Ending, Engine, Forfeit, Game, Summary, play_match};
-use gridnote_t3en::T3en;
 
 /// An engine that answers the handshake, then replies with `cells` in order whatever the
 /// position, then reads `quit`.
@@ -158,7 +160,10 @@ fn a_missing_program_forfeits() {
     let game = c.play(1, Engine::A);
     let (loser, why) = forfeit(&game);
     assert_eq!(*loser, Engine::A);
-    assert!(why.to_string().starts_with("crashed: the engine exited with status 127"), "{why}");
+    assert!(
+        why.to_string().starts_with("could not be started: the engine exited with status 127"),
+        "{why}"
+    );
 }
 
 #[test]
@@ -166,8 +171,14 @@ fn a_match_alternates_colours_and_counts_forfeits() {
     // Both engines reply b1 first: whoever plays o repeats x's b1, an illegal move, so
     // the engine moving first wins every game: A in odd games, B in even ones.
     let c = contest(scripted(&["b1", "b2", "b3"]), scripted(&["b1", "b2", "b3"]), "5+0");
-    let games = play_match(&c, 4, 2, |_| {});
+    let mut games = Vec::new();
+    let summary = play_match(&c, 4, 2, |game| {
+        games.push(game);
+        ControlFlow::Continue(())
+    });
+    games.sort_by_key(|g| g.number);
     assert_eq!(games.iter().map(|g| g.number).collect::<Vec<_>>(), [1, 2, 3, 4]);
+    assert_eq!(summary, Summary::of(&games));
     assert_eq!(
         games.iter().map(|g| g.score).collect::<Vec<_>>(),
         [GameScore::AWins, GameScore::BWins, GameScore::AWins, GameScore::BWins]
@@ -177,4 +188,76 @@ fn a_match_alternates_colours_and_counts_forfeits() {
     assert_eq!(summary.score, 0.5);
     assert_eq!(summary.forfeits.len(), 4);
     assert_eq!(summary.forfeits[1].engine, Engine::A);
+}
+
+#[test]
+fn a_flood_of_info_lines_still_loses_on_time() {
+    // `yes` after the handshake: lines keep coming, so only the clock can end the wait.
+    let c = contest(after_one_move("yes 'info pv [a1]'"), scripted(&[]), "st=0.2");
+    let game = c.play(1, Engine::A);
+    let (loser, why) = forfeit(&game);
+    assert_eq!(*loser, Engine::A);
+    match why {
+        Forfeit::Time { used_ms, available_ms: 200 } => assert!(*used_ms >= 200, "{why}"),
+        other => panic!("expected a time loss, got {other}"),
+    }
+    assert!(game.record.contains("[Termination \"a forfeits: lost on time ("), "{}", game.record);
+}
+
+#[test]
+fn time_used_counts_from_the_request_not_from_the_last_line() {
+    // An info line every 50 ms and no move: the whole wait since `move` is counted.
+    let chatter = after_one_move("while true; do echo info; sleep 0.05; done");
+    let c = contest(chatter, scripted(&[]), "st=0.3");
+    let game = c.play(1, Engine::A);
+    match forfeit(&game).1 {
+        Forfeit::Time { used_ms, available_ms: 300 } => assert!(*used_ms >= 300, "{used_ms}"),
+        other => panic!("expected a time loss, got {other}"),
+    }
+}
+
+#[test]
+fn sleeping_through_the_handshake_fails_the_handshake() {
+    let mut c = contest(scripted(&[]), "sh -c \"sleep 5\"".into(), "st=0.2");
+    c.handshake_time = std::time::Duration::from_millis(300);
+    let game = c.play(1, Engine::A);
+    let (loser, why) = forfeit(&game);
+    assert_eq!(*loser, Engine::B);
+    assert_eq!(
+        why.to_string(),
+        "failed the handshake: no `st3p version 1 ok` to `st3p version 1` within 0.3 s"
+    );
+    assert_eq!(game.plies, 0);
+}
+
+#[test]
+fn an_engine_that_closes_its_output_has_left_the_game() {
+    let c = contest(after_one_move("exec >&-; echo gone >&2; sleep 5"), scripted(&[]), "5+0");
+    let game = c.play(1, Engine::A);
+    let (loser, why) = forfeit(&game);
+    assert_eq!(*loser, Engine::A);
+    assert_eq!(
+        why.to_string(),
+        "left the game: the engine closed its input or output but kept running (its last words on stderr: gone)"
+    );
+}
+
+#[test]
+fn a_killed_engine_is_reported_with_its_signal() {
+    let c = contest(after_one_move("kill -9 \\$\\$"), scripted(&[]), "5+0");
+    let game = c.play(1, Engine::A);
+    assert_eq!(forfeit(&game).1.to_string(), "crashed: the engine was killed by signal 9");
+}
+
+#[test]
+fn a_finished_random_opening_is_never_played() {
+    // Random openings are made as their games start, each from the seed and its number.
+    let start = "3_/3_/3_ x".parse::<T3en>().expect("valid").into_position();
+    let random = gridnote_referee::openings::RandomOpenings::new(9, 1);
+    assert_eq!(gridnote_referee::st3p::random_opening(&start, 3, random, 0), None);
+    let mut c = contest(scripted(&[]), scripted(&[]), "5+0");
+    c.random = Some(random);
+    let game = c.play(1, Engine::A);
+    assert_eq!(game.ending, Ending::Rules("no opening of 9 random plies was found".into()));
+    assert_eq!((game.plies, game.score), (0, GameScore::Draw));
 }

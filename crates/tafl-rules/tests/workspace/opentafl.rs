@@ -4,7 +4,7 @@
 use std::collections::HashMap;
 use std::fs;
 
-use gridnote_tafl_rules::{Position, Rules};
+use gridnote_tafl_rules::{CompiledRules, Position};
 use serde_json::Value;
 
 fn folder() -> std::path::PathBuf {
@@ -34,7 +34,7 @@ fn every_variant_record_compiles() {
     let variants = variants();
     assert!(variants.len() >= 14, "{} variants", variants.len());
     for (name, record) in &variants {
-        let rules = Rules::from_otn(record).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let rules = record.parse::<CompiledRules>().unwrap_or_else(|e| panic!("{name}: {e}"));
         assert!(!Position::start(&rules).legal_moves().is_empty(), "{name}");
     }
 }
@@ -56,7 +56,7 @@ fn perft_from_the_start_matches_opentafl() {
             // The preset of that name is exactly OpenTafl's record.
             let preset = gridnote_tafl_rules::board::tafl::TaflRules::preset(variant).unwrap();
             assert_eq!(preset.to_string(), variants[variant], "{variant}");
-            let rules = Rules::preset(variant).unwrap();
+            let rules = CompiledRules::preset(variant).unwrap();
             let pos = Position::start(&rules);
             assert_eq!(pos.perft(depth), nodes, "{variant} perft({depth})");
             checked += 1;
@@ -93,7 +93,7 @@ fn squares(v: &Value) -> Vec<String> {
 /// the side to move, the number of legal moves, every capturing move with its captures,
 /// the captures of the move played, the position after it and the outcome.
 fn check_playouts(record: &str, games: &[Value]) -> usize {
-    let rules = Rules::from_otn(record).unwrap();
+    let rules = record.parse::<CompiledRules>().unwrap();
     let mut pos = Position::start(&rules);
     let mut plies = 0;
     for line in games {
@@ -227,7 +227,7 @@ fn the_perft_table_of_the_docs() {
         if nodes > 20_000_000 {
             continue;
         }
-        let pos = Position::start(&Rules::preset(variant).unwrap());
+        let pos = Position::start(&CompiledRules::preset(variant).unwrap());
         assert_eq!(pos.perft(depth), nodes, "{variant} perft({depth})");
         checked += 1;
     }
@@ -253,7 +253,7 @@ fn reason_word(o: gridnote_tafl_rules::Outcome, edge_escape: bool) -> &'static s
 }
 
 /// Plays plain `from-to` moves.
-fn replay(rules: &Rules, moves: &str) -> Position {
+fn replay(rules: &CompiledRules, moves: &str) -> Position {
     let mut pos = Position::start(rules);
     for m in moves.split_whitespace() {
         let mv = m.parse().unwrap_or_else(|e| panic!("{m}: {e}"));
@@ -322,7 +322,7 @@ fn opentafl_listings_of_sampled_positions() {
     let mut checked = 0;
     for line in lines("listings.jsonl") {
         let variant = line["variant"].as_str().unwrap();
-        let rules = Rules::from_otn(&variants[variant]).unwrap();
+        let rules = variants[variant].parse::<CompiledRules>().unwrap();
         let moves = line["moves_from_start"].as_str().unwrap();
         let pos = replay(&rules, moves);
         check_listing(
@@ -341,7 +341,7 @@ fn opentafl_perft_from_midgames() {
     let variants = variants();
     for line in lines("perft-midgame.jsonl") {
         let variant = line["variant"].as_str().unwrap();
-        let rules = Rules::from_otn(&variants[variant]).unwrap();
+        let rules = variants[variant].parse::<CompiledRules>().unwrap();
         let pos = replay(&rules, line["moves_from_start"].as_str().unwrap());
         assert_eq!(pos.otn(), line["position"].as_str().unwrap(), "{variant}");
         assert_eq!(side_letter(&pos), line["to_move"].as_str().unwrap(), "{variant}");
@@ -361,7 +361,7 @@ fn opentafl_special_positions() {
         let label = line["label"].as_str().unwrap().to_owned();
         if let Some(rules_text) = line.get("rules").and_then(Value::as_str) {
             record = rules_text.to_owned();
-            let rules = Rules::from_otn(&record).unwrap_or_else(|e| panic!("{label}: {e}"));
+            let rules = record.parse::<CompiledRules>().unwrap_or_else(|e| panic!("{label}: {e}"));
             let moves = line.get("moves_from_start").and_then(Value::as_str).unwrap_or("");
             let pos = replay(&rules, moves);
             check_listing(
@@ -419,7 +419,7 @@ fn opentafl_game_records_replay_as_its_engine_plays_them() {
     for line in lines("replays.jsonl") {
         let path = line["path"].as_str().unwrap().to_owned();
         if let Some(record) = line.get("rules").and_then(Value::as_str) {
-            let rules = Rules::from_otn(record).unwrap_or_else(|e| panic!("{path}: {e}"));
+            let rules = record.parse::<CompiledRules>().unwrap_or_else(|e| panic!("{path}: {e}"));
             pos = Some((Position::start(&rules), record.to_owned()));
             games += 1;
             continue;
@@ -460,7 +460,8 @@ fn every_rules_record_of_the_otn_fixtures_compiles_and_plays() {
         let text = fs::read_to_string(&path).unwrap();
         let typed: gridnote_tafl_rules::board::tafl::TaflRules =
             text.trim().parse().unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-        let rules = Rules::new(&typed).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let rules =
+            CompiledRules::new(&typed).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
         let pos = Position::start(&rules);
         if pos.outcome().is_over() {
             assert_eq!(pos.perft(1), 0, "{}", path.display());

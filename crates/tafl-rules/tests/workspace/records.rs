@@ -6,9 +6,29 @@ use std::fs;
 
 use gridnote_tafl_rules::board::Player;
 use gridnote_tafl_rules::{
-    CaptureText, Entry, IllegalMove, LineEnd, Outcome, Position, Reason, Rules, Square, check_line,
+    CaptureText, CompiledRules, IllegalMove, LineEnd, MoveRecord, MoveText, Outcome, Position,
+    Reason, Square, check_line,
 };
 use serde_json::Value;
+
+/// Move records read by the model's reader.
+fn records<S: AsRef<str>>(texts: &[S]) -> Vec<MoveRecord> {
+    texts
+        .iter()
+        .map(|t| t.as_ref().parse().unwrap_or_else(|e| panic!("{}: {e}", t.as_ref())))
+        .collect()
+}
+
+/// The moves (not resignations) of `records`.
+fn moves_of(records: &[MoveRecord]) -> Vec<&MoveText> {
+    records
+        .iter()
+        .filter_map(|r| match r {
+            MoveRecord::Move(m) => Some(m),
+            _ => None,
+        })
+        .collect()
+}
 
 /// Each game of `replays.jsonl`: its rules record, its move records and its end.
 fn opentafl_games() -> Vec<(String, String, Vec<String>, String)> {
@@ -35,14 +55,14 @@ fn opentafl_records_check_as_opentafl_writes_them() {
     let games = opentafl_games();
     let mut plies = 0;
     for (path, rules, moves, end) in &games {
-        let rules = Rules::from_otn(rules).unwrap();
-        let captures = CaptureText::of(moves.iter().map(String::as_str));
+        let rules = rules.parse::<CompiledRules>().unwrap();
+        let typed = records(moves);
+        let captures = CaptureText::of(moves_of(&typed));
         // Every game with a capture lists it (none is a plain list).
         let captured = moves.iter().any(|m| m.contains('x'));
         assert_eq!(captures == CaptureText::Listed, captured, "{path}");
-        let line =
-            check_line(Position::start(&rules), moves.iter().map(|m| Entry::Move(m)), captures)
-                .unwrap_or_else(|e| panic!("{path}: move {}: {e}", e.index + 1));
+        let line = check_line(Position::start(&rules), &typed, captures)
+            .unwrap_or_else(|e| panic!("{path}: move {}: {e}", e.index + 1));
         let LineEnd::Rules(outcome) = line.end else { panic!("{path}: no resignation here") };
         assert_eq!(outcome.ends(), if end == "none" { "none" } else { end.as_str() }, "{path}");
         plies += line.played.len();
@@ -55,7 +75,7 @@ fn opentafl_records_as_plain_move_lists_replay_the_same() {
     // The same games with every capture and piece letter taken out: the rules compute
     // the captures, and every position after a move is the one the full record gives.
     for (path, rules, moves, _) in opentafl_games() {
-        let rules = Rules::from_otn(&rules).unwrap();
+        let rules = rules.parse::<CompiledRules>().unwrap();
         let plain: Vec<String> = moves
             .iter()
             .map(|m| {
@@ -65,18 +85,12 @@ fn opentafl_records_as_plain_move_lists_replay_the_same() {
             })
             .collect();
         assert!(plain.iter().all(|m| !m.contains('x')));
-        let full = check_line(
-            Position::start(&rules),
-            moves.iter().map(|m| Entry::Move(m)),
-            CaptureText::Listed,
-        )
-        .unwrap();
-        let computed = check_line(
-            Position::start(&rules),
-            plain.iter().map(|m| Entry::Move(m)),
-            CaptureText::of(plain.iter().map(String::as_str)),
-        )
-        .unwrap_or_else(|e| panic!("{path}: move {}: {e}", e.index + 1));
+        let full =
+            check_line(Position::start(&rules), &records(&moves), CaptureText::Listed).unwrap();
+        let plain = records(&plain);
+        let computed =
+            check_line(Position::start(&rules), &plain, CaptureText::of(moves_of(&plain)))
+                .unwrap_or_else(|e| panic!("{path}: move {}: {e}", e.index + 1));
         assert_eq!(computed.position, full.position, "{path}");
         assert_eq!(computed.end, full.end, "{path}");
         let texts = |l: &gridnote_tafl_rules::CheckedLine| -> Vec<String> {
@@ -91,7 +105,7 @@ fn opentafl_records_as_plain_move_lists_replay_the_same() {
 const POSITION: &str = "/7/7/7/Tt1K3/7/7/7/";
 
 fn start() -> Position {
-    Position::from_record(&Rules::brandubh(), POSITION, Player::Two).unwrap()
+    Position::from_record(&CompiledRules::brandubh(), POSITION, Player::Two).unwrap()
 }
 
 fn sq(name: &str) -> Square {
@@ -101,7 +115,7 @@ fn sq(name: &str) -> Square {
 #[test]
 fn a_missing_capture_is_named_in_a_record_that_lists_captures() {
     // Kd4-c4 takes b4 (between the king and the defender on a4).
-    let err = check_line(start(), [Entry::Move("Kd4-c4")], CaptureText::Listed).unwrap_err();
+    let err = check_line(start(), &records(&["Kd4-c4"]), CaptureText::Listed).unwrap_err();
     assert_eq!(err.index, 0);
     assert_eq!(
         err.problem,
@@ -116,10 +130,10 @@ fn a_missing_capture_is_named_in_a_record_that_lists_captures() {
 
 #[test]
 fn an_extra_capture_is_named() {
-    let err = check_line(start(), [Entry::Move("Kd4-c4xb4/a4")], CaptureText::Listed).unwrap_err();
+    let err = check_line(start(), &records(&["Kd4-c4xb4/a4"]), CaptureText::Listed).unwrap_err();
     assert_eq!(err.to_string(), "d4-c4: the text lists a4, which the rules do not capture");
     // Both at once: one left out, one too many.
-    let err = check_line(start(), [Entry::Move("Kd4-c4xa4")], CaptureText::Computed).unwrap_err();
+    let err = check_line(start(), &records(&["Kd4-c4xa4"]), CaptureText::Computed).unwrap_err();
     assert_eq!(
         err.problem,
         IllegalMove::Captures {
@@ -136,36 +150,30 @@ fn an_extra_capture_is_named() {
 
 #[test]
 fn an_illegal_move_a_wrong_piece_and_moves_after_the_end_are_refused() {
-    let moves = [Entry::Move("d4-d5"), Entry::Move("b4-c5")];
+    let moves = &records(&["d4-d5", "b4-c5"]);
     let err = check_line(start(), moves, CaptureText::Listed).unwrap_err();
     assert_eq!(
         (err.index, err.to_string()),
         (1, "b4-c5 is not a legal move for the attackers".to_owned())
     );
-    let err = check_line(start(), [Entry::Move("Cd4-d5")], CaptureText::Listed).unwrap_err();
+    let err = check_line(start(), &records(&["Cd4-d5"]), CaptureText::Listed).unwrap_err();
     assert_eq!(err.to_string(), "d4-d5: the text names the piece `C`, but `K` stands on d4");
     // Kd4-d7 reaches no corner; the king on g7 would: g4-g7 after d4-g4 is an escape.
-    let line = check_line(
-        start(),
-        [Entry::Move("d4-g4"), Entry::Move("b4-b5"), Entry::Move("g4-g7")],
-        CaptureText::Listed,
-    )
-    .unwrap();
+    let line =
+        check_line(start(), &records(&["d4-g4", "b4-b5", "g4-g7"]), CaptureText::Listed).unwrap();
     assert_eq!(
         line.end,
         LineEnd::Rules(Outcome::Won { winner: Player::Two, reason: Reason::KingEscaped })
     );
     assert_eq!(line.end.to_string(), "the defenders win: the king escaped");
     assert!(line.end.agrees(Some(Player::Two)) && !line.end.agrees(None));
-    let more =
-        [Entry::Move("d4-g4"), Entry::Move("b4-b5"), Entry::Move("g4-g7"), Entry::Move("b5-b6")];
+    let more = &records(&["d4-g4", "b4-b5", "g4-g7", "b5-b6"]);
     let err = check_line(start(), more, CaptureText::Listed).unwrap_err();
     assert_eq!(
         (err.index, err.to_string()),
         (3, "the game is already over (the defenders win: the king escaped)".to_owned())
     );
-    let err = check_line(start(), [Entry::Resignation, Entry::Move("b4-b5")], CaptureText::Listed)
-        .unwrap_err();
+    let err = check_line(start(), &records(&["---", "b4-b5"]), CaptureText::Listed).unwrap_err();
     assert_eq!(
         (err.index, err.to_string()),
         (1, "the defenders resigned: the line cannot go on".to_owned())
@@ -184,7 +192,7 @@ fn opentafl_move_texts_of_random_games_under_random_rules_check_clean() {
     for line in variants.lines() {
         let v: Value = serde_json::from_str(line).unwrap();
         let (name, record) = (v["variant"].as_str().unwrap(), v["record"].as_str().unwrap());
-        let rules = Rules::from_otn(record).unwrap();
+        let rules = record.parse::<CompiledRules>().unwrap();
         let text = fs::read_to_string(dir.join(format!("play-{name}.jsonl"))).unwrap();
         let rows: Vec<Value> = text.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
         let mut start = None;
@@ -196,9 +204,10 @@ fn opentafl_move_texts_of_random_games_under_random_rules_check_clean() {
                 moves.clear();
             } else if let Some(end) = row.get("end").and_then(Value::as_str) {
                 let here = format!("{name} game {}", row["game"]);
+                let texts: Vec<&str> = moves.iter().map(|(m, _)| m.as_str()).collect();
                 let line = check_line(
                     start.take().expect("a game opens with its start"),
-                    moves.iter().map(|(m, _)| Entry::Move(m)),
+                    &records(&texts),
                     CaptureText::Listed,
                 )
                 .unwrap_or_else(|e| panic!("{here}: ply {}: {e}", e.index + 1));

@@ -2,10 +2,11 @@
 //! OpenTafl's (checked with tools/opentafl-harness).
 
 use gridnote_tafl_rules::board::Player;
-use gridnote_tafl_rules::{Outcome, Position, Reason, Rules};
+use gridnote_tafl_rules::board::tafl::piece_letter;
+use gridnote_tafl_rules::{CompiledRules, Outcome, Position, Reason};
 
 fn start(record: &str) -> Position {
-    Position::start(&Rules::from_otn(record).unwrap_or_else(|e| panic!("{record}: {e}")))
+    Position::start(&record.parse::<CompiledRules>().unwrap_or_else(|e| panic!("{record}: {e}")))
 }
 
 /// Plays `moves` and returns the text of the last one as the engine writes it.
@@ -24,7 +25,7 @@ fn a_taflman_is_captured_between_two_enemies_not_by_moving_between_them() {
     let mut pos = start("dim:7 surf:n atkf:n start:/7/7/1t3t1/7/7/7/2TK3/");
     // The defender moves between two attackers and survives.
     assert_eq!(play(&mut pos, &["c7-c3"]), "c7-c3");
-    assert_eq!(pos.piece_at("c3".parse().unwrap()).map(|k| k.symbol()), Some('T'));
+    assert_eq!(pos.piece_at("c3".parse().unwrap()).map(piece_letter), Some('T'));
 }
 
 #[test]
@@ -80,14 +81,14 @@ fn captures_happen_only_where_the_move_captured_before_it_was_made() {
 fn a_captured_mercenary_changes_sides() {
     let mut pos = start("dim:7 surf:n start:/7/7/1t1Mt2/7/7/7/3K3/");
     assert_eq!(play(&mut pos, &["b3-c3"]), "b3-c3xMd3");
-    assert_eq!(pos.piece_at("d3".parse().unwrap()).map(|k| k.symbol()), Some('m'));
+    assert_eq!(pos.piece_at("d3".parse().unwrap()).map(piece_letter), Some('m'));
 }
 
 #[test]
 fn a_guard_is_never_captured_by_custody() {
     let mut pos = start("dim:7 surf:n start:/7/7/1t1Gt2/7/7/7/3K3/");
     assert_eq!(play(&mut pos, &["b3-c3"]), "b3-c3");
-    assert_eq!(pos.piece_at("d3".parse().unwrap()).map(|k| k.symbol()), Some('G'));
+    assert_eq!(pos.piece_at("d3".parse().unwrap()).map(piece_letter), Some('G'));
 }
 
 #[test]
@@ -126,13 +127,15 @@ fn speed_limits_and_jumps() {
 #[cfg(feature = "serde")]
 #[test]
 fn serde_round_trips() {
-    use gridnote_tafl_rules::{Kind, Move};
+    use gridnote_tafl_rules::Move;
+    use gridnote_tafl_rules::board::Piece;
     let m: Move = "d1-d4".parse().unwrap();
     let json = serde_json::to_string(&m).unwrap();
     assert_eq!(json, r#"{"from":{"file":3,"rank":0},"to":{"file":3,"rank":3}}"#);
     assert_eq!(serde_json::from_str::<Move>(&json).unwrap(), m);
-    assert_eq!(serde_json::to_string(&Kind::KING_D).unwrap(), r#""K""#);
-    assert!(serde_json::from_str::<Kind>(r#""x""#).is_err());
+    let king = Piece::king(Player::Two);
+    assert_eq!(serde_json::to_string(&king).unwrap(), r#"{"player":"two","role":"king"}"#);
+    assert!(serde_json::from_str::<Piece>(r#""K""#).is_err());
     let o = Outcome::Won { winner: Player::Two, reason: Reason::EdgeFort };
     let json = serde_json::to_string(&o).unwrap();
     assert_eq!(json, r#"{"won":{"winner":"two","reason":"edge_fort"}}"#);
