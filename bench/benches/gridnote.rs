@@ -13,10 +13,10 @@ use gridnote_bench::{
     ALEA_EVANGELII_START, BITS_SET, DIGITS_SET, FEN_SET, HNEFATAFL_START, OTN_SET, T3EN_3X3,
     T3EN_MIDGAMES, TEN_SET, TSN_SET, TUPLE_SET,
 };
-use gridnote_bits::{CodeKind, Mark, Radix, dense, seed, symmetric};
+use gridnote_bits::{CodeKind, Mark, Radix, dense, ranked, symmetric};
 use gridnote_board::notation::Notation;
 use gridnote_convert::{Format, Options, convert};
-use gridnote_digits::{Digits, direct_verdict, seed_verdict};
+use gridnote_digits::{Digits, direct_verdict, regex_verdict};
 use gridnote_otn::{OtnRecord, PositionRecord};
 use gridnote_t3en::T3en;
 use gridnote_tafl::{Ten, Tsn};
@@ -72,7 +72,7 @@ fn read(c: &mut Criterion) {
     c.bench_function("read/tuple_set", |b| b.iter(|| read_all(&TUPLE_SET, str::parse::<Tuple>)));
     c.bench_function("read/digits_set", |b| b.iter(|| read_all(&DIGITS_SET, str::parse::<Digits>)));
     c.bench_function("read/bits_set", |b| {
-        b.iter(|| read_all(&BITS_SET, |text| gridnote_bits::read_board(CodeKind::Seed, text)));
+        b.iter(|| read_all(&BITS_SET, |text| gridnote_bits::read_board(CodeKind::Ranked, text)));
     });
     // The board under every 3x3 read: inline in the shared model (no allocation).
     c.bench_function("read/board_new_3x3", |b| {
@@ -107,7 +107,7 @@ fn write(c: &mut Criterion) {
     let codes: Vec<u32> =
         BITS_SET.iter().map(|t| gridnote_bits::parse_code(t).expect("codes read")).collect();
     write_all(c, "write/bits_set", &codes, |&code, out| {
-        gridnote_bits::write_code(CodeKind::Seed, code, Radix::Decimal, out);
+        gridnote_bits::write_code(CodeKind::Ranked, code, Radix::Decimal, out);
     });
     let fens: Vec<Fen> =
         FEN_SET.iter().map(|t| Fen::from_ascii(t.as_bytes()).expect("the FENs read")).collect();
@@ -141,7 +141,7 @@ fn codes(c: &mut Criterion) {
     type Encode = fn(&[Mark; 9]) -> Result<u32, gridnote_bits::ModelError>;
     type Decode = fn(u32) -> Result<[Mark; 9], gridnote_bits::ModelError>;
     let kinds: [(&str, &str, Encode, Decode); 3] = [
-        ("codes/seed_encode", "codes/seed_decode", seed::encode, seed::decode),
+        ("codes/ranked_encode", "codes/ranked_decode", ranked::encode, ranked::decode),
         ("codes/dense_encode", "codes/dense_decode", dense::encode, dense::decode),
         ("codes/symmetric_encode", "codes/symmetric_decode", symmetric::encode, symmetric::decode),
     ];
@@ -166,10 +166,10 @@ fn codes(c: &mut Criterion) {
 
 fn verdicts(c: &mut Criterion) {
     let digits: Vec<Digits> = parsed(&DIGITS_SET);
-    c.bench_function("verdict/seed_regex", |b| {
+    c.bench_function("verdict/regex", |b| {
         b.iter(|| {
             for text in DIGITS_SET {
-                black_box(seed_verdict(black_box(text)));
+                black_box(regex_verdict(black_box(text)));
             }
         });
     });

@@ -43,7 +43,7 @@ pub const T3EN_MIDGAMES: [&str; 4] = [
 /// ```
 pub const T3EN_3X3: &str = T3EN_MIDGAMES[0];
 
-/// The seed's three TSN start positions (Ard Ri 7×7, Hnefatafl 11×11, Alea Evangelii
+/// The three TSN start positions of the TSN description (Ard Ri 7×7, Hnefatafl 11×11, Alea Evangelii
 /// 19×19) and three mid-game positions (Brandubh 7×7, Tablut 9×9, Hnefatafl 11×11).
 ///
 /// ```
@@ -62,7 +62,7 @@ pub const TSN_SET: [&str; 6] = [
     "11 12 3aa1aa3/5a5/3a7/a4d4a/a2dd1d3a/aa1d1kdd1aa/a3dd4a/a4d4a/B/5a5/3aaaaa3 d 8 3",
 ];
 
-/// The seed's 11×11 Hnefatafl start position.
+/// The TSN description's 11×11 Hnefatafl start position.
 ///
 /// ```
 /// assert!(gridnote_bench::HNEFATAFL_START.starts_with("11 12 "));
@@ -70,7 +70,7 @@ pub const TSN_SET: [&str; 6] = [
 pub const HNEFATAFL_START: &str =
     "11 12 3aaaaa3/5a5/B/a4d4a/a3ddd3a/aa1ddkdd1aa/a3ddd3a/a4d4a/B/5a5/3aaaaa3 a 1 0";
 
-/// The seed's 19×19 Alea Evangelii start position.
+/// The TSN description's 19×19 Alea Evangelii start position.
 ///
 /// ```
 /// assert!(gridnote_bench::ALEA_EVANGELII_START.starts_with("19 24 "));
@@ -152,7 +152,7 @@ pub const DIGITS_SET: [&str; 8] = [
     "111000222",
 ];
 
-/// Texts of 13-bit codes: decimal, binary and hexadecimal, from the seed's worked
+/// Texts of 13-bit codes: decimal, binary and hexadecimal, from the 13-bit article's worked
 /// examples to the last code.
 ///
 /// ```
@@ -371,7 +371,7 @@ pub fn catalogue() -> Vec<Bench> {
             let code = gridnote_bits::parse_code(t).expect("the code texts read");
             let mut out = String::new();
             gridnote_bits::write_code(
-                gridnote_bits::CodeKind::Seed,
+                gridnote_bits::CodeKind::Ranked,
                 code,
                 gridnote_bits::Radix::Decimal,
                 &mut out,
@@ -387,7 +387,7 @@ pub fn catalogue() -> Vec<Bench> {
         bench("read/t3en_set", "T3EN set (3, 11, 15, 19)", 4, Input(total_bytes(&T3EN_MIDGAMES))),
         bench(
             "read/tsn_set",
-            "TSN set (3 seed starts, 3 mid-games)",
+            "TSN set (3 starts from the TSN description, 3 mid-games)",
             6,
             Input(total_bytes(&TSN_SET)),
         ),
@@ -437,13 +437,13 @@ pub fn catalogue() -> Vec<Bench> {
             Output(canonical(&FEN_SET)),
         ),
         bench("codes/digits_read", "read the 9-digit string (7 boards)", 7, None),
-        bench("codes/seed_encode", "13-bit encode, array API (7 boards)", 7, None),
-        bench("codes/seed_decode", "13-bit decode, array API (7 boards)", 7, None),
+        bench("codes/ranked_encode", "13-bit encode, array API (7 boards)", 7, None),
+        bench("codes/ranked_decode", "13-bit decode, array API (7 boards)", 7, None),
         bench("codes/dense_encode", "dense code encode (7 boards)", 7, None),
         bench("codes/dense_decode", "dense code decode (7 boards)", 7, None),
         bench("codes/symmetric_encode", "symmetric code encode (7 boards)", 7, None),
         bench("codes/symmetric_decode", "symmetric code decode (7 boards)", 7, None),
-        bench("verdict/seed_regex", "the seed's regex verdict (8 strings)", 8, None),
+        bench("verdict/regex", "the tic-tac-toe regex's verdict (8 strings)", 8, None),
         bench("verdict/direct", "the direct verdict of a read board (8)", 8, None),
         bench("verdict/board_of_digits", "Digits::board: a Board of the digits (8)", 8, None),
         bench("verdict/outcome_of_board", "Board::outcome on a built board (8)", 8, None),

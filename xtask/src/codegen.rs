@@ -1,6 +1,8 @@
 //! `cargo xtask codegen`: what is written from the format registry
 //! (`gridnote_convert::Format::ALL` and its methods, each format's declared options
-//! `Format::options`), so that no list of the formats is kept by hand. Each output is a
+//! `Format::options`), so that no list of the formats is kept by hand, and the crate
+//! diagram of docs/architecture.md from `cargo metadata` ([`crate_diagram`]), so that it
+//! shows every crate and dependency the manifests declare. Each output is a
 //! whole file that starts with [`PREAMBLE`], or the region between a begin and an end
 //! marker in a hand-written file (the begin marker carries the preamble). `cargo xtask
 //! tidy` compares every output with the disk ([`check_fresh`]) and fails when one is stale.
@@ -31,16 +33,38 @@ struct Output {
     /// Relative to the workspace root, with `/`.
     path: &'static str,
     place: Place,
-    /// The file's text, or the region's lines (without the markers).
-    text: String,
+    /// What it is written from, for the message of a stale output.
+    source: &'static str,
+    /// The file's text, or the region's lines (without the markers); the reason it
+    /// cannot be made.
+    text: Result<String, String>,
 }
+
+/// What the registry's outputs are written from.
+const REGISTRY: &str = "the format registry";
 
 /// Every output, in a fixed order.
 fn outputs() -> Vec<Output> {
     vec![
-        Output { path: WASM_TYPES, place: Place::File, text: wasm_types() },
-        Output { path: "README.md", place: Place::Region("formats"), text: readme_table() },
-        Output { path: "docs/wasm.md", place: Place::Region("formats"), text: wasm_formats() },
+        Output { path: WASM_TYPES, place: Place::File, source: REGISTRY, text: Ok(wasm_types()) },
+        Output {
+            path: "README.md",
+            place: Place::Region("formats"),
+            source: REGISTRY,
+            text: Ok(readme_table()),
+        },
+        Output {
+            path: "docs/wasm.md",
+            place: Place::Region("formats"),
+            source: REGISTRY,
+            text: Ok(wasm_formats()),
+        },
+        Output {
+            path: "docs/architecture.md",
+            place: Place::Region("crates"),
+            source: "the workspace's manifests (`cargo metadata`)",
+            text: crate_diagram(),
+        },
     ]
 }
 
@@ -80,7 +104,7 @@ pub(crate) fn run(args: &CodegenArgs) -> ExitCode {
             continue;
         }
         if args.check {
-            problems.push(stale(output.path));
+            problems.push(stale(&output));
         } else if let Err(e) = std::fs::write(&path, new) {
             problems.push(format!("cannot write {}: {e}", output.path));
         } else {
@@ -107,21 +131,25 @@ pub(crate) fn check_fresh(root: &Path, problems: &mut Vec<String>) {
         let old = std::fs::read_to_string(root.join(output.path)).unwrap_or_default();
         match expected(&old, &output) {
             Ok(new) if new == old => {}
-            Ok(_) => problems.push(stale(output.path)),
+            Ok(_) => problems.push(stale(&output)),
             Err(e) => problems.push(e),
         }
     }
 }
 
-fn stale(path: &str) -> String {
-    format!("{path}: generated from the format registry and stale: run `cargo xtask codegen`")
+fn stale(output: &Output) -> String {
+    format!(
+        "{}: generated from {} and stale: run `cargo xtask codegen`",
+        output.path, output.source
+    )
 }
 
 /// The text `old` (a file's current text) should have.
 fn expected(old: &str, output: &Output) -> Result<String, String> {
+    let text = output.text.as_ref().map_err(|e| format!("{}: {e}", output.path))?;
     match output.place {
-        Place::File => Ok(output.text.clone()),
-        Place::Region(name) => replace_region(old, name, &output.text)
+        Place::File => Ok(text.clone()),
+        Place::Region(name) => replace_region(old, name, text)
             .ok_or_else(|| format!("{}: no region `{name}`: add the lines\n{}\n{}\nwhere it goes, then run `cargo xtask codegen`", output.path, begin(name), end(name))),
     }
 }
@@ -196,6 +224,133 @@ fn wasm_formats() -> String {
             game(f),
             cell(f.sniff_rule()),
             files.join(" ")
+        ));
+    }
+    out
+}
+
+/// A workspace crate as the diagram shows it.
+struct Member {
+    name: String,
+    description: String,
+    /// The workspace crates it depends on (normal dependencies), by name.
+    depends: Vec<String>,
+}
+
+/// The workspace's crates and their dependencies on each other, from `cargo metadata`.
+fn members() -> Result<Vec<Member>, String> {
+    let meta = crate::workspace::metadata()?;
+    let ids = meta["workspace_members"].as_array().ok_or("cargo metadata: no workspace_members")?;
+    let packages = meta["packages"].as_array().ok_or("cargo metadata: no packages")?;
+    let workspace: Vec<&serde_json::Value> =
+        packages.iter().filter(|p| ids.contains(&p["id"])).collect();
+    let names: Vec<&str> = workspace.iter().filter_map(|p| p["name"].as_str()).collect();
+    let mut members: Vec<Member> = workspace
+        .iter()
+        .map(|p| {
+            let mut depends: Vec<String> = p["dependencies"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .filter(|d| d["kind"].is_null())
+                .filter_map(|d| d["name"].as_str())
+                .filter(|d| names.contains(d))
+                .map(str::to_owned)
+                .collect();
+            depends.sort();
+            depends.dedup();
+            Member {
+                name: p["name"].as_str().unwrap_or_default().to_owned(),
+                description: p["description"].as_str().unwrap_or_default().to_owned(),
+                depends,
+            }
+        })
+        .collect();
+    members.sort_by(|a, b| a.name.cmp(&b.name));
+    Ok(members)
+}
+
+/// Each crate's layer: 0 for a crate with no workspace dependency, else one more than its
+/// dependencies' highest (a cycle, which cargo refuses, would stop at the crate count).
+fn layers(members: &[Member]) -> Vec<usize> {
+    let mut layer = vec![0; members.len()];
+    for _ in 0..members.len() {
+        let mut changed = false;
+        for (i, member) in members.iter().enumerate() {
+            let deepest = member
+                .depends
+                .iter()
+                .filter_map(|d| members.iter().position(|m| &m.name == d))
+                .map(|j| layer[j] + 1)
+                .max()
+                .unwrap_or(0);
+            if deepest > layer[i] {
+                layer[i] = deepest;
+                changed = true;
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+    layer
+}
+
+/// A crate's name without the common `gridnote-` prefix.
+fn short(name: &str) -> &str {
+    name.strip_prefix("gridnote-").unwrap_or(name)
+}
+
+/// docs/architecture.md's crate diagram: the crates by layer (each above the crates it
+/// depends on), then a table of every crate's workspace dependencies and description.
+fn crate_diagram() -> Result<String, String> {
+    Ok(diagram_of(&members()?))
+}
+
+fn diagram_of(members: &[Member]) -> String {
+    let layer = layers(members);
+    let top = layer.iter().copied().max().unwrap_or(0);
+    let mut out = String::from(
+        "Every crate of the workspace by layer: a crate depends (normal dependencies) only on\n\
+         crates of lower layers, so each is listed above what it builds on. Written from the\n\
+         manifests by `cargo xtask codegen`; tidy fails when it is stale.\n\n```text\n",
+    );
+    for level in (0..=top).rev() {
+        let names: Vec<&str> = members
+            .iter()
+            .zip(&layer)
+            .filter(|(_, l)| **l == level)
+            .map(|(m, _)| m.name.as_str())
+            .collect();
+        let mut line = format!("{level}  ");
+        let indent = line.len();
+        let mut width = indent;
+        for (i, name) in names.iter().enumerate() {
+            let piece = if i + 1 < names.len() { format!("{name}, ") } else { (*name).to_owned() };
+            if width + piece.trim_end().len() > 88 && width > indent {
+                line = line.trim_end().to_owned();
+                line.push('\n');
+                line.push_str(&" ".repeat(indent));
+                width = indent;
+            }
+            width += piece.len();
+            line.push_str(&piece);
+        }
+        out.push_str(line.trim_end());
+        out.push('\n');
+    }
+    out.push_str("```\n\n| crate | depends on | what it is |\n|---|---|---|\n");
+    let mut order: Vec<usize> = (0..members.len()).collect();
+    order.sort_by(|&a, &b| layer[a].cmp(&layer[b]).then(members[a].name.cmp(&members[b].name)));
+    for i in order {
+        let member = &members[i];
+        let depends: Vec<&str> = member.depends.iter().map(|d| short(d)).collect();
+        let depends = if depends.is_empty() { "—".to_owned() } else { depends.join(", ") };
+        out.push_str(&format!(
+            "| `{}` | {} | {} |\n",
+            member.name,
+            cell(&depends),
+            cell(&member.description)
         ));
     }
     out
@@ -284,12 +439,48 @@ mod tests {
     }
 
     #[test]
+    fn the_diagram_puts_each_crate_above_what_it_builds_on() {
+        let member = |name: &str, depends: &[&str]| Member {
+            name: name.to_owned(),
+            description: format!("the {name} crate | piped"),
+            depends: depends.iter().map(|d| (*d).to_owned()).collect(),
+        };
+        let members = [
+            member("gridnote-board", &["gridnote-text"]),
+            member("gridnote-cli", &["gridnote-convert", "gridnote-board"]),
+            member("gridnote-convert", &["gridnote-board"]),
+            member("gridnote-text", &[]),
+            member("runner", &[]),
+        ];
+        assert_eq!(layers(&members), [1, 3, 2, 0, 0]);
+        let diagram = diagram_of(&members);
+        let block: Vec<&str> =
+            diagram.lines().skip_while(|l| *l != "```text").skip(1).take(5).collect();
+        assert_eq!(
+            block,
+            [
+                "3  gridnote-cli",
+                "2  gridnote-convert",
+                "1  gridnote-board",
+                "0  gridnote-text, runner",
+                "```"
+            ]
+        );
+        assert!(
+            diagram.contains(
+                "| `gridnote-cli` | convert, board | the gridnote-cli crate \\| piped |\n"
+            )
+        );
+        assert!(diagram.contains("| `runner` | — | the runner crate \\| piped |\n"));
+    }
+
+    #[test]
     fn every_format_is_in_every_output() {
-        for output in outputs() {
+        for output in outputs().into_iter().filter(|o| o.source == REGISTRY) {
+            let text = output.text.unwrap();
             for name in Format::NAMES {
                 assert!(
-                    output.text.contains(&format!("{name:?}"))
-                        || output.text.contains(&format!("`{name}`")),
+                    text.contains(&format!("{name:?}")) || text.contains(&format!("`{name}`")),
                     "{} lacks {name}",
                     output.path
                 );

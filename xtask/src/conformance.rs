@@ -1,13 +1,16 @@
 //! `cargo xtask conformance export | run | matrix | adapter`: the language-neutral
 //! conformance suite of conformance/ (see conformance/README.md and docs/conformance.md).
+//! The runner (conformance/runner) and gridnote's adapter (conformance/adapters/gridnote)
+//! are programs of their own; `run` and `adapter` build and start them.
 
+use std::ffi::OsString;
 use std::path::Path;
-use std::process::ExitCode;
-use std::time::{Duration, Instant};
+use std::process::{Command, ExitCode};
+use std::time::Duration;
 
 use clap::{Args, Subcommand};
 
-use crate::conformance_run::{self as runner, Report};
+use crate::conformance_matrix as matrix;
 use crate::{exit, workspace_root};
 
 /// `cargo xtask conformance …`.
@@ -22,30 +25,21 @@ enum Conformance {
     /// Write conformance/cases/ from the fixtures, with gridnote's answers as the expected
     /// ones (`cargo xtask tidy` fails when the committed cases differ).
     Export,
-    /// Run the suite through an adapter: `cargo xtask conformance run -- CMD…` (without a
-    /// command, gridnote's own adapter); prints the per-category table and every failure,
-    /// and fails when a case fails.
-    Run(RunArgs),
+    /// Run the suite through an adapter with the runner (conformance/runner):
+    /// `cargo xtask conformance run [--json] [--timeout-ms MS] [--only PREFIX] -- CMD…`
+    /// (without a command, gridnote's own adapter); prints the per-category table and
+    /// every failure, and fails when a case fails.
+    #[command(disable_help_flag = true)]
+    Run {
+        /// The runner's arguments (`conformance-runner --help`), passed on unchanged.
+        #[arg(trailing_var_arg = true, allow_hyphen_values = true, num_args = 0..)]
+        args: Vec<OsString>,
+    },
     /// Run every adapter that can be built or found here and write docs/conformance.md.
     Matrix(MatrixArgs),
-    /// gridnote's adapter: answers the protocol's requests on standard input and output.
+    /// gridnote's adapter (conformance/adapters/gridnote): answers the protocol's requests
+    /// on standard input and output.
     Adapter,
-}
-
-#[derive(Args)]
-struct RunArgs {
-    /// Print the report as one JSON object instead of the table.
-    #[arg(long)]
-    json: bool,
-    /// The time limit of one case, in milliseconds.
-    #[arg(long, value_name = "MS", default_value_t = 5000)]
-    timeout_ms: u64,
-    /// Only the categories starting with this (`t3en/`, `convert`, `solve`, …).
-    #[arg(long, value_name = "PREFIX")]
-    only: Option<String>,
-    /// The adapter's command and arguments (gridnote's own when none is given).
-    #[arg(last = true)]
-    command: Vec<String>,
 }
 
 #[derive(Args)]
@@ -61,47 +55,37 @@ pub(crate) fn run(args: &ConformanceArgs) -> ExitCode {
         Conformance::Export => exit(crate::conformance_export::export(&root).map(|cases| {
             println!("conformance: {cases} cases written to {}", crate::conformance_export::CASES);
         })),
-        Conformance::Run(args) => run_one(&root, args),
+        Conformance::Run { args } => run_suite(&root, args),
         Conformance::Matrix(args) => {
-            exit(crate::conformance_matrix::write(&root, Duration::from_millis(args.timeout_ms)))
+            exit(matrix::write(&root, Duration::from_millis(args.timeout_ms)))
         }
-        Conformance::Adapter => exit(crate::conformance_gridnote::serve()),
+        Conformance::Adapter => match matrix::gridnote_adapter() {
+            Ok(adapter) => status(Command::new(adapter)),
+            Err(e) => exit(Err(e)),
+        },
     }
 }
 
-fn run_one(root: &Path, args: &RunArgs) -> ExitCode {
-    let command = if args.command.is_empty() {
-        match crate::conformance_gridnote::command() {
-            Ok(command) => command,
-            Err(e) => return exit(Err(e)),
-        }
-    } else {
-        args.command.clone()
-    };
-    let started = Instant::now();
-    let report = match runner::run(
-        root,
-        &command,
-        Duration::from_millis(args.timeout_ms),
-        args.only.as_deref(),
-    ) {
-        Ok(report) => report,
+/// `run`: the runner over conformance/cases, with gridnote's adapter when the arguments
+/// name no command (nothing after `--`).
+fn run_suite(root: &Path, args: &[OsString]) -> ExitCode {
+    let built = match matrix::build(&["conformance-runner", "gridnote-adapter"]) {
+        Ok(built) => built,
         Err(e) => return exit(Err(e)),
     };
-    if args.json {
-        println!("{}", runner::to_json(&report));
-    } else {
-        print_report(&report, started.elapsed());
+    let mut runner = Command::new(built.join(matrix::exe("conformance-runner")));
+    runner.arg("--cases").arg(root.join(crate::conformance_export::CASES)).args(args);
+    if !args.iter().any(|a| a == "--") {
+        runner.arg("--").arg(built.join(matrix::exe("gridnote-adapter")));
     }
-    if report.failures.is_empty() { ExitCode::SUCCESS } else { ExitCode::FAILURE }
+    status(runner)
 }
 
-fn print_report(report: &Report, elapsed: Duration) {
-    let name = report.hello["name"].as_str().unwrap_or("the adapter");
-    println!("conformance: {name} {}", report.hello["version"].as_str().unwrap_or(""));
-    print!("{}", runner::table(report));
-    for (category, case, request, why) in &report.failures {
-        println!("FAIL {}", runner::failure_line(category, case, request, why));
+/// Runs a program with this one's standard streams, and exits as it did.
+fn status(mut command: Command) -> ExitCode {
+    match command.status() {
+        Ok(s) if s.success() => ExitCode::SUCCESS,
+        Ok(s) => ExitCode::from(u8::try_from(s.code().unwrap_or(1)).unwrap_or(1).max(1)),
+        Err(e) => exit(Err(format!("cannot start {:?}: {e}", command.get_program()))),
     }
-    println!("conformance: {} failure(s) in {:.1} s", report.failures.len(), elapsed.as_secs_f64());
 }

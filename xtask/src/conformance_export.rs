@@ -1,6 +1,7 @@
 //! `cargo xtask conformance export`: the suite's cases (conformance/cases/), generated
 //! from the fixtures (fixtures/*/valid, fixtures/*/invalid, fixtures/corpus) with
-//! gridnote's answers (conformance_gridnote.rs) as the expected ones; and the check that
+//! gridnote's answers (its adapter's library, conformance/adapters/gridnote) as the
+//! expected ones; and the check that
 //! the committed suite is what export writes now (called by `cargo xtask tidy`).
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -11,7 +12,7 @@ use gridnote_convert::Format;
 use gridnote_testkit::escape;
 use serde_json::{Value, json};
 
-use crate::conformance_gridnote::{self as gridnote, Decoded, SolveRules, kind_names, kinds};
+use gridnote_adapter::{self as gridnote, Decoded, RECORDS, SolveRules, kind_names};
 
 /// The folder of the suite's cases, relative to the workspace root.
 pub(crate) const CASES: &str = "conformance/cases";
@@ -19,6 +20,71 @@ pub(crate) const CASES: &str = "conformance/cases";
 /// Boards with more empty playable cells than this are left out of the solve cases, so
 /// that the whole suite runs in seconds with an unoptimised build.
 const SOLVE_MAX_EMPTY: usize = 11;
+
+/// A kind of text of the suite, with the fixture folder and file extension it comes from
+/// and the corpus file(s) of invalid inputs (paths under `fixtures/corpus/`).
+struct Kind {
+    name: &'static str,
+    folder: String,
+    extension: &'static str,
+    corpus: Vec<String>,
+}
+
+/// The file extension and the corpus file of each kind of record of [`RECORDS`]' format.
+fn record_files(kind: &str) -> Result<(&'static str, &'static str), String> {
+    match kind {
+        "otn-position" => Ok(("otp", "otn/position.txt")),
+        "otn-rules" => Ok(("otr", "otn/rules.txt")),
+        "otn-move" => Ok(("otm", "otn/move.txt")),
+        "otn-game" => Ok(("otg", "otn/game.txt")),
+        _ => Err(format!("the record kind {kind} has no fixtures")),
+    }
+}
+
+/// Every kind with its fixtures: a registered format reads its first file extension from
+/// the fixtures folder that holds such files, and its corpus files `<name>/invalid.txt`
+/// and `<name>/mutated.txt` where they exist; a kind of record, its own ([`record_files`]).
+fn kinds(root: &Path) -> Result<Vec<Kind>, String> {
+    let mut folders: Vec<String> = std::fs::read_dir(root.join("fixtures"))
+        .map_err(|e| format!("fixtures/: {e}"))?
+        .flatten()
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .collect();
+    folders.sort();
+    let folder_of = |extension: &str| {
+        folders
+            .iter()
+            .find(|folder| {
+                std::fs::read_dir(root.join("fixtures").join(folder).join("valid"))
+                    .into_iter()
+                    .flatten()
+                    .flatten()
+                    .any(|e| e.path().extension().is_some_and(|x| x == extension))
+            })
+            .cloned()
+            .ok_or_else(|| format!("no folder of fixtures/ holds valid .{extension} files"))
+    };
+    let mut kinds = Vec::new();
+    for format in Format::ALL {
+        if format.name() == RECORDS.0 {
+            for name in RECORDS.1 {
+                let (extension, corpus) = record_files(name)?;
+                let folder = folder_of(extension)?;
+                kinds.push(Kind { name, folder, extension, corpus: vec![corpus.to_owned()] });
+            }
+            continue;
+        }
+        let name = format.name();
+        let extension = format.file_extensions().first().copied().unwrap_or(name);
+        let corpus = ["invalid.txt", "mutated.txt"]
+            .iter()
+            .map(|file| format!("{name}/{file}"))
+            .filter(|file| root.join("fixtures/corpus").join(file).is_file())
+            .collect();
+        kinds.push(Kind { name, folder: folder_of(extension)?, extension, corpus });
+    }
+    Ok(kinds)
+}
 
 /// One fixture or corpus input: where it comes from and its text.
 struct Input {
@@ -513,6 +579,21 @@ pub(crate) fn check_fresh(root: &Path, problems: &mut Vec<String>) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_kinds_are_the_registry_with_otn_as_its_records() {
+        let kinds = kinds(&crate::workspace_root()).unwrap();
+        let names: Vec<&str> = kinds.iter().map(|k| k.name).collect();
+        assert_eq!(names, kind_names());
+        let otn = RECORDS.1.len();
+        assert_eq!(names.len(), Format::ALL.len() - 1 + otn);
+        let tsn = kinds.iter().find(|k| k.name == "tsn").unwrap();
+        assert_eq!((tsn.folder.as_str(), tsn.extension), ("tafl", "tsn"));
+        assert_eq!(tsn.corpus, ["tsn/invalid.txt", "tsn/mutated.txt"]);
+        let moves = kinds.iter().find(|k| k.name == "otn-move").unwrap();
+        assert_eq!((moves.folder.as_str(), moves.extension), ("otn", "otm"));
+        assert_eq!(moves.corpus, ["otn/move.txt"]);
+    }
 
     #[test]
     fn after_six_fields_finds_trailing_text() {

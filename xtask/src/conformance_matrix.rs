@@ -4,10 +4,12 @@
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use crate::conformance_run::{self as runner, Report};
+use crate::conformance_export::CASES;
+
+use conformance_runner::{self as runner, Report};
 
 /// An implementation the matrix knows: its name, what it is, and how to get its adapter's
 /// command (or why it cannot be had here).
@@ -20,8 +22,8 @@ struct Implementation {
 const IMPLEMENTATIONS: [Implementation; 5] = [
     Implementation {
         name: "gridnote",
-        what: "this repository (the reference): `cargo xtask conformance adapter`",
-        adapter: |_| crate::conformance_gridnote::command(),
+        what: "this repository (the reference): conformance/adapters/gridnote",
+        adapter: |_| gridnote_adapter().map(|p| vec![p.to_string_lossy().into_owned()]),
     },
     Implementation {
         name: "rustep",
@@ -44,6 +46,32 @@ const IMPLEMENTATIONS: [Implementation; 5] = [
         adapter: |root| cargo_adapter(root, "hnefatafl-copenhagen", "hnefatafl-copenhagen-adapter"),
     },
 ];
+
+/// Builds the programs of `packages` and returns the folder they are in. They are built
+/// with xtask (the dev profile, features unified as in xtask's own build, which has their
+/// libraries), so that only the programs themselves are compiled and linked.
+pub(crate) fn build(packages: &[&str]) -> Result<PathBuf, String> {
+    let mut cargo = crate::cargo();
+    cargo.current_dir(crate::workspace_root()).args(["build", "--quiet", "--package", "xtask"]);
+    for package in packages {
+        cargo.args(["--package", package]);
+    }
+    let built = cargo.status().map_err(|e| format!("cannot run cargo: {e}"))?;
+    if !built.success() {
+        return Err(format!("`cargo build` of {} failed", packages.join(" and ")));
+    }
+    Ok(crate::target_dir().join("debug"))
+}
+
+/// gridnote's adapter, built: the program.
+pub(crate) fn gridnote_adapter() -> Result<PathBuf, String> {
+    Ok(build(&["gridnote-adapter"])?.join(exe("gridnote-adapter")))
+}
+
+/// A program's file name on this platform.
+pub(crate) fn exe(name: &str) -> String {
+    format!("{name}{}", std::env::consts::EXE_SUFFIX)
+}
 
 /// An ST3P engine's command from the environment variable, behind the ST3P adapter.
 fn st3p(root: &Path, name: &str, variable: &str) -> Result<Vec<String>, String> {
@@ -93,13 +121,13 @@ pub(crate) fn write(root: &Path, timeout: Duration) -> Result<(), String> {
     for implementation in &IMPLEMENTATIONS {
         eprintln!("conformance matrix: {}", implementation.name);
         let report = (implementation.adapter)(root)
-            .and_then(|command| runner::run(root, &command, timeout, None));
+            .and_then(|command| runner::run(&root.join(CASES), &command, timeout, None));
         if let Err(e) = &report {
             eprintln!("  skipped: {e}");
         }
         results.push((implementation, report));
     }
-    let cases = runner::load(root)?;
+    let cases = runner::load(&root.join(CASES))?;
     let mut columns: BTreeMap<String, usize> = BTreeMap::new();
     for case in &cases {
         *columns.entry(column(&case.category).to_owned()).or_default() += 1;

@@ -59,16 +59,7 @@ struct Member {
 
 /// The workspace's publishable members, in `cargo metadata` order.
 fn publishable_members() -> Result<Vec<Member>, String> {
-    let out = cargo()
-        .current_dir(workspace_root())
-        .args(["metadata", "--format-version", "1", "--no-deps"])
-        .output()
-        .map_err(|e| format!("could not run cargo metadata: {e}"))?;
-    if !out.status.success() {
-        return Err(format!("cargo metadata failed:\n{}", String::from_utf8_lossy(&out.stderr)));
-    }
-    let meta: serde_json::Value = serde_json::from_slice(&out.stdout)
-        .map_err(|e| format!("cargo metadata printed invalid JSON: {e}"))?;
+    let meta = crate::workspace::metadata()?;
     let members: BTreeSet<&str> = meta["workspace_members"]
         .as_array()
         .ok_or("cargo metadata: no workspace_members")?

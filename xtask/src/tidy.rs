@@ -11,7 +11,7 @@
 //!    [`CLOSED`] with the reason they cannot grow.
 //! 3. Format variants (`Format::T3en`, …) are named only in the registry
 //!    (crates/convert/src/format.rs), never in other library or binary sources.
-//! 4. No module cycle in any crate of crates/ or in xtask: a module (the crate root
+//! 4. No module cycle in any crate of crates/ or tool of [`TOOLS`]: a module (the crate root
 //!    included) depends on the modules whose paths its code names (`use` trees, inline
 //!    paths, `crate::`, `super::`, `self::`, child modules; re-exports resolved to the
 //!    defining module), and no chain of dependencies leads back ([`modules`]).
@@ -40,6 +40,9 @@
 //!    tree, a library marked `doctest = false` no code block in its documentation, and an
 //!    integration test marked `test = false` is one that exists only under a cfg
 //!    (`#![cfg(…)]`), which the xtask task that runs it names with `--test`.
+//! 10. The repository cites no file outside it ([`docs`]).
+//! 11. README.md and docs/architecture.md hold no timings, load averages or commit hashes
+//!     ([`docs`]).
 //!
 //! Tests, examples and benches are outside rules 1 to 3: they may name formats.
 
@@ -48,6 +51,7 @@ use std::process::ExitCode;
 
 use crate::workspace_root;
 
+mod docs;
 mod modules;
 
 /// The crates that join the formats and may depend on any of them (the referee speaks
@@ -89,6 +93,13 @@ const CLOSED: [(&str, &str); 10] = [
 const FORMAT_USERS: [(&str, &str, &str); 1] =
     [("gridnote-protocol", "gridnote-t3en", "ST3P, the protocol, carries T3EN positions")];
 
+/// The workspace's tools outside crates/ (package, folder): rules 3 to 5 hold in them too.
+const TOOLS: [(&str, &str); 3] = [
+    ("xtask", "xtask"),
+    ("conformance-runner", "conformance/runner"),
+    ("gridnote-adapter", "conformance/adapters/gridnote"),
+];
+
 /// Runs every check and reports every violation.
 pub(crate) fn run() -> ExitCode {
     let root = workspace_root();
@@ -114,19 +125,23 @@ pub(crate) fn run() -> ExitCode {
         cycles(&root, &krate.name, &krate.dir.join("src"), &sources, &mut problems);
         path_includes(&root, &krate.dir, &mut problems);
     }
-    let xtask_sources = rust_files(&root.join("xtask").join("src"));
-    for file in &xtask_sources {
-        let Ok(text) = std::fs::read_to_string(file) else { continue };
-        let shown = file.strip_prefix(&root).unwrap_or(file).display().to_string();
-        format_names(&shown, &text, &mut problems);
+    for (name, dir) in TOOLS {
+        let sources = rust_files(&root.join(dir).join("src"));
+        for file in &sources {
+            let Ok(text) = std::fs::read_to_string(file) else { continue };
+            let shown = file.strip_prefix(&root).unwrap_or(file).display().to_string();
+            format_names(&shown, &text, &mut problems);
+        }
+        cycles(&root, name, &root.join(dir).join("src"), &sources, &mut problems);
+        path_includes(&root, &root.join(dir), &mut problems);
     }
-    cycles(&root, "xtask", &root.join("xtask").join("src"), &xtask_sources, &mut problems);
-    path_includes(&root, &root.join("xtask"), &mut problems);
     crate::conformance_export::check_fresh(&root, &mut problems);
     crate::codegen::check_fresh(&root, &mut problems);
     name_lists(&root, &mut problems);
     format_users(&root, &crates, &mut problems);
     skipped_tests(&root, &mut problems);
+    docs::outside_files(&root, &mut problems);
+    docs::ageing_figures(&root, &mut problems);
     if problems.is_empty() {
         println!("tidy: {} crates follow the architecture rules", crates.len());
         ExitCode::SUCCESS

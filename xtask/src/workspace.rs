@@ -31,14 +31,22 @@ pub(crate) fn cargo() -> Command {
 /// The workspace's target directory, as cargo reports it (`CARGO_TARGET_DIR` and
 /// configuration included), else `target/` in the workspace root.
 pub(crate) fn target_dir() -> PathBuf {
-    let root = workspace_root();
-    let reported = cargo()
-        .current_dir(&root)
+    let reported =
+        metadata().ok().and_then(|meta| meta["target_directory"].as_str().map(PathBuf::from));
+    reported.unwrap_or_else(|| workspace_root().join("target"))
+}
+
+/// What `cargo metadata --no-deps` says of the workspace (its members, their manifests
+/// and dependencies, the target directory).
+pub(crate) fn metadata() -> Result<serde_json::Value, String> {
+    let out = cargo()
+        .current_dir(workspace_root())
         .args(["metadata", "--format-version", "1", "--no-deps"])
         .output()
-        .ok()
-        .filter(|out| out.status.success())
-        .and_then(|out| serde_json::from_slice::<serde_json::Value>(&out.stdout).ok())
-        .and_then(|meta| meta["target_directory"].as_str().map(PathBuf::from));
-    reported.unwrap_or_else(|| root.join("target"))
+        .map_err(|e| format!("could not run cargo metadata: {e}"))?;
+    if !out.status.success() {
+        return Err(format!("cargo metadata failed:\n{}", String::from_utf8_lossy(&out.stderr)));
+    }
+    serde_json::from_slice(&out.stdout)
+        .map_err(|e| format!("cargo metadata printed invalid JSON: {e}"))
 }

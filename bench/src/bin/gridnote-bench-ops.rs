@@ -26,7 +26,7 @@ use gridnote_bits::{CodeKind, Radix};
 use gridnote_board::notation::Notation;
 use gridnote_board::{Position, Rules};
 use gridnote_convert::Format;
-use gridnote_digits::{Digits, direct_verdict, seed_verdict};
+use gridnote_digits::{Digits, direct_verdict, regex_verdict};
 use gridnote_otn::{OtnRecord, PositionRecord};
 use gridnote_solve::Solver;
 use gridnote_t3en::T3en;
@@ -261,7 +261,7 @@ fn operations() -> Vec<Op> {
             str::parse::<Digits>,
         ),
         read_op("read/bits_set", "read and decode the six 13-bit code texts", &BITS_SET, |t| {
-            gridnote_bits::read_board(CodeKind::Seed, t)
+            gridnote_bits::read_board(CodeKind::Ranked, t)
         }),
         read_op(
             "read/otn_set",
@@ -278,7 +278,7 @@ fn operations() -> Vec<Op> {
         text_op("write/tuple_set", "write the six tuple positions", tuple, Tuple::write_to),
         text_op("write/digits_set", "write the eight digit strings", digits, Digits::write_to),
         text_op("write/bits_set", "write the six 13-bit codes in decimal", codes, |&code, out| {
-            gridnote_bits::write_code(CodeKind::Seed, code, Radix::Decimal, out);
+            gridnote_bits::write_code(CodeKind::Ranked, code, Radix::Decimal, out);
         }),
         text_op(
             "write/otn_set",
@@ -300,18 +300,18 @@ fn operations() -> Vec<Op> {
         serde_op("serde/digits_set", "digit strings as JSON strings", digits),
         serde_op("serde/otn_set", "OTN set as JSON strings", otn),
         op(
-            "verdict/seed_regex",
-            "the seed's regex verdict of the eight digit strings",
+            "verdict/regex",
+            "the tic-tac-toe regex's verdict of the eight digit strings",
             1000,
             || {
-                // The seed's regex builds its automaton lazily, as it meets each string: meet
+                // The regex builds its automaton lazily, as it meets each string: meet
                 // all eight before counting, so that is not counted as the operation's.
                 for text in DIGITS_SET {
-                    black_box(seed_verdict(black_box(text)));
+                    black_box(regex_verdict(black_box(text)));
                 }
                 prepared(8, Bytes::None, |_| {
                     for text in DIGITS_SET {
-                        black_box(seed_verdict(black_box(text)));
+                        black_box(regex_verdict(black_box(text)));
                     }
                 })
             },

@@ -3,7 +3,7 @@
 
 use gridnote_board::{Board, Cell, Role};
 
-use crate::{CodeKind, Layout, MAX_CELLS, Mark, ModelError, dense, naive, seed, symmetric};
+use crate::{CodeKind, Layout, MAX_CELLS, Mark, ModelError, dense, naive, ranked, symmetric};
 
 /// The code of a 3×3 board under `kind`.
 ///
@@ -23,17 +23,17 @@ use crate::{CodeKind, Layout, MAX_CELLS, Mark, ModelError, dense, naive, seed, s
 /// for (r, c, cell) in [(0, 0, Cell::ONE), (0, 2, Cell::TWO), (1, 2, Cell::TWO), (2, 1, Cell::ONE)] {
 ///     board.set(r, c, cell)?;
 /// }
-/// assert_eq!(encode(CodeKind::Seed, &board), Ok(523));
+/// assert_eq!(encode(CodeKind::Ranked, &board), Ok(523));
 /// assert_eq!(encode(CodeKind::Naive, &board), Ok(1894));
 /// board.set(0, 1, Cell::Void)?;
-/// assert_eq!(encode(CodeKind::Seed, &board).unwrap_err().to_string(),
+/// assert_eq!(encode(CodeKind::Ranked, &board).unwrap_err().to_string(),
 ///            "cell b3 is not playable: the bit codes have only blank, X and O cells");
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn encode(kind: CodeKind, board: &Board) -> Result<u32, ModelError> {
     let marks = marks3(kind, board)?;
     match kind {
-        CodeKind::Seed => seed::encode(&marks),
+        CodeKind::Ranked => ranked::encode(&marks),
         CodeKind::Naive => naive::encode(&marks),
         CodeKind::Dense => dense::encode(&marks),
         CodeKind::Symmetric => symmetric::encode(&marks),
@@ -48,7 +48,7 @@ pub fn encode(kind: CodeKind, board: &Board) -> Result<u32, ModelError> {
 ///
 /// ```
 /// use gridnote_bits::{decode, CodeKind};
-/// let board = decode(CodeKind::Seed, 2749)?;
+/// let board = decode(CodeKind::Ranked, 2749)?;
 /// assert_eq!(board.draw(), "3 x x x\n2 _ _ _\n1 o o o\n  a b c\n");
 /// assert_eq!(decode(CodeKind::Dense, 5478).unwrap_err().to_string(),
 ///            "code 5478 is out of range: the dense code runs from 0 to 5477");
@@ -56,7 +56,7 @@ pub fn encode(kind: CodeKind, board: &Board) -> Result<u32, ModelError> {
 /// ```
 pub fn decode(kind: CodeKind, code: u32) -> Result<Board, ModelError> {
     let marks = match kind {
-        CodeKind::Seed => seed::decode(code)?,
+        CodeKind::Ranked => ranked::decode(code)?,
         CodeKind::Naive => naive::decode(code)?,
         CodeKind::Dense => dense::decode(code)?,
         CodeKind::Symmetric => symmetric::decode(code)?,
@@ -65,8 +65,8 @@ pub fn decode(kind: CodeKind, code: u32) -> Result<Board, ModelError> {
 }
 
 /// The code of a board of any shape with 1 to [`MAX_CELLS`] cells, in the generalised
-/// layout of [`Layout`]: `seed` and `naive` take every such shape (on 3×3 they are the
-/// seed's codes), `dense` and `symmetric` only 3×3 (there they equal [`encode`]).
+/// layout of [`Layout`]: `ranked` and `naive` take every such shape (on 3×3 they are the
+/// codes of [`encode`]), `dense` and `symmetric` only 3×3 (there they equal [`encode`]).
 ///
 /// # Errors
 /// [`ModelError::Size`] for more than [`MAX_CELLS`] cells, [`ModelError::Shape`] for the
@@ -77,10 +77,10 @@ pub fn decode(kind: CodeKind, code: u32) -> Result<Board, ModelError> {
 /// use gridnote_bits::board::{Board, Cell};
 /// let mut board = Board::new(3, 4)?; // Tomorrow's Tic-Tac-Toe
 /// board.set(1, 1, Cell::ONE)?;
-/// let code = encode_rect(CodeKind::Seed, &board)?;
+/// let code = encode_rect(CodeKind::Ranked, &board)?;
 /// assert!(code <= Layout::TOMORROWS.max());
 /// assert!(encode_rect(CodeKind::Dense, &board).is_err());
-/// assert!(encode_rect(CodeKind::Seed, &Board::new(5, 5)?).is_err());
+/// assert!(encode_rect(CodeKind::Ranked, &Board::new(5, 5)?).is_err());
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn encode_rect(kind: CodeKind, board: &Board) -> Result<u32, ModelError> {
@@ -102,9 +102,9 @@ pub fn encode_rect(kind: CodeKind, board: &Board) -> Result<u32, ModelError> {
 ///
 /// ```
 /// use gridnote_bits::{decode_rect, CodeKind};
-/// let board = decode_rect(CodeKind::Seed, 3, 4, 143_364)?;
+/// let board = decode_rect(CodeKind::Ranked, 3, 4, 143_364)?;
 /// assert_eq!(board.draw(), "3 x x x x\n2 x x o o\n1 o o o o\n  a b c d\n");
-/// assert!(decode_rect(CodeKind::Seed, 3, 4, 143_365).is_err());
+/// assert!(decode_rect(CodeKind::Ranked, 3, 4, 143_365).is_err());
 /// # Ok::<(), gridnote_bits::ModelError>(())
 /// ```
 pub fn decode_rect(

@@ -144,10 +144,10 @@ mod tests {
         assert_eq!(binomial(3, 4), 0);
     }
 
-    /// The seed's worked example: non-blanks (0, 2, 5, 7) among 9 cells rank 31, and the
+    /// The worked example of docs/bits.md: non-blanks (0, 2, 5, 7) among 9 cells rank 31, and the
     /// O's at indices (1, 2) among those 4 rank 3.
     #[test]
-    fn seed_worked_ranks() {
+    fn worked_example_ranks() {
         assert_eq!(rank(9, &[0, 2, 5, 7]), 31);
         assert_eq!(rank(4, &[1, 2]), 3);
         assert_eq!(Unranker::new(9, 4, 31).collect::<Vec<_>>(), [0, 2, 5, 7]);

@@ -17,7 +17,7 @@
 //! ```
 
 #[cfg(feature = "std")]
-use crate::{CodeKind, Mark, ModelError, seed, tables};
+use crate::{CodeKind, Mark, ModelError, ranked, tables};
 
 /// Bits of the code: 13.
 pub const BITS: u32 = 13;
@@ -38,7 +38,7 @@ pub const MAX: u32 = COUNT - 1;
 /// ```
 #[cfg(feature = "std")]
 pub fn encode(marks: &[Mark; 9]) -> Result<u32, ModelError> {
-    let code = seed::encode(marks)?;
+    let code = ranked::encode(marks)?;
     match tables::tables().dense.binary_search(&(code as u16)) {
         Ok(rank) => Ok(rank as u32),
         Err(_) => Err(tables::unreachable(CodeKind::Dense, marks)),

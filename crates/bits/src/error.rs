@@ -10,10 +10,10 @@ use crate::kind::CodeKind;
 /// kings, reachability) exist with the `std` feature only.
 ///
 /// ```
-/// use gridnote_bits::{seed, ModelError, Mark};
-/// let err = seed::decode(6046).unwrap_err();
-/// assert_eq!(err.to_string(), "code 6046 is out of range: the seed code runs from 0 to 6045");
-/// let err = seed::encode(&[Mark::O; 9]).unwrap_err();
+/// use gridnote_bits::{ranked, ModelError, Mark};
+/// let err = ranked::decode(6046).unwrap_err();
+/// assert_eq!(err.to_string(), "code 6046 is out of range: the ranked code runs from 0 to 6045");
+/// let err = ranked::encode(&[Mark::O; 9]).unwrap_err();
 /// assert_eq!(err, ModelError::Counts { x: 0, o: 9 });
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]

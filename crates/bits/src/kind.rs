@@ -2,12 +2,12 @@
 
 use core::fmt;
 
-/// Which code of a 3×3 board: the seed's 13-bit code, its naive variant, or one of the
+/// Which code of a 3×3 board: the ranked 13-bit code, its naive variant, or one of the
 /// two denser codes built on it.
 ///
 /// | kind | numbers | boards | bits |
 /// |---|---|---|---|
-/// | `seed` | 0..=6045 | 6,046 with #O = ⌊occupied/2⌋ | 13 |
+/// | `ranked` | 0..=6045 | 6,046 with #O = ⌊occupied/2⌋ | 13 |
 /// | `naive` | 0..=16796 (not all used) | the same 6,046 | 15 |
 /// | `dense` | 0..=5477 | the 5,478 reachable positions | 13 |
 /// | `symmetric` | 0..=764 | the 765 reachable positions up to symmetry | 10 |
@@ -18,16 +18,18 @@ use core::fmt;
 /// assert_eq!(kind, CodeKind::Symmetric);
 /// assert_eq!(kind.bits(), 10);
 /// assert_eq!(kind.to_string(), "symmetric");
-/// assert!("Seed".parse::<CodeKind>().is_err());
+/// assert!("Ranked".parse::<CodeKind>().is_err());
 /// # Ok::<(), gridnote_bits::board::UnknownName>(())
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[non_exhaustive]
 pub enum CodeKind {
-    /// The seed's 13-bit code: offset by occupied count + lexicographic ranks.
+    /// The ranked 13-bit code: offset by occupied count + lexicographic ranks of the
+    /// occupied cells and of the O's among them.
     #[default]
-    Seed,
-    /// The seed's first attempt: `(N + 1) · rank + occupied` (`10 · rank + n` on 3×3).
+    Ranked,
+    /// The ranked code's first, naive packing: `(N + 1) · rank + occupied` (`10 · rank +
+    /// n` on 3×3).
     Naive,
     /// The rank of a reachable position's 13-bit code among all reachable positions'.
     Dense,
@@ -44,7 +46,7 @@ impl CodeKind {
     /// assert_eq!(CodeKind::ALL.len(), 4);
     /// ```
     pub const ALL: [CodeKind; 4] =
-        [CodeKind::Seed, CodeKind::Naive, CodeKind::Dense, CodeKind::Symmetric];
+        [CodeKind::Ranked, CodeKind::Naive, CodeKind::Dense, CodeKind::Symmetric];
 
     /// The name used on command lines and in messages.
     ///
@@ -55,7 +57,7 @@ impl CodeKind {
     #[must_use]
     pub const fn name(self) -> &'static str {
         match self {
-            CodeKind::Seed => "seed",
+            CodeKind::Ranked => "ranked",
             CodeKind::Naive => "naive",
             CodeKind::Dense => "dense",
             CodeKind::Symmetric => "symmetric",
@@ -66,21 +68,38 @@ impl CodeKind {
     ///
     /// ```
     /// use gridnote_bits::CodeKind;
-    /// assert_eq!(CodeKind::NAMES, ["seed", "naive", "dense", "symmetric"]);
+    /// assert_eq!(CodeKind::NAMES, ["ranked", "naive", "dense", "symmetric"]);
     /// ```
-    pub const NAMES: &'static [&'static str] = &["seed", "naive", "dense", "symmetric"];
+    pub const NAMES: &'static [&'static str] = &["ranked", "naive", "dense", "symmetric"];
 
-    /// The kind named `name` (exactly as [`CodeKind::name`] writes it), if any; without
-    /// `std` too (with `std`, `FromStr` gives an error naming the accepted names).
+    /// The former name of [`CodeKind::Ranked`], kept for one release.
+    #[deprecated(note = "renamed `CodeKind::Ranked`")]
+    #[allow(non_upper_case_globals)]
+    pub const Seed: CodeKind = CodeKind::Ranked;
+
+    /// Former names still read for one release (by [`CodeKind::named`], hence `FromStr`,
+    /// serde and the `code` option): `seed`, now `ranked`.
+    ///
+    /// ```
+    /// use gridnote_bits::CodeKind;
+    /// assert_eq!(CodeKind::FORMER_NAMES, [("seed", CodeKind::Ranked)]);
+    /// ```
+    pub const FORMER_NAMES: &'static [(&'static str, CodeKind)] = &[("seed", CodeKind::Ranked)];
+
+    /// The kind named `name` (exactly as [`CodeKind::name`] writes it, or a former name
+    /// of [`CodeKind::FORMER_NAMES`]), if any; without `std` too (with `std`, `FromStr`
+    /// gives an error naming the accepted names).
     ///
     /// ```
     /// use gridnote_bits::CodeKind;
     /// assert_eq!(CodeKind::named("dense"), Some(CodeKind::Dense));
     /// assert_eq!(CodeKind::named("Dense"), None);
+    /// assert_eq!(CodeKind::named("seed"), Some(CodeKind::Ranked));
     /// ```
     #[must_use]
     pub fn named(name: &str) -> Option<CodeKind> {
-        CodeKind::ALL.into_iter().find(|kind| kind.name() == name)
+        let former = || CodeKind::FORMER_NAMES.iter().find(|(n, _)| *n == name).map(|(_, k)| *k);
+        CodeKind::ALL.into_iter().find(|kind| kind.name() == name).or_else(former)
     }
 }
 
@@ -90,7 +109,8 @@ impl fmt::Display for CodeKind {
     }
 }
 
-/// Reads `seed`, `naive`, `dense` or `symmetric` (lowercase, nothing else).
+/// Reads `ranked`, `naive`, `dense` or `symmetric` (lowercase, nothing else; `seed`, the
+/// former name of `ranked`, too).
 ///
 /// # Errors
 /// [`UnknownName`](gridnote_board::UnknownName) (`what` = `code`, `expected` =
@@ -100,7 +120,7 @@ impl fmt::Display for CodeKind {
 /// use gridnote_bits::CodeKind;
 /// use gridnote_bits::board::report::Spanned;
 /// let err = "thirteen".parse::<CodeKind>().unwrap_err();
-/// assert_eq!(err.to_string(), "unknown code `thirteen`: expected one of seed, naive, dense, symmetric");
+/// assert_eq!(err.to_string(), "unknown code `thirteen`: expected one of ranked, naive, dense, symmetric");
 /// assert_eq!(err.span(), 0..8);
 /// ```
 #[cfg(feature = "std")]
@@ -129,14 +149,14 @@ mod serde_impl {
         type Value = CodeKind;
 
         fn expecting(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-            f.write_str("one of seed, naive, dense, symmetric")
+            f.write_str("one of ranked, naive, dense, symmetric")
         }
 
         fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<CodeKind, E> {
             // The message of `UnknownName`, which needs `std`.
             CodeKind::named(v).ok_or_else(|| {
                 E::custom(format_args!(
-                    "unknown code `{v}`: expected one of seed, naive, dense, symmetric"
+                    "unknown code `{v}`: expected one of ranked, naive, dense, symmetric"
                 ))
             })
         }

@@ -1,6 +1,6 @@
-//! The seed's layout for any small board where players alternate: offset by occupied
+//! The ranked code's layout for any small board where players alternate: offset by occupied
 //! count, then the lexicographic rank of the occupied cells, then the rank of the O's
-//! among them. Also the seed's naive variant of it.
+//! among them. Also its naive variant.
 
 use crate::combin::{MAX_CELLS, Ranker, Unranker, binomial};
 use crate::error::ModelError;
@@ -66,7 +66,7 @@ const fn bits_for(count: u64) -> u32 {
 /// ```
 ///
 /// with `offset(n) = Σ_{i<n} C(N, i)·C(i, ⌊i/2⌋)` and lexicographic ranks of sorted
-/// combinations; the codes cover exactly `0..count()`. On 9 cells it is the seed's
+/// combinations; the codes cover exactly `0..count()`. On 9 cells it is the ranked
 /// 13-bit code; on Tomorrow's 3×4 board it has 143,365 codes (18 bits).
 ///
 /// Encoding and decoding are a few dozen table look-ups on a slice of [`Mark`]s, with no
@@ -89,7 +89,7 @@ pub struct Layout {
 }
 
 impl Layout {
-    /// The 3×3 board: the seed's code.
+    /// The 3×3 board: the ranked code of [`crate::ranked`].
     pub const TIC_TAC_TOE: Layout = Layout { cells: 9 };
 
     /// Tomorrow's Tic-Tac-Toe's 3×4 board.
@@ -205,7 +205,7 @@ impl Layout {
     ///
     /// ```
     /// use gridnote_bits::{ModelError, Layout, Mark::{Blank as B, O, X}};
-    /// // The seed's example: X . O / . . O / . X .
+    /// // The worked example of docs/bits.md: X . O / . . O / . X .
     /// assert_eq!(Layout::TIC_TAC_TOE.encode(&[X, B, O, B, B, O, B, X, B]), Ok(523));
     /// assert_eq!(Layout::TIC_TAC_TOE.encode(&[O, B, B, B, B, B, B, B, B]),
     ///            Err(ModelError::Counts { x: 0, o: 1 }));
@@ -247,7 +247,7 @@ impl Layout {
     pub fn decode(self, code: u32, out: &mut [Mark]) -> Result<(), ModelError> {
         self.check_len(out.len())?;
         if code > self.max() {
-            return Err(self.out_of_range(CodeKind::Seed, code, self.max()));
+            return Err(self.out_of_range(CodeKind::Ranked, code, self.max()));
         }
         self.decode_in_range(code, out);
         Ok(())
@@ -364,9 +364,9 @@ impl Layout {
 mod tests {
     use super::*;
 
-    /// The seed's table of boards and ranges per occupied count.
+    /// The table of boards and ranges per occupied count (docs/bits.md).
     #[test]
-    fn seed_table() {
+    fn boards_and_ranges_per_occupied_count() {
         let layout = Layout::TIC_TAC_TOE;
         let boards = [1, 9, 72, 252, 756, 1260, 1680, 1260, 630, 126];
         let starts = [0, 1, 10, 82, 334, 1090, 2350, 4030, 5290, 5920];

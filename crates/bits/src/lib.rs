@@ -26,6 +26,8 @@ mod mark;
 pub mod naive;
 #[cfg(feature = "std")]
 mod notation;
+pub mod ranked;
+#[deprecated(note = "renamed `ranked`, the module of the ranked 13-bit code")]
 pub mod seed;
 mod sizes;
 pub mod symmetric;
@@ -51,6 +53,6 @@ pub use layout::Layout;
 pub use mark::Mark;
 #[cfg(feature = "std")]
 pub use notation::{Code, CodeOptions};
-pub use seed::{decode as decode13, encode as encode13};
+pub use ranked::{decode as decode13, encode as encode13};
 #[cfg(feature = "std")]
 pub use text::{ParseError, Radix, ReadError, parse_code, read_board, write_board, write_code};

@@ -35,7 +35,7 @@ impl Mark {
     /// ```
     pub const ALL: [Mark; 3] = [Mark::Blank, Mark::X, Mark::O];
 
-    /// The seed's character for the mark: a space, `X` or `O`.
+    /// The mark as the tables of docs/bits.md draw it: a space, `X` or `O`.
     ///
     /// ```
     /// use gridnote_bits::Mark;
@@ -50,7 +50,7 @@ impl Mark {
         }
     }
 
-    /// Reads the seed's characters (a space, `X`, `O`; lowercase `x` and `o` too, and `_`
+    /// Reads those characters (a space, `X`, `O`; lowercase `x` and `o` too, and `_`
     /// for a blank).
     ///
     /// ```
@@ -83,7 +83,7 @@ impl Mark {
 }
 
 impl fmt::Display for Mark {
-    /// The seed's character (see [`Mark::to_char`]).
+    /// The mark's character (see [`Mark::to_char`]).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         use fmt::Write as _;
         f.write_char(self.to_char())

@@ -1,7 +1,7 @@
-//! The seed's naive code of a 3×3 board: `10 · (code − offset(n)) + n`, where `code` is
-//! the 13-bit code and `n` the occupied count (its last decimal digit). It names the same
-//! 6,046 boards as the 13-bit code, but with numbers up to 16,796 (15 bits), and most
-//! numbers name no board.
+//! The naive code of a 3×3 board, the ranked code's first, 15-bit packing:
+//! `10 · (code − offset(n)) + n`, where `code` is the 13-bit code and `n` the occupied
+//! count (its last decimal digit). It names the same 6,046 boards as the 13-bit code, but
+//! with numbers up to 16,796 (15 bits), and most numbers name no board.
 //!
 //! ```
 //! use gridnote_bits::{naive, Mark::{Blank as B, O, X}};

@@ -16,12 +16,12 @@ use crate::{CodeKind, ModelError, ParseError, Radix, decode, encode, parse_code,
 /// use gridnote_bits::{CodeKind, CodeOptions, Radix};
 /// let options = CodeOptions::default().with_kind(CodeKind::Dense).with_radix(Radix::Binary);
 /// assert_eq!((options.kind, options.radix), (CodeKind::Dense, Radix::Binary));
-/// assert_eq!(CodeOptions::default().kind, CodeKind::Seed);
+/// assert_eq!(CodeOptions::default().kind, CodeKind::Ranked);
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub struct CodeOptions {
-    /// The code (the seed's 13-bit code by default), on input and output.
+    /// The code (the ranked 13-bit code by default), on input and output.
     pub kind: CodeKind,
     /// How codes are written (decimal by default).
     pub radix: Radix,
@@ -76,8 +76,8 @@ impl NotationOptions for CodeOptions {
         OptionSpec::choice(
             "code",
             CodeKind::NAMES,
-            "seed",
-            "Which code `bits` means: seed (13-bit), naive, dense (reachable), symmetric",
+            "ranked",
+            "Which code `bits` means: ranked (13-bit), naive, dense (reachable), symmetric",
         ),
         OptionSpec::choice(
             "radix",
@@ -212,9 +212,9 @@ mod tests {
             [
                 (
                     "code",
-                    OptionKind::Choice { values: &["seed", "naive", "dense", "symmetric"] },
-                    Some("seed"),
-                    "Which code `bits` means: seed (13-bit), naive, dense (reachable), symmetric"
+                    OptionKind::Choice { values: &["ranked", "naive", "dense", "symmetric"] },
+                    Some("ranked"),
+                    "Which code `bits` means: ranked (13-bit), naive, dense (reachable), symmetric"
                 ),
                 (
                     "radix",
@@ -229,7 +229,7 @@ mod tests {
         assert_eq!((options.kind, options.radix), (CodeKind::Symmetric, Radix::Decimal));
         assert_eq!(
             options.set("code", "sparse").unwrap_err().to_string(),
-            "unknown code `sparse`: expected one of seed, naive, dense, symmetric"
+            "unknown code `sparse`: expected one of ranked, naive, dense, symmetric"
         );
         assert_eq!(
             options.set("strict", "true").unwrap_err().to_string(),

@@ -3,20 +3,20 @@
 //! its errors: so the sizes live here, not beside the enum.
 
 use crate::kind::CodeKind;
-use crate::{dense, naive, seed, symmetric};
+use crate::{dense, naive, ranked, symmetric};
 
 impl CodeKind {
     /// The bit width of the code on a 3×3 board: enough bits for its largest number.
     ///
     /// ```
     /// use gridnote_bits::CodeKind;
-    /// assert_eq!(CodeKind::Seed.bits(), 13);
+    /// assert_eq!(CodeKind::Ranked.bits(), 13);
     /// assert_eq!(CodeKind::Naive.bits(), 15);
     /// ```
     #[must_use]
     pub const fn bits(self) -> u32 {
         match self {
-            CodeKind::Seed => seed::BITS,
+            CodeKind::Ranked => ranked::BITS,
             CodeKind::Naive => naive::BITS,
             CodeKind::Dense => dense::BITS,
             CodeKind::Symmetric => symmetric::BITS,
@@ -27,13 +27,13 @@ impl CodeKind {
     ///
     /// ```
     /// use gridnote_bits::CodeKind;
-    /// assert_eq!(CodeKind::Seed.max(), 6045);
+    /// assert_eq!(CodeKind::Ranked.max(), 6045);
     /// assert_eq!(CodeKind::Dense.max(), 5477);
     /// ```
     #[must_use]
     pub const fn max(self) -> u32 {
         match self {
-            CodeKind::Seed => seed::MAX,
+            CodeKind::Ranked => ranked::MAX,
             CodeKind::Naive => naive::MAX,
             CodeKind::Dense => dense::MAX,
             CodeKind::Symmetric => symmetric::MAX,
@@ -50,7 +50,7 @@ impl CodeKind {
     #[must_use]
     pub const fn boards(self) -> u32 {
         match self {
-            CodeKind::Seed | CodeKind::Naive => seed::COUNT,
+            CodeKind::Ranked | CodeKind::Naive => ranked::COUNT,
             CodeKind::Dense => dense::COUNT,
             CodeKind::Symmetric => symmetric::COUNT,
         }

@@ -17,7 +17,7 @@
 //! ```
 
 #[cfg(feature = "std")]
-use crate::{CodeKind, Mark, ModelError, seed, tables};
+use crate::{CodeKind, Mark, ModelError, ranked, tables};
 
 /// Bits of the code: 10.
 pub const BITS: u32 = 10;
@@ -38,7 +38,7 @@ pub const MAX: u32 = COUNT - 1;
 /// ```
 #[cfg(feature = "std")]
 pub fn encode(marks: &[Mark; 9]) -> Result<u32, ModelError> {
-    let code = seed::encode(marks)?;
+    let code = ranked::encode(marks)?;
     tables::tables().class(code).ok_or_else(|| tables::unreachable(CodeKind::Symmetric, marks))
 }
 

@@ -10,7 +10,7 @@ use std::sync::LazyLock;
 
 use gridnote_board::{Board, Problems, Rules};
 
-use crate::{CodeKind, Layout, Mark, ModelError, seed};
+use crate::{CodeKind, Layout, Mark, ModelError, ranked};
 
 /// `class` entry of a board that no game reaches.
 const UNREACHABLE: u16 = u16::MAX;
@@ -33,11 +33,11 @@ pub(crate) fn tables() -> &'static Tables {
 
 impl Tables {
     fn build() -> Tables {
-        let count = seed::COUNT as usize;
+        let count = ranked::COUNT as usize;
         // 13-bit code → 13-bit code of its canonical image, for reachable boards.
         let mut canonical_code = vec![UNREACHABLE; count];
         let mut dense = Vec::with_capacity(5478);
-        for code in 0..seed::COUNT {
+        for code in 0..ranked::COUNT {
             let board = board3(&decode13(code));
             if board.problems(Rules::TIC_TAC_TOE, None).is_empty() {
                 dense.push(code as u16);
@@ -76,13 +76,13 @@ pub(crate) fn decode13(code: u32) -> [Mark; 9] {
     marks
 }
 
-/// The 13-bit code of a 3×3 board known to be in the seed's domain.
+/// The 13-bit code of a 3×3 board known to be in the codes' domain.
 fn code13(board: &Board) -> u16 {
     let mut marks = [Mark::Blank; 9];
     for (mark, &cell) in marks.iter_mut().zip(board.cells()) {
         *mark = Mark::from_cell(cell).expect("built from marks");
     }
-    seed::encode(&marks).expect("same counts as a board in the domain") as u16
+    ranked::encode(&marks).expect("same counts as a board in the domain") as u16
 }
 
 /// A 3×3 board of marks.
@@ -90,7 +90,7 @@ pub(crate) fn board3(marks: &[Mark; 9]) -> Board {
     Board::from_fn(3, 3, |r, c| marks[r * 3 + c].into()).expect("3x3 fits")
 }
 
-/// The error for a board in the seed's domain that no game reaches.
+/// The error for a board in the codes' domain that no game reaches.
 pub(crate) fn unreachable(kind: CodeKind, marks: &[Mark; 9]) -> ModelError {
     let problems: Problems = board3(marks).problems(Rules::TIC_TAC_TOE, None);
     ModelError::Unreachable { kind, problems }

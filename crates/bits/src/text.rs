@@ -293,7 +293,7 @@ impl FromStr for Radix {
 /// ```
 /// use gridnote_bits::{parse_code, write_code, CodeKind, Radix};
 /// let mut out = String::new();
-/// write_code(CodeKind::Seed, 523, Radix::Binary, &mut out);
+/// write_code(CodeKind::Ranked, 523, Radix::Binary, &mut out);
 /// assert_eq!(out, "0b0001000001011");
 /// assert_eq!(parse_code(&out), Ok(523));
 /// out.clear();
@@ -314,11 +314,11 @@ pub fn write_code<S: gridnote_text::sink::Sink + ?Sized>(
 /// ```
 /// use gridnote_bits::{read_board, CodeKind};
 /// use gridnote_bits::board::report::{render, Spanned};
-/// let err = read_board(CodeKind::Seed, "6046").unwrap_err();
+/// let err = read_board(CodeKind::Ranked, "6046").unwrap_err();
 /// assert_eq!(err.span(), 0..4);
 /// assert_eq!(
 ///     render("6046", err.span(), &err.to_string()),
-///     "error: code 6046 is out of range: the seed code runs from 0 to 6045\n  | 6046\n  | ^^^^\n"
+///     "error: code 6046 is out of range: the ranked code runs from 0 to 6045\n  | 6046\n  | ^^^^\n"
 /// );
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -341,7 +341,7 @@ pub enum ReadError {
 ///
 /// ```
 /// use gridnote_bits::{read_board, CodeKind, Spanned};
-/// assert_eq!(read_board(CodeKind::Seed, "12a").unwrap_err().span(), 2..3);
+/// assert_eq!(read_board(CodeKind::Ranked, "12a").unwrap_err().span(), 2..3);
 /// ```
 impl Spanned for ReadError {
     fn span(&self) -> Range<usize> {
@@ -361,7 +361,7 @@ impl Spanned for ReadError {
 ///
 /// ```
 /// use gridnote_bits::{read_board, CodeKind};
-/// let board = read_board(CodeKind::Seed, "0x20b")?;
+/// let board = read_board(CodeKind::Ranked, "0x20b")?;
 /// assert_eq!(board.draw(), "3 x _ o\n2 _ _ o\n1 _ x _\n  a b c\n");
 /// # Ok::<(), gridnote_bits::ReadError>(())
 /// ```
@@ -378,7 +378,7 @@ pub fn read_board(kind: CodeKind, text: &str) -> Result<Board, ReadError> {
 ///
 /// ```
 /// use gridnote_bits::{decode, write_board, CodeKind, Radix};
-/// let board = decode(CodeKind::Seed, 523)?;
+/// let board = decode(CodeKind::Ranked, 523)?;
 /// let mut out = String::new();
 /// write_board(CodeKind::Naive, &board, Radix::Decimal, &mut out)?;
 /// assert_eq!(out, "1894");

@@ -17,10 +17,10 @@ gridnote_testkit::count_allocations!();
 fn conformance() {
     Suite::<Code>::new("bits").corpus("bits").pinned_by("fixtures__invalid@").small_boards().run();
 
-    // `read_board` with the seed code: every corpus input rejected with a span.
+    // `read_board` with the ranked code: every corpus input rejected with a span.
     let inputs = corpus::inputs("bits");
     for (place, input) in &inputs {
-        match read_board(CodeKind::Seed, input) {
+        match read_board(CodeKind::Ranked, input) {
             Ok(board) => panic!("{place}: {input:?} reads as\n{}", board.draw()),
             Err(err) => corpus::check_span(place, input, err.span(), &err.to_string()),
         }

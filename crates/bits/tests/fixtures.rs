@@ -26,7 +26,7 @@ fn rendered(input: &str, err: &ReadError) -> String {
 fn valid() {
     insta::glob!("../../../fixtures/bits/valid", "*.bits", |path| {
         let input = read_fixture(path);
-        let board = read_board(CodeKind::Seed, &input)
+        let board = read_board(CodeKind::Ranked, &input)
             .unwrap_or_else(|err| panic!("{}", rendered(&input, &err)));
         let code = parse_code(&input).unwrap();
         let mut out = format!("input: {input}\n13-bit code: {code}\n\n{}\n", board.draw());
@@ -71,7 +71,7 @@ fn invalid() {
     insta::glob!("../../../fixtures/bits/invalid", "*.bits", |path| {
         let input = read_fixture(path);
         let name = path.file_name().and_then(|n| n.to_str()).unwrap_or_default();
-        let err = read_board(CodeKind::Seed, &input).expect_err(name);
+        let err = read_board(CodeKind::Ranked, &input).expect_err(name);
         insta::assert_snapshot!(rendered(&input, &err));
     });
 }

@@ -1,4 +1,4 @@
-//! Drawing a board for people, as the seeds illustrate it: one text row per board row,
+//! Drawing a board for people, as the format descriptions illustrate it: one text row per board row,
 //! cells separated by spaces, rank numbers on the left and file letters underneath.
 
 use crate::board::{Board, push_file_letters};

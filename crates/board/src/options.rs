@@ -89,8 +89,8 @@ impl OptionSpec {
     ///
     /// ```
     /// use gridnote_board::options::OptionSpec;
-    /// let code = OptionSpec::choice("code", &["seed", "dense"], "seed", "Which code");
-    /// assert_eq!(code.default, Some("seed"));
+    /// let code = OptionSpec::choice("code", &["ranked", "dense"], "ranked", "Which code");
+    /// assert_eq!(code.default, Some("ranked"));
     /// ```
     #[must_use]
     pub const fn choice(
@@ -476,11 +476,11 @@ mod tests {
             flag.check("True").unwrap_err().to_string(),
             "unknown strict `True`: expected false or true"
         );
-        let choice = OptionSpec::choice("code", &["seed", "naive", "dense"], "seed", "");
+        let choice = OptionSpec::choice("code", &["ranked", "naive", "dense"], "ranked", "");
         assert_eq!(choice.check("dense"), Ok(()));
         assert_eq!(
             choice.check("").unwrap_err().to_string(),
-            "unknown code ``: expected one of seed, naive, dense"
+            "unknown code ``: expected one of ranked, naive, dense"
         );
     }
 

@@ -138,7 +138,7 @@ mod tests {
             assert!(line.contains(spec.help), "{line}");
         }
         assert!(help.contains("--code <CODE>"), "{help}");
-        assert!(help.contains("[default: seed]"), "{help}");
+        assert!(help.contains("[default: ranked]"), "{help}");
         assert!(help.contains("--since-capture <N>"), "{help}");
     }
 

@@ -51,9 +51,13 @@ pub(crate) struct SvgArgs {
     pub(crate) theme: Option<Theme>,
     /// Write one numbered file per input (`0001.svg`, `0002.svg`, …) into DIR, created if
     /// missing, and list the files written on standard output. Needed for more than one
-    /// input.
+    /// input. A folder that already holds files is refused (see --force).
     #[arg(long, value_name = "DIR", requires = "svg")]
     pub(crate) out_dir: Option<OsString>,
+    /// Write into an --out-dir that already holds files: files of the same names are
+    /// replaced, the others left as they are.
+    #[arg(long, requires = "out_dir")]
+    pub(crate) force: bool,
 }
 
 /// The cells of `--last-move`: one for a placement, two for a move.
@@ -170,6 +174,26 @@ fn write_file(dir: &Path, name: &str, text: &str) -> io::Result<PathBuf> {
     result.map(|()| path)
 }
 
+/// Makes `dir` (with its parents) when it is missing; refuses one that already holds
+/// files unless `force`, so that no earlier picture is replaced without a word.
+fn out_dir_ready(dir: &Path, force: bool) -> Result<(), String> {
+    std::fs::create_dir_all(dir).map_err(|err| err.to_string())?;
+    if force {
+        return Ok(());
+    }
+    let held = std::fs::read_dir(dir).map_err(|err| err.to_string())?.count();
+    match held {
+        0 => Ok(()),
+        1 => Err("the folder already holds 1 entry: give --force to write into it anyway \
+                  (files of the same names are replaced)"
+            .to_owned()),
+        n => Err(format!(
+            "the folder already holds {n} entries: give --force to write into it anyway \
+             (files of the same names are replaced)"
+        )),
+    }
+}
+
 /// `gridnote show --svg`.
 pub(crate) fn run_show_svg(
     args: &SvgArgs,
@@ -189,8 +213,8 @@ pub(crate) fn run_show_svg(
     }
     let dir = args.out_dir.as_ref().map(PathBuf::from);
     if let Some(dir) = &dir {
-        if let Err(err) = std::fs::create_dir_all(dir) {
-            let _ = writeln!(io.err, "error: --out-dir {}: {err}", dir.display());
+        if let Err(message) = out_dir_ready(dir, args.force) {
+            let _ = writeln!(io.err, "error: --out-dir {}: {message}", dir.display());
             return EXIT_USAGE;
         }
     }
@@ -271,5 +295,62 @@ mod tests {
             parse_theme("neon"),
             Err("unknown theme `neon`: expected default or high-contrast".to_owned())
         );
+    }
+
+    /// A fresh folder for one test under the system's temporary folder.
+    fn scratch(name: &str) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!("gridnote-svg-{}-{name}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        dir
+    }
+
+    /// `gridnote ARGS` in-process: the status, standard output and error.
+    fn gridnote(args: &[&str]) -> (u8, String, String) {
+        let (mut out, mut err) = (Vec::new(), Vec::new());
+        let argv = std::iter::once("gridnote").chain(args.iter().copied()).map(Into::into);
+        let status = crate::run(argv, &mut &b""[..], &mut out, &mut err);
+        (status, String::from_utf8(out).unwrap(), String::from_utf8(err).unwrap())
+    }
+
+    #[test]
+    fn an_out_dir_that_holds_files_is_refused_unless_forced() {
+        let dir = scratch("refused");
+        let path = dir.to_str().unwrap();
+        let first = dir.join("0001.svg");
+        let show = |extra: &[&str], input: &str| {
+            let mut args = vec!["show", "--svg", "--out-dir", path];
+            args.extend_from_slice(extra);
+            args.push(input);
+            gridnote(&args)
+        };
+        // A new folder, then an empty one: written, and the files listed.
+        let listed = format!("{}\n", first.display());
+        assert_eq!(show(&[], "3_/_x_/3_ o"), (0, listed.clone(), String::new()));
+        let picture = std::fs::read_to_string(&first).unwrap();
+        // Not empty any more: refused before any input is read, nothing replaced.
+        let (status, out, err) = show(&[], "3_/3_/3_ x");
+        assert_eq!((status, out.as_str()), (2, ""));
+        assert_eq!(
+            err,
+            format!(
+                "error: --out-dir {path}: the folder already holds 1 entry: give --force to write into it anyway (files of the same names are replaced)\n"
+            )
+        );
+        assert_eq!(std::fs::read_to_string(&first).unwrap(), picture);
+        // Forced: written over, and listed.
+        assert_eq!(show(&["--force"], "3_/3_/3_ x"), (0, listed, String::new()));
+        assert_ne!(std::fs::read_to_string(&first).unwrap(), picture);
+        std::fs::write(dir.join("notes.txt"), "mine").unwrap();
+        let (status, _, err) = show(&[], "3_/3_/3_ x");
+        assert_eq!(status, 2);
+        assert!(err.contains("the folder already holds 2 entries"), "{err}");
+        // --force is for --out-dir only.
+        let (status, _, err) = gridnote(&["show", "--svg", "--force", "3_/3_/3_ x"]);
+        assert_eq!(status, 2);
+        assert!(
+            err.starts_with("error: the following required arguments were not provided"),
+            "{err}"
+        );
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -95,16 +95,16 @@ impl Checked {
     }
 }
 
-/// A digit string's own check ([`Source::digits_check`]): the seed's counting rule and
-/// the seed regex's verdict beside the direct one. With the `serde` feature it
+/// A digit string's own check ([`Source::digits_check`]): the tic-tac-toe regex's loose
+/// counting rule and its verdict beside the direct one. With the `serde` feature it
 /// serialises as gridnote-digits' full report (`Report`).
 ///
 /// ```
 /// use gridnote_convert::{read, Options};
 /// let source = read("111000222", None, &Options::default())?;
 /// let digits = source.digits_check().expect("a digit string");
-/// assert!(digits.seed_count_rule);
-/// assert_eq!(digits.seed_verdict, "Player Two wins");
+/// assert!(digits.counts_within_one);
+/// assert_eq!(digits.regex_verdict, "Player Two wins");
 /// assert_eq!(digits.direct_verdict, "both players hold a line");
 /// assert!(digits.agreement.starts_with("disagree: both players hold a line"));
 /// # Ok::<(), gridnote_convert::ConvertError>(())
@@ -112,15 +112,32 @@ impl Checked {
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct DigitsCheck {
-    /// Whether the seed's counting rule "#1 = #2 ± 1 or 0" holds.
-    pub seed_count_rule: bool,
-    /// The seed regex's verdict, as a sentence.
-    pub seed_verdict: String,
+    /// Whether the regex's loose counting rule "#1 = #2 ± 1 or 0" holds.
+    pub counts_within_one: bool,
+    /// The tic-tac-toe regex's verdict, as a sentence.
+    pub regex_verdict: String,
     /// The verdict from the board's lines, as a sentence.
     pub direct_verdict: String,
     /// Whether the two verdicts agree, and why not, as a sentence.
     pub agreement: String,
     report: gridnote_digits::Report,
+}
+
+impl DigitsCheck {
+    /// The former name of the field [`DigitsCheck::counts_within_one`], kept for one
+    /// release.
+    #[deprecated(note = "renamed the field `counts_within_one`")]
+    #[must_use]
+    pub fn seed_count_rule(&self) -> bool {
+        self.counts_within_one
+    }
+
+    /// The former name of the field [`DigitsCheck::regex_verdict`], kept for one release.
+    #[deprecated(note = "renamed the field `regex_verdict`")]
+    #[must_use]
+    pub fn seed_verdict(&self) -> &str {
+        &self.regex_verdict
+    }
 }
 
 #[cfg(feature = "serde")]
@@ -183,8 +200,8 @@ impl Source {
         }
     }
 
-    /// A digit string's own check (the seed regex's verdict beside the direct one, which
-    /// runs the seed's regex), for a source read from digits; `None` for every other
+    /// A digit string's own check (the tic-tac-toe regex's verdict beside the direct
+    /// one), for a source read from digits; `None` for every other
     /// format.
     ///
     /// ```
@@ -202,8 +219,8 @@ impl Source {
         let digits = gridnote_digits::Digits::try_from(&self.board).ok()?;
         let report = gridnote_digits::Report::new(digits);
         Some(DigitsCheck {
-            seed_count_rule: report.seed_count_rule,
-            seed_verdict: report.regex.to_string(),
+            counts_within_one: report.counts_within_one,
+            regex_verdict: report.regex.to_string(),
             direct_verdict: report.direct.to_string(),
             agreement: report.agreement.to_string(),
             report,

@@ -113,7 +113,7 @@ impl Options {
     /// use gridnote_convert::board::options::OptionKind;
     /// assert_eq!(Options::DECLARED[0].name, "lossless");
     /// let code = Options::DECLARED.iter().find(|o| o.name == "code").unwrap();
-    /// assert_eq!(code.default, Some("seed"));
+    /// assert_eq!(code.default, Some("ranked"));
     /// assert!(matches!(code.kind, OptionKind::Choice { .. }));
     /// assert_eq!(Format::Bits.options()[0], *code);
     /// ```
@@ -148,7 +148,7 @@ impl Options {
     ///
     /// ```
     /// use gridnote_convert::Options;
-    /// assert_eq!(Options::values("code"), Some(&["seed", "naive", "dense", "symmetric"][..]));
+    /// assert_eq!(Options::values("code"), Some(&["ranked", "naive", "dense", "symmetric"][..]));
     /// assert_eq!(Options::values("radix"), Some(&["dec", "bin"][..]));
     /// assert_eq!(Options::values("strict"), Some(&["false", "true"][..]));
     /// assert_eq!(Options::values("ply"), None);
@@ -178,7 +178,7 @@ impl Options {
     /// assert_eq!(options.get("radix").as_deref(), Some("bin"));
     /// assert_eq!(
     ///     options.set("code", "sparse").unwrap_err().to_string(),
-    ///     "unknown code `sparse`: expected one of seed, naive, dense, symmetric"
+    ///     "unknown code `sparse`: expected one of ranked, naive, dense, symmetric"
     /// );
     /// assert_eq!(
     ///     options.set("defenders", "6").unwrap_err().to_string(),
@@ -213,7 +213,7 @@ impl Options {
     /// ```
     /// use gridnote_convert::Options;
     /// let options = Options::default();
-    /// assert_eq!(options.get("code").as_deref(), Some("seed"));
+    /// assert_eq!(options.get("code").as_deref(), Some("ranked"));
     /// assert_eq!(options.get("radix").as_deref(), Some("dec"));
     /// assert_eq!(options.get("lossless").as_deref(), Some("false"));
     /// assert_eq!(options.get("ply"), None);

@@ -1,5 +1,5 @@
-//! The full check of a digit string: syntax, the seed's counting rule, strict legality,
-//! the seed regex's verdict, the direct verdict, and whether they agree.
+//! The full check of a digit string: syntax, the regex's loose counting rule, strict
+//! legality, the regex's verdict, the direct verdict, and whether they agree.
 
 use core::fmt;
 
@@ -7,27 +7,34 @@ use gridnote_board::{Glyphs, Player, Problems, Rules};
 use gridnote_text::sink::{FmtSink, Sink};
 
 use crate::digits::{Digits, ParseError};
-use crate::verdict::{Verdict, direct_verdict, seed_verdict};
+use crate::verdict::{Verdict, direct_verdict, regex_verdict};
 
-/// The seed's own counting rule, as the seed states it: "#1 = #2 ± 1 or 0", that is,
+/// The counting rule the regex's author states beside it: "#1 = #2 ± 1 or 0", that is,
 /// the counts of `1` and `2` differ by at most one, in either direction.
 ///
 /// It is looser than real play, where Player One moves first (#1 − #2 ∈ {0, 1}):
 /// `200000000` passes it but is not legal.
 ///
 /// ```
-/// use gridnote_digits::{seed_count_rule, Digits};
-/// assert!(seed_count_rule(&"200000000".parse::<Digits>()?));
-/// assert!(!seed_count_rule(&"110000000".parse::<Digits>()?));
+/// use gridnote_digits::{counts_within_one, Digits};
+/// assert!(counts_within_one(&"200000000".parse::<Digits>()?));
+/// assert!(!counts_within_one(&"110000000".parse::<Digits>()?));
 /// # Ok::<(), gridnote_digits::ParseError>(())
 /// ```
 #[must_use]
-pub fn seed_count_rule(digits: &Digits) -> bool {
+pub fn counts_within_one(digits: &Digits) -> bool {
     let counts = digits.counts();
     counts.of(Player::One).abs_diff(counts.of(Player::Two)) <= 1
 }
 
-/// Whether the seed regex's verdict and the direct verdict agree, and why not.
+/// The former name of [`counts_within_one`], kept for one release.
+#[deprecated(note = "renamed `counts_within_one`")]
+#[must_use]
+pub fn seed_count_rule(digits: &Digits) -> bool {
+    counts_within_one(digits)
+}
+
+/// Whether the regex's verdict and the direct verdict agree, and why not.
 ///
 /// ```
 /// use gridnote_digits::{check, Agreement};
@@ -81,7 +88,7 @@ impl fmt::Display for Agreement {
         f.write_str(match self {
             Agreement::Agree => "agree",
             Agreement::BothHoldLines => {
-                "disagree: both players hold a line, and the seed's regex names only the one \
+                "disagree: both players hold a line, and the regex names only the one \
                  it finds first (the lowest row, else the rightmost column)"
             }
             Agreement::Unexplained => "disagree",
@@ -99,7 +106,7 @@ impl fmt::Display for Agreement {
 ///
 /// let report = check("200000000")?;
 /// assert_eq!((report.ones, report.twos), (0, 1));
-/// assert!(report.seed_count_rule); // the seed allows Player Two one ahead
+/// assert!(report.counts_within_one); // the loose rule allows Player Two one ahead
 /// assert_eq!(report.problems.iter().collect::<Vec<_>>(), [Problem::TooManyTwo]);
 /// assert_eq!(report.side_to_move, None);
 /// assert_eq!((report.regex, report.direct), (Verdict::NotFinished, Verdict::NotFinished));
@@ -112,7 +119,7 @@ impl fmt::Display for Agreement {
 /// 1 _ _ _
 ///   a b c
 /// pieces: Player One 0, Player Two 1
-/// seed count rule (#1 = #2 ± 1 or 0): holds
+/// counts within one (#1 = #2 ± 1 or 0): holds
 /// legality (tic-tac-toe, Player One first): illegal
 ///   - Player Two has more pieces than Player One, who moves first
 /// side to move (from the counts): none fits
@@ -133,14 +140,15 @@ pub struct Report {
     pub ones: usize,
     /// Player Two's pieces (`2`s).
     pub twos: usize,
-    /// Whether the seed's counting rule "#1 = #2 ± 1 or 0" holds ([`seed_count_rule`]).
-    pub seed_count_rule: bool,
+    /// Whether the regex's loose counting rule "#1 = #2 ± 1 or 0" holds
+    /// ([`counts_within_one`]).
+    pub counts_within_one: bool,
     /// Strict legality from `gridnote-board` under tic-tac-toe rules, Player One first
     /// (`Board::problems(Rules::TIC_TAC_TOE, None)`): empty means legal.
     pub problems: Problems,
     /// The side to move the counts imply, if any.
     pub side_to_move: Option<Player>,
-    /// The seed regex's verdict ([`seed_verdict`]).
+    /// The regex's verdict ([`regex_verdict`]).
     pub regex: Verdict,
     /// The direct verdict from the board's lines ([`direct_verdict`]).
     pub direct: Verdict,
@@ -163,19 +171,26 @@ impl Report {
         let counts = board.counts();
         let mut text = String::with_capacity(crate::digits::LEN);
         digits.write_to(&mut text);
-        let regex = seed_verdict(&text);
+        let regex = regex_verdict(&text);
         let direct = direct_verdict(&digits);
         Report {
             digits,
             ones: counts.of(Player::One),
             twos: counts.of(Player::Two),
-            seed_count_rule: seed_count_rule(&digits),
+            counts_within_one: counts_within_one(&digits),
             problems: board.problems(Rules::TIC_TAC_TOE, None),
             side_to_move: counts.side_to_move(),
             regex,
             direct,
             agreement: Agreement::of(regex, direct),
         }
+    }
+
+    /// The former name of the field [`Report::counts_within_one`], kept for one release.
+    #[deprecated(note = "renamed the field `counts_within_one`")]
+    #[must_use]
+    pub fn seed_count_rule(&self) -> bool {
+        self.counts_within_one
     }
 
     /// Whether the position is legal (no legality problem).
@@ -221,8 +236,8 @@ impl Report {
         self.digits.board().draw_to(&Glyphs::DEFAULT, out);
         out.push_fmt(format_args!("pieces: Player One {}, Player Two {}\n", self.ones, self.twos));
         out.push_fmt(format_args!(
-            "seed count rule (#1 = #2 ± 1 or 0): {}\n",
-            if self.seed_count_rule { "holds" } else { "fails" }
+            "counts within one (#1 = #2 ± 1 or 0): {}\n",
+            if self.counts_within_one { "holds" } else { "fails" }
         ));
         if self.problems.is_empty() {
             out.push_str("legality (tic-tac-toe, Player One first): legal\n");
@@ -253,7 +268,7 @@ impl fmt::Display for Report {
 }
 
 /// Checks a digit string fully: syntax first (length and alphabet, before any regex
-/// runs), then the seed's counting rule, strict legality, the seed regex's verdict, the
+/// runs), then the regex's loose counting rule, strict legality, the regex's verdict, the
 /// direct verdict, and whether they agree.
 ///
 /// # Errors
@@ -264,13 +279,13 @@ impl fmt::Display for Report {
 /// use gridnote_digits::{check, Agreement, Verdict};
 ///
 /// let report = check("111000222")?;
-/// assert!(report.seed_count_rule);
+/// assert!(report.counts_within_one);
 /// assert_eq!(report.problems.iter().collect::<Vec<_>>(), [Problem::BothHaveLines]);
 /// assert_eq!(report.regex, Verdict::Won(Player::Two));
 /// assert_eq!(report.direct, Verdict::BothHoldLines);
 /// assert_eq!(report.agreement, Agreement::BothHoldLines);
 ///
-/// assert!(check("").is_err()); // the seed's regex would call this a draw
+/// assert!(check("").is_err()); // the regex alone would call this a draw
 /// # Ok::<(), gridnote_digits::ParseError>(())
 /// ```
 pub fn check(text: &str) -> Result<Report, ParseError> {
@@ -292,7 +307,7 @@ mod serde_impl {
         digits: Digits,
         ones: usize,
         twos: usize,
-        seed_count_rule: bool,
+        counts_within_one: bool,
         problems: Problems,
         side_to_move: Option<Player>,
         regex: Verdict,
@@ -312,8 +327,8 @@ mod serde_impl {
                 Some("ones")
             } else if given.twos != report.twos {
                 Some("twos")
-            } else if given.seed_count_rule != report.seed_count_rule {
-                Some("seed_count_rule")
+            } else if given.counts_within_one != report.counts_within_one {
+                Some("counts_within_one")
             } else if given.problems != report.problems {
                 Some("problems")
             } else if given.side_to_move != report.side_to_move {

@@ -1,4 +1,4 @@
-//! The seed's regex, generalised: a pattern of the same shape for any rows × cols board,
+//! The tic-tac-toe regex ([`TIC_TAC_TOE_REGEX`](crate::TIC_TAC_TOE_REGEX)), generalised: a pattern of the same shape for any rows × cols board,
 //! line length k and diagonals on or off.
 //!
 //! A board of `rows × cols` cells is written as a digit string of `rows · cols`
@@ -7,9 +7,9 @@
 //! the two diagonals), a prefix that skips to any cell where such a line can start,
 //! then `(?:LINE-OF-1s|LINE-OF-2s)` with one capture group per player (Player One's odd,
 //! Player Two's even); last, the draw alternative `[12]*$`. For 3 × 3, k = 3 with
-//! diagonals the construction gives back the seed's pattern character for character.
+//! diagonals the construction gives back that pattern character for character.
 //!
-//! Like the seed's, the pattern relies on its input being exactly `rows · cols`
+//! Like that one, the pattern relies on its input being exactly `rows · cols`
 //! characters of `0 1 2`: the string's length is what keeps lines from starting too low
 //! on the board. [`Pattern::check`] validates first; [`Pattern::verdict`] does not.
 
@@ -71,11 +71,11 @@ impl Spec {
         Spec { rows, cols, k, diagonals }
     }
 
-    /// Tic-tac-toe: 3 × 3, k = 3, diagonals. Generates exactly [`SEED_REGEX`](crate::SEED_REGEX).
+    /// Tic-tac-toe: 3 × 3, k = 3, diagonals. Generates exactly [`TIC_TAC_TOE_REGEX`](crate::TIC_TAC_TOE_REGEX).
     ///
     /// ```
-    /// use gridnote_digits::{Spec, SEED_REGEX};
-    /// assert_eq!(Spec::TIC_TAC_TOE.generate()?.as_str(), SEED_REGEX);
+    /// use gridnote_digits::{Spec, TIC_TAC_TOE_REGEX};
+    /// assert_eq!(Spec::TIC_TAC_TOE.generate()?.as_str(), TIC_TAC_TOE_REGEX);
     /// # Ok::<(), gridnote_digits::GenerateError>(())
     /// ```
     pub const TIC_TAC_TOE: Spec = Spec { rows: 3, cols: 3, k: 3, diagonals: true };
@@ -171,8 +171,9 @@ impl Spec {
 pub const CONNECT_FOUR: Spec = Spec::CONNECT_FOUR;
 
 /// The pattern [`generate`] gives for [`CONNECT_FOUR`], shipped as text: the answer to the
-/// seed's closing challenge. It reads 42-digit strings (six rows of seven, top row first)
-/// and checks lines only: not the gravity rule, not the counts.
+/// challenge that closes the tic-tac-toe regex's write-up. It reads 42-digit strings (six
+/// rows of seven, top row first) and checks lines only: not the gravity rule, not the
+/// counts.
 ///
 /// ```
 /// use gridnote_digits::board::Player;
@@ -199,7 +200,7 @@ pub fn connect_four() -> &'static Pattern {
     &CONNECT_FOUR_PATTERN
 }
 
-/// Generates the seed-style pattern for a `rows × cols` board, lines of `k`, diagonals
+/// Generates a pattern of the tic-tac-toe regex's kind for a `rows × cols` board, lines of `k`, diagonals
 /// on or off.
 ///
 /// The construction (also in `docs/digits.md`): the pattern is `^(?:` + one alternative
@@ -219,8 +220,8 @@ pub fn connect_four() -> &'static Pattern {
 ///
 /// ```
 /// use gridnote_digits::board::Player;
-/// use gridnote_digits::{generate, Verdict, SEED_REGEX};
-/// assert_eq!(generate(3, 3, 3, true)?.as_str(), SEED_REGEX);
+/// use gridnote_digits::{generate, Verdict, TIC_TAC_TOE_REGEX};
+/// assert_eq!(generate(3, 3, 3, true)?.as_str(), TIC_TAC_TOE_REGEX);
 /// let pattern = generate(4, 4, 4, true)?;
 /// assert_eq!(pattern.check("0001001001001000")?, Verdict::Won(Player::One));
 /// assert!(generate(40, 40, 4, true).is_err());
@@ -345,7 +346,7 @@ impl Pattern {
         &self.regex
     }
 
-    /// The pattern's verdict on `text`, read the seed's way (odd group: Player One; even
+    /// The pattern's verdict on `text`, read as the tic-tac-toe regex is (odd group: Player One; even
     /// group: Player Two; a match with no group: draw; no match: not finished), WITHOUT
     /// validating the text first. Only a string of exactly rows × cols characters of
     /// `0 1 2` gets a meaningful answer; [`Pattern::check`] validates first.
@@ -441,13 +442,13 @@ fn pattern_text(spec: Spec) -> String {
                 out.push('|');
             }
             if (dr, dc) == (0, 1) {
-                // Across, as the seed writes rows: the first cell captured, then k − 1.
+                // Across, as the tic-tac-toe regex writes rows: the first cell captured, then k − 1.
                 out.push('(');
                 out.push(digit);
                 out.push(')');
                 push_repeat(&mut out, &digit.to_string(), k - 1);
             } else {
-                // Down and diagonal, as the seed writes them: k − 1 cells each followed
+                // Down and diagonal, as the tic-tac-toe regex writes them: k − 1 cells each followed
                 // by the gap, then the last cell captured.
                 let mut unit = digit.to_string();
                 push_any(&mut unit, gap);

@@ -1,5 +1,6 @@
-//! Verdicts: the seed's regular expression, read as the seed explains it, and the direct
-//! check through `gridnote-board`'s lines.
+//! Verdicts: the published tic-tac-toe regular expression (a gist by DZ-TM, see
+//! docs/digits.md), read as its author explains it, and the direct check through
+//! `gridnote-board`'s lines.
 
 use core::fmt;
 use std::sync::LazyLock;
@@ -9,38 +10,49 @@ use regex::Regex;
 
 use crate::digits::Digits;
 
-/// The seed's tic-tac-toe regular expression, character for character (seed 003, written
-/// for Go's RE2; the `regex` crate accepts it unchanged and matches it the same way,
-/// leftmost-first).
+/// The published tic-tac-toe regular expression, character for character (DZ-TM's gist,
+/// written for Go's RE2; the `regex` crate accepts it unchanged and matches it the same
+/// way, leftmost-first). [`Spec::TIC_TAC_TOE`](crate::Spec::TIC_TAC_TOE) generates it.
 ///
 /// Odd capture groups capture a `1`, even ones a `2`; the last alternative, `[12]*$`,
 /// matches a full board.
 ///
 /// ```
-/// use gridnote_digits::SEED_REGEX;
-/// assert!(SEED_REGEX.starts_with("^(?:(?:...)*(?:(1)11|(2)22)|"));
-/// assert!(SEED_REGEX.ends_with("|[12]*$)"));
+/// use gridnote_digits::TIC_TAC_TOE_REGEX;
+/// assert!(TIC_TAC_TOE_REGEX.starts_with("^(?:(?:...)*(?:(1)11|(2)22)|"));
+/// assert!(TIC_TAC_TOE_REGEX.ends_with("|[12]*$)"));
 /// ```
-pub const SEED_REGEX: &str = r"^(?:(?:...)*(?:(1)11|(2)22)|.*(?:(?:1..){2}(1)|(?:2..){2}(2))|(?:(?:1...){2}(1)|(?:2...){2}(2))|..(?:(?:1.){2}(1)|(?:2.){2}(2))|[12]*$)";
+pub const TIC_TAC_TOE_REGEX: &str = r"^(?:(?:...)*(?:(1)11|(2)22)|.*(?:(?:1..){2}(1)|(?:2..){2}(2))|(?:(?:1...){2}(1)|(?:2...){2}(2))|..(?:(?:1.){2}(1)|(?:2.){2}(2))|[12]*$)";
 
-static SEED: LazyLock<Regex> =
-    LazyLock::new(|| Regex::new(SEED_REGEX).expect("the seed's regex compiles (tested)"));
+/// The former name of [`TIC_TAC_TOE_REGEX`], kept for one release.
+#[deprecated(note = "renamed `TIC_TAC_TOE_REGEX`")]
+pub const SEED_REGEX: &str = TIC_TAC_TOE_REGEX;
 
-/// The seed's regex, compiled once.
+static TIC_TAC_TOE: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(TIC_TAC_TOE_REGEX).expect("the regex compiles (tested)"));
+
+/// [`TIC_TAC_TOE_REGEX`], compiled once.
 ///
 /// ```
-/// use gridnote_digits::seed_regex;
-/// let caps = seed_regex().captures("111220000").unwrap();
+/// use gridnote_digits::tic_tac_toe_regex;
+/// let caps = tic_tac_toe_regex().captures("111220000").unwrap();
 /// assert_eq!(caps.get(1).map(|m| m.as_str()), Some("1"));
 /// ```
 #[must_use]
+pub fn tic_tac_toe_regex() -> &'static Regex {
+    &TIC_TAC_TOE
+}
+
+/// The former name of [`tic_tac_toe_regex`], kept for one release.
+#[deprecated(note = "renamed `tic_tac_toe_regex`")]
+#[must_use]
 pub fn seed_regex() -> &'static Regex {
-    &SEED
+    tic_tac_toe_regex()
 }
 
 /// What a classifier says about a board.
 ///
-/// The seed's regex only ever answers the first four; [`Verdict::BothHoldLines`] comes
+/// The regex only ever answers the first four; [`Verdict::BothHoldLines`] comes
 /// from the direct check ([`Outcome::Contested`]), on boards no game reaches.
 ///
 /// ```
@@ -89,7 +101,7 @@ impl From<Outcome> for Verdict {
     }
 }
 
-/// Runs `regex` on `text` and reads the answer the seed's way: no match, not finished; a
+/// Runs `regex` on `text` and reads the answer as the regex's author says: no match, not finished; a
 /// set odd capture group, Player One; a set even group, Player Two; a match with no group
 /// set, a draw. (The first set group decides; a leftmost-first match sets at most one.)
 pub(crate) fn read_verdict(regex: &Regex, text: &str) -> Verdict {
@@ -104,9 +116,9 @@ pub(crate) fn read_verdict(regex: &Regex, text: &str) -> Verdict {
     }
 }
 
-/// The seed regex's verdict on `text`, read exactly as the seed explains it.
+/// [`TIC_TAC_TOE_REGEX`]'s verdict on `text`, read exactly as its author explains it.
 ///
-/// It runs on ANY text, without the checks the seed assumes (nine characters of `0 1 2`,
+/// It runs on ANY text, without the checks the regex assumes (nine characters of `0 1 2`,
 /// counts within one), so that its limits can be shown: it answers nonsense for other
 /// text, and where both players hold a line it names the owner of the lowest row holding
 /// a line, or, with no row line, of the rightmost column holding one. Use
@@ -114,19 +126,26 @@ pub(crate) fn read_verdict(regex: &Regex, text: &str) -> Verdict {
 ///
 /// ```
 /// use gridnote_digits::board::Player;
-/// use gridnote_digits::{seed_verdict, Verdict};
-/// assert_eq!(seed_verdict("120120100"), Verdict::Won(Player::One));
-/// assert_eq!(seed_verdict("121212212"), Verdict::Draw);
-/// assert_eq!(seed_verdict("120000000"), Verdict::NotFinished);
+/// use gridnote_digits::{regex_verdict, Verdict};
+/// assert_eq!(regex_verdict("120120100"), Verdict::Won(Player::One));
+/// assert_eq!(regex_verdict("121212212"), Verdict::Draw);
+/// assert_eq!(regex_verdict("120000000"), Verdict::NotFinished);
 /// // Its limits: text that is not a digit string.
-/// assert_eq!(seed_verdict(""), Verdict::Draw);
-/// assert_eq!(seed_verdict("0001110000"), Verdict::Won(Player::One));
+/// assert_eq!(regex_verdict(""), Verdict::Draw);
+/// assert_eq!(regex_verdict("0001110000"), Verdict::Won(Player::One));
 /// // Both players hold a line: it names the owner of the lowest row.
-/// assert_eq!(seed_verdict("111000222"), Verdict::Won(Player::Two));
+/// assert_eq!(regex_verdict("111000222"), Verdict::Won(Player::Two));
 /// ```
 #[must_use]
+pub fn regex_verdict(text: &str) -> Verdict {
+    read_verdict(&TIC_TAC_TOE, text)
+}
+
+/// The former name of [`regex_verdict`], kept for one release.
+#[deprecated(note = "renamed `regex_verdict`")]
+#[must_use]
 pub fn seed_verdict(text: &str) -> Verdict {
-    read_verdict(&SEED, text)
+    regex_verdict(text)
 }
 
 /// The verdict from the board's lines under tic-tac-toe rules (through

@@ -140,7 +140,7 @@ def test_format_options_are_the_declared_options():
     )
     with pytest.raises(ValueError) as info:
         gridnote.convert("2_o/_x_/3_ x", "bits", code="sparse")
-    assert str(info.value) == "code: unknown code `sparse`: expected one of seed, naive, dense, symmetric"
+    assert str(info.value) == "code: unknown code `sparse`: expected one of ranked, naive, dense, symmetric"
     with pytest.raises(TypeError, match="since_capture: expected an int"):
         gridnote.convert("2_o/_x_/3_ x", "tsn", since_capture="1")
 

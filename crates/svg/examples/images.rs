@@ -59,7 +59,7 @@ pub(crate) fn pictures() -> Vec<(&'static str, String)> {
                 o.last_move(&[s.board.parse_cell_name("c1").expect("c1")])
             }),
         ),
-        ("svg-hourglass", draw("t3en/valid/seed-hourglass.t3en", |o, _| o)),
+        ("svg-hourglass", draw("t3en/valid/spec-hourglass.t3en", |o, _| o)),
         ("svg-tomorrows", draw("tuple/valid/won-horizontal.tuple", |o, _| o)),
         (
             "svg-tablut",

@@ -92,7 +92,7 @@ fn pieces_empty_cells_and_the_winning_line_on_a_3x3_board() {
 fn void_cells_differ_from_empty_ones() {
     // .3_./5_/.3_./5_/.3_. : a 5x5 hourglass.
     let theme = Theme::default();
-    let (text, source) = fixture("t3en/valid/seed-hourglass.t3en");
+    let (text, source) = fixture("t3en/valid/spec-hourglass.t3en");
     let options = options_for(&text, &source).size(Some(240));
     let pixmap = render(&gridnote_svg::board(&source.board, &options).unwrap());
     let scale = 240.0 / 240.0;

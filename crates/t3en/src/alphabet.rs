@@ -1,5 +1,5 @@
 //! `cell = "_" / "." / "x" / "o"`, `side = "x" / "o"` and `run = [count] cell`: T3EN's
-//! characters and runs, defined once for the fast reader ([`crate::fast`]), the grammar
+//! characters and runs, defined once for the one-pass reader ([`crate::one_pass`]), the grammar
 //! ([`crate::grammar`]) and the writer ([`crate::write`]).
 
 use gridnote_board::{Cell, Player};

@@ -5,11 +5,11 @@
 
 mod alphabet;
 mod error;
-mod fast;
 #[doc(hidden)]
 pub mod fuzzing;
 mod grammar;
 mod notation;
+mod one_pass;
 #[cfg(feature = "serde")]
 mod serde_impl;
 mod t3en;

@@ -177,7 +177,7 @@ impl T3en {
     /// # Ok::<(), ParseError>(())
     /// ```
     pub fn parse_with(text: &str, options: ParseOptions) -> Result<Parsed, ParseError> {
-        let (position, canonical) = match crate::fast::parse(text, options.strict) {
+        let (position, canonical) = match crate::one_pass::parse(text, options.strict) {
             Some(read) => read,
             None => crate::grammar::parse(text, options.strict)?,
         };
@@ -199,7 +199,7 @@ impl FromStr for T3en {
     fn from_str(text: &str) -> Result<T3en, ParseError> {
         // The fast path straight into the result: every move of a small board after its
         // cells are written costs a store-forwarding stall.
-        if let Some(position) = crate::fast::parse_lenient(text) {
+        if let Some(position) = crate::one_pass::parse_lenient(text) {
             return Ok(T3en { position });
         }
         T3en::parse_with(text, ParseOptions::default()).map(|parsed| parsed.t3en)

@@ -86,7 +86,7 @@ fn game_fixtures_hold_what_their_names_say() {
         ("win-diagonal", Rules::TIC_TAC_TOE, Outcome::Won(Player::One)),
         ("win-anti-diagonal", Rules::TIC_TAC_TOE, Outcome::Won(Player::Two)),
         ("draw", Rules::TIC_TAC_TOE, Outcome::Drawn),
-        ("seed-corner-reply", Rules::TIC_TAC_TOE, Outcome::InProgress),
+        ("spec-corner-reply", Rules::TIC_TAC_TOE, Outcome::InProgress),
         ("mnk-15x15-gomoku", gomoku, Outcome::InProgress),
         ("mnk-19x19-five-in-a-row", gomoku, Outcome::Won(Player::Two)),
     ];

@@ -132,7 +132,7 @@ pub(crate) fn read_ten(text: &str) -> Result<Ten, ParseError> {
 // tsn-text = tsn-fields [ 1*WSP / SP further-fields ]
 // further-fields = (any character but whitespace) *CHAR
 //   ; after the sixth field: the end, whitespace to the end, or one space and further
-//   ; fields (ignored, as the seed lets them be); any other whitespace is an error
+//   ; fields (ignored, as the TSN/TEN proposal lets them be); any other whitespace is an error
 fn tsn_text(input: &mut Input<'_>) -> PResult<Tsn> {
     let tsn = tsn_fields(input, Format::Tsn)?;
     input.state = Field::Extension;

@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 /// One fixture file.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Fixture {
-    /// The file name (`seed-hourglass.t3en`).
+    /// The file name (`spec-hourglass.t3en`).
     pub name: String,
     /// The text: the file with one final newline stripped, nothing else.
     pub text: String,

@@ -22,8 +22,8 @@ export type FormatName =
 export interface FormatOptions {
   /** Read T3EN strictly: reject non-canonical run lengths such as `1_` or `__`. */
   strict?: boolean;
-  /** Which code `bits` means: seed (13-bit), naive, dense (reachable), symmetric. */
-  code?: "seed" | "naive" | "dense" | "symmetric";
+  /** Which code `bits` means: ranked (13-bit), naive, dense (reachable), symmetric. */
+  code?: "ranked" | "naive" | "dense" | "symmetric";
   /** How `bits` output is written: dec or bin. */
   radix?: "dec" | "bin";
 }

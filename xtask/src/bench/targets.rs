@@ -316,8 +316,8 @@ pub(super) fn instruction_targets() -> Vec<Comparison> {
         },
     ));
     list.extend([c(
-        "seed-regex verdict / direct verdict (speed-up of direct)",
-        "verdict/seed_regex",
+        "regex verdict / direct verdict (speed-up of direct)",
+        "verdict/regex",
         "verdict/direct",
         Per::Whole,
         10.0,
@@ -331,7 +331,7 @@ pub(super) fn instruction_targets() -> Vec<Comparison> {
 pub(super) const TIMED_COMPARISONS: [Comparison; 2] = [
     c(
         "13-bit encode / reading the 9-digit string (same boards)",
-        "codes/seed_encode",
+        "codes/ranked_encode",
         "codes/digits_read",
         Per::Whole,
         1.0,
@@ -339,7 +339,7 @@ pub(super) const TIMED_COMPARISONS: [Comparison; 2] = [
     ),
     c(
         "13-bit decode / reading the 9-digit string (same boards)",
-        "codes/seed_decode",
+        "codes/ranked_decode",
         "codes/digits_read",
         Per::Whole,
         1.0,

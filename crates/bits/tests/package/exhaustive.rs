@@ -5,7 +5,7 @@ use std::collections::{BTreeMap, HashSet};
 
 use gridnote_bits::{
     CodeKind, Layout, Mark, ModelError, decode, decode_rect, dense, encode, encode_rect, naive,
-    seed, symmetric,
+    ranked, symmetric,
 };
 use gridnote_board::{Board, Cell, Position, Rules, Symmetry};
 
@@ -59,7 +59,7 @@ fn out_of_range(kind: CodeKind, cells: usize, code: u32, max: u32) -> ModelError
 }
 
 #[test]
-fn seed_worked_numbers() {
+fn worked_example_numbers() {
     use Mark::{Blank as B, O, X};
     // Non-blanks at (0, 2, 5, 7); of these, indices (1, 2) are O's: cells 2 and 5.
     let worked = [X, B, O, B, B, O, B, X, B];
@@ -68,29 +68,29 @@ fn seed_worked_numbers() {
     // 31 · 6 + 3 = 189 within the block of 4-mark boards, which starts at 334.
     assert_eq!(layout.offset(4), 334);
     assert_eq!(31 * 6 + 3, 189);
-    assert_eq!(seed::encode(&worked), Ok(334 + 189));
-    assert_eq!(seed::encode(&worked), Ok(523));
+    assert_eq!(ranked::encode(&worked), Ok(334 + 189));
+    assert_eq!(ranked::encode(&worked), Ok(523));
     assert_eq!(naive::encode(&worked), Ok(10 * 189 + 4));
     assert_eq!(naive::encode(&worked), Ok(1894));
-    assert_eq!(seed::decode(523), Ok(worked));
+    assert_eq!(ranked::decode(523), Ok(worked));
     assert_eq!(naive::decode(1894), Ok(worked));
     // XXX / . . . / OOO: both players hold a line, yet it has a code.
     let both = [X, X, X, B, B, B, O, O, O];
-    assert_eq!(seed::encode(&both), Ok(2749));
-    assert_eq!(seed::decode(2749), Ok(both));
+    assert_eq!(ranked::encode(&both), Ok(2749));
+    assert_eq!(ranked::decode(2749), Ok(both));
     let board = board_of(3, 3, &both);
-    assert_eq!(encode(CodeKind::Seed, &board), Ok(2749));
-    assert_eq!(decode(CodeKind::Seed, 2749), Ok(board));
+    assert_eq!(encode(CodeKind::Ranked, &board), Ok(2749));
+    assert_eq!(decode(CodeKind::Ranked, 2749), Ok(board));
 }
 
 #[test]
-fn seed_is_a_bijection_onto_0_to_6045() {
+fn ranked_is_a_bijection_onto_0_to_6045() {
     let mut codes = BTreeMap::new();
     for m in all_boards9() {
-        match seed::encode(&m) {
+        match ranked::encode(&m) {
             Ok(code) => {
                 assert!(in_domain(&m));
-                assert_eq!(seed::decode(code), Ok(m));
+                assert_eq!(ranked::decode(code), Ok(m));
                 assert!(codes.insert(code, m).is_none(), "code {code} given twice");
             }
             Err(err) => {
@@ -107,15 +107,15 @@ fn seed_is_a_bijection_onto_0_to_6045() {
 #[test]
 fn every_13_bit_number_decodes_or_is_out_of_range() {
     for code in 0..1 << 13 {
-        match seed::decode(code) {
-            Ok(m) => assert_eq!(seed::encode(&m), Ok(code)),
+        match ranked::decode(code) {
+            Ok(m) => assert_eq!(ranked::encode(&m), Ok(code)),
             Err(err) => {
                 assert!(code > 6045);
-                assert_eq!(err, out_of_range(CodeKind::Seed, 9, code, 6045));
+                assert_eq!(err, out_of_range(CodeKind::Ranked, 9, code, 6045));
             }
         }
     }
-    assert!(seed::decode(u32::MAX).is_err());
+    assert!(ranked::decode(u32::MAX).is_err());
 }
 
 #[test]
@@ -123,7 +123,7 @@ fn naive_codes_are_ten_times_the_rank_plus_the_count() {
     let layout = Layout::TIC_TAC_TOE;
     let mut named = HashSet::new();
     for m in all_boards9() {
-        let Ok(code) = seed::encode(&m) else {
+        let Ok(code) = ranked::encode(&m) else {
             let (x, o) = counts(&m);
             assert_eq!(naive::encode(&m), Err(ModelError::Counts { x, o }));
             continue;
@@ -168,14 +168,14 @@ fn naive_codes_are_ten_times_the_rank_plus_the_count() {
 fn dense_is_a_bijection_onto_the_reachable_positions() {
     let reachable = reachable();
     assert_eq!(reachable.len(), 5478);
-    let mut by_seed = BTreeMap::new();
+    let mut by_ranked = BTreeMap::new();
     for m in all_boards9() {
         let board = board_of(3, 3, &m);
         match dense::encode(&m) {
             Ok(code) => {
                 assert!(reachable.contains(&board), "{board:?}");
                 assert_eq!(dense::decode(code), Ok(m));
-                by_seed.insert(seed::encode(&m).unwrap(), code);
+                by_ranked.insert(ranked::encode(&m).unwrap(), code);
             }
             Err(err) => {
                 assert!(!reachable.contains(&board), "{board:?}");
@@ -191,8 +191,8 @@ fn dense_is_a_bijection_onto_the_reachable_positions() {
         }
     }
     // Ranks in increasing order of the 13-bit code: 0, 1, 2, … in that order.
-    assert_eq!(by_seed.len(), 5478);
-    assert!(by_seed.values().copied().eq(0..5478));
+    assert_eq!(by_ranked.len(), 5478);
+    assert!(by_ranked.values().copied().eq(0..5478));
     for code in 0..1 << 13 {
         match dense::decode(code) {
             Ok(m) => assert!(reachable.contains(&board_of(3, 3, &m))),
@@ -229,7 +229,7 @@ fn symmetric_is_a_bijection_onto_the_classes() {
         let (canonical, _) = board.canonical();
         let decoded = symmetric::decode(code).unwrap();
         assert_eq!(board_of(3, 3, &decoded), canonical);
-        let previous = canonical_codes.insert(code, seed::encode(&decoded).unwrap());
+        let previous = canonical_codes.insert(code, ranked::encode(&decoded).unwrap());
         assert!(previous.is_none() || previous == canonical_codes.get(&code).copied());
     }
     // 765 classes; ranks follow the increasing 13-bit code of the canonical image.
@@ -257,7 +257,7 @@ fn board_functions_agree_with_array_functions() {
     type Codec =
         (fn(&[Mark; 9]) -> Result<u32, ModelError>, fn(u32) -> Result<[Mark; 9], ModelError>);
     let codecs: [(CodeKind, Codec); 4] = [
-        (CodeKind::Seed, (seed::encode, seed::decode)),
+        (CodeKind::Ranked, (ranked::encode, ranked::decode)),
         (CodeKind::Naive, (naive::encode, naive::decode)),
         (CodeKind::Dense, (dense::encode, dense::decode)),
         (CodeKind::Symmetric, (symmetric::encode, symmetric::decode)),
@@ -327,7 +327,7 @@ fn rect_codes_take_1_to_20_cells() {
     for rows in 1..=25 {
         for cols in 1..=25 {
             let board = Board::new(rows, cols).unwrap();
-            for kind in [CodeKind::Seed, CodeKind::Naive] {
+            for kind in [CodeKind::Ranked, CodeKind::Naive] {
                 if rows * cols <= 20 {
                     assert_eq!(encode_rect(kind, &board), Ok(0));
                     assert_eq!(decode_rect(kind, rows, cols, 0), Ok(board.clone()));
@@ -349,15 +349,15 @@ fn rect_codes_take_1_to_20_cells() {
         }
     }
     assert_eq!(
-        decode_rect(CodeKind::Seed, 0, 4, 0).unwrap_err().to_string(),
+        decode_rect(CodeKind::Ranked, 0, 4, 0).unwrap_err().to_string(),
         "a 0x4 board has 0 cells: the bit codes take 1 to 20 cells"
     );
     assert_eq!(
-        encode_rect(CodeKind::Seed, &Board::new(3, 7).unwrap()).unwrap_err().to_string(),
+        encode_rect(CodeKind::Ranked, &Board::new(3, 7).unwrap()).unwrap_err().to_string(),
         "a 3x7 board has 21 cells: the bit codes take 1 to 20 cells"
     );
     assert_eq!(
-        decode_rect(CodeKind::Seed, usize::MAX, 2, 0),
+        decode_rect(CodeKind::Ranked, usize::MAX, 2, 0),
         Err(ModelError::Size { rows: usize::MAX, cols: 2 })
     );
 }
@@ -383,9 +383,9 @@ fn tomorrows_3x4_code_is_a_bijection() {
                 assert_eq!(out, m);
                 if index % 97 == 0 {
                     let board = board_of(3, 4, &m);
-                    assert_eq!(encode_rect(CodeKind::Seed, &board), Ok(code));
+                    assert_eq!(encode_rect(CodeKind::Ranked, &board), Ok(code));
                     assert_eq!(encode_rect(CodeKind::Naive, &board), Ok(naive));
-                    assert_eq!(decode_rect(CodeKind::Seed, 3, 4, code), Ok(board.clone()));
+                    assert_eq!(decode_rect(CodeKind::Ranked, 3, 4, code), Ok(board.clone()));
                     assert_eq!(decode_rect(CodeKind::Naive, 3, 4, naive), Ok(board));
                 }
             }
@@ -400,16 +400,16 @@ fn tomorrows_3x4_code_is_a_bijection() {
     for code in layout.count()..1 << 18 {
         assert_eq!(
             layout.decode(code, &mut out),
-            Err(out_of_range(CodeKind::Seed, 12, code, 143_364))
+            Err(out_of_range(CodeKind::Ranked, 12, code, 143_364))
         );
     }
     assert_eq!(
-        decode_rect(CodeKind::Seed, 3, 4, 143_365).unwrap_err().to_string(),
-        "code 143365 is out of range: the seed code for 12 cells runs from 0 to 143364"
+        decode_rect(CodeKind::Ranked, 3, 4, 143_365).unwrap_err().to_string(),
+        "code 143365 is out of range: the ranked code for 12 cells runs from 0 to 143364"
     );
 }
 
-/// On every small cell count the layout is a bijection, and on 9 cells it is the seed's.
+/// On every small cell count the layout is a bijection, and on 9 cells it is the ranked code.
 #[test]
 fn small_layouts_are_bijections() {
     for cells in 1..=10 {
@@ -427,7 +427,7 @@ fn small_layouts_are_bijections() {
                 layout.decode(code, &mut out).unwrap();
                 assert_eq!(out, m);
                 if cells == 9 {
-                    assert_eq!(seed::encode(&m.clone().try_into().unwrap()), Ok(code));
+                    assert_eq!(ranked::encode(&m.clone().try_into().unwrap()), Ok(code));
                 }
             } else {
                 assert!(!in_domain(&m));

@@ -93,7 +93,7 @@ fn boards_round_trip_through_every_code(board: Board3) -> bool {
             let back = decode(kind, code).unwrap();
             if kind == CodeKind::Symmetric { back == board.canonical().0 } else { back == board }
         }
-        Err(_) => kind != CodeKind::Seed || board.counts().side_to_move().is_none(),
+        Err(_) => kind != CodeKind::Ranked || board.counts().side_to_move().is_none(),
     })
 }
 
@@ -101,9 +101,9 @@ fn boards_round_trip_through_every_code(board: Board3) -> bool {
 fn small_boards_round_trip_through_the_layout(board: Small) -> bool {
     let board = board.0;
     let layout = Layout::new(board.rows() * board.cols()).unwrap();
-    [CodeKind::Seed, CodeKind::Naive].into_iter().all(|kind| match encode_rect(kind, &board) {
+    [CodeKind::Ranked, CodeKind::Naive].into_iter().all(|kind| match encode_rect(kind, &board) {
         Ok(code) => {
-            let max = if kind == CodeKind::Seed { layout.max() } else { layout.naive_max() };
+            let max = if kind == CodeKind::Ranked { layout.max() } else { layout.naive_max() };
             code <= max && decode_rect(kind, board.rows(), board.cols(), code) == Ok(board.clone())
         }
         Err(_) => board.counts().side_to_move().is_none(),
@@ -118,8 +118,8 @@ fn any_number_decodes_or_errors(code: u32, k: u8, cells: u8) -> bool {
         Err(_) => code > kind.max() || kind == CodeKind::Naive,
     };
     let cells = usize::from(cells) % MAX_CELLS + 1;
-    let okn = match decode_rect(CodeKind::Seed, 1, cells, code) {
-        Ok(board) => encode_rect(CodeKind::Seed, &board) == Ok(code),
+    let okn = match decode_rect(CodeKind::Ranked, 1, cells, code) {
+        Ok(board) => encode_rect(CodeKind::Ranked, &board) == Ok(code),
         Err(_) => code > Layout::new(cells).unwrap().max(),
     };
     ok3 && okn

@@ -101,9 +101,9 @@ fn rejects_malformed_numbers_with_spans() {
 #[test]
 fn writes_decimal_and_padded_binary() {
     let cases = [
-        (CodeKind::Seed, 523, "523", "0b0001000001011"),
-        (CodeKind::Seed, 0, "0", "0b0000000000000"),
-        (CodeKind::Seed, 6045, "6045", "0b1011110011101"),
+        (CodeKind::Ranked, 523, "523", "0b0001000001011"),
+        (CodeKind::Ranked, 0, "0", "0b0000000000000"),
+        (CodeKind::Ranked, 6045, "6045", "0b1011110011101"),
         (CodeKind::Naive, 1894, "1894", "0b000011101100110"),
         (CodeKind::Naive, 16796, "16796", "0b100000110011100"),
         (CodeKind::Dense, 5477, "5477", "0b1010101100101"),
@@ -125,10 +125,10 @@ fn writes_decimal_and_padded_binary() {
 
 #[test]
 fn reads_and_writes_boards() {
-    let board = read_board(CodeKind::Seed, "0b0101010111101").unwrap();
+    let board = read_board(CodeKind::Ranked, "0b0101010111101").unwrap();
     assert_eq!(board.draw(), "3 x x x\n2 _ _ _\n1 o o o\n  a b c\n");
     let mut out = String::new();
-    write_board(CodeKind::Seed, &board, Radix::Decimal, &mut out).unwrap();
+    write_board(CodeKind::Ranked, &board, Radix::Decimal, &mut out).unwrap();
     assert_eq!(out, "2749");
     // Unreachable: no dense code, and nothing is written.
     let err = write_board(CodeKind::Dense, &board, Radix::Decimal, &mut out).unwrap_err();
@@ -152,7 +152,7 @@ fn reads_and_writes_boards() {
     let err = read_board(CodeKind::Symmetric, "0x").unwrap_err();
     assert_eq!(err, ReadError::Syntax(ParseError::NoDigits { span: 2..2, radix: 16 }));
     assert_eq!(Spanned::span(&err), 2..2);
-    assert_eq!(read_board(CodeKind::Dense, "0").unwrap(), decode(CodeKind::Seed, 0).unwrap());
+    assert_eq!(read_board(CodeKind::Dense, "0").unwrap(), decode(CodeKind::Ranked, 0).unwrap());
 }
 
 #[test]
@@ -161,7 +161,7 @@ fn names_of_kinds_and_radixes() {
         assert_eq!(kind.to_string().parse::<CodeKind>(), Ok(kind));
     }
     assert_eq!(
-        ["seed", "naive", "dense", "symmetric"].map(|s| s.parse::<CodeKind>().unwrap()),
+        ["ranked", "naive", "dense", "symmetric"].map(|s| s.parse::<CodeKind>().unwrap()),
         CodeKind::ALL
     );
     for radix in [Radix::Decimal, Radix::Binary] {
@@ -176,7 +176,7 @@ fn names_of_kinds_and_radixes() {
     let err = "Dense ".parse::<CodeKind>().unwrap_err();
     assert_eq!(
         err.to_string(),
-        "unknown code `Dense `: expected one of seed, naive, dense, symmetric"
+        "unknown code `Dense `: expected one of ranked, naive, dense, symmetric"
     );
     assert_eq!((err.what, err.expected), ("code", CodeKind::NAMES));
     assert_eq!(err.span(), 0..6);

@@ -1,4 +1,4 @@
-//! `gridnote check`: syntax, legality and outcome; for digit strings the seed regex's
+//! `gridnote check`: syntax, legality and outcome; for digit strings the tic-tac-toe regex's
 //! verdict; for TSN/TEN the semantic check.
 
 use std::io::{self, BufRead, Write};
@@ -112,8 +112,8 @@ struct ForbiddenJson {
 
 #[derive(Serialize, Default)]
 struct DigitsJson {
-    seed_count_rule: bool,
-    seed_verdict: String,
+    counts_within_one: bool,
+    regex_verdict: String,
     direct_verdict: String,
     agreement: String,
 }
@@ -250,11 +250,11 @@ fn examine(source: &Source, args: &Args) -> Findings {
             message: format!("the tafl rules {name} do not apply to an m,n,k position ({format})"),
         });
     }
-    // The seed regex's verdict is the digit string's own check.
+    // The tic-tac-toe regex's verdict is the digit string's own check.
     let report = source.digits_check();
     let digits = report.as_ref().map(|d| DigitsJson {
-        seed_count_rule: d.seed_count_rule,
-        seed_verdict: d.seed_verdict.clone(),
+        counts_within_one: d.counts_within_one,
+        regex_verdict: d.regex_verdict.clone(),
         direct_verdict: d.direct_verdict.clone(),
         agreement: d.agreement.clone(),
     });
@@ -332,13 +332,13 @@ fn write_plain(out: &mut dyn Write, origin: &str, input: &str, f: &Findings) -> 
     if let Some(d) = &f.digits {
         writeln!(
             out,
-            "  seed count rule (#1 = #2 ± 1 or 0): {}",
-            if d.seed_count_rule { "holds" } else { "fails" }
+            "  counts within one (#1 = #2 ± 1 or 0): {}",
+            if d.counts_within_one { "holds" } else { "fails" }
         )?;
         writeln!(
             out,
-            "  seed regex: {}; direct: {}; {}",
-            d.seed_verdict, d.direct_verdict, d.agreement
+            "  regex: {}; direct: {}; {}",
+            d.regex_verdict, d.direct_verdict, d.agreement
         )?;
     }
     Ok(())

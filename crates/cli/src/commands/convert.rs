@@ -30,9 +30,11 @@ pub(crate) struct Args {
     /// inputs, then counted) or `all` (every note of every input).
     #[arg(long, value_name = "HOW", default_value = "summary", value_parser = ["summary", "all"])]
     pub(crate) notes: String,
-    /// Convert on N threads (0: one per core); the output stays in input order.
-    #[arg(long, short, value_name = "N", default_value_t = 1)]
-    pub(crate) jobs: usize,
+    /// Convert on up to N threads (0: one per core; at most 1024), never more than there
+    /// are blocks of input lines; the output stays in input order.
+    #[arg(long, short, value_name = "N", default_value_t = 1,
+          value_parser = clap::value_parser!(u16).range(0..=MAX_JOBS))]
+    pub(crate) jobs: u16,
     /// The conversion options: --lossless, the tafl counters and each format's own
     /// (`Options::DECLARED`).
     #[command(flatten)]
@@ -55,6 +57,9 @@ impl Args {
         ]
     }
 }
+
+/// The most threads `--jobs` asks for.
+const MAX_JOBS: i64 = 1024;
 
 /// What one input wrote to standard error, kept in order until it is printed.
 pub(crate) enum Event {
@@ -229,7 +234,7 @@ pub(crate) fn run(args: &Args, stdin: &mut dyn BufRead, io: &mut Io<'_>) -> u8 {
     hint_if_terminal(&args.input, io);
     let jobs = match args.jobs {
         0 => std::thread::available_parallelism().map_or(1, usize::from),
-        n => n,
+        n => usize::from(n),
     };
     let mut sink = NoteSink::new(args.notes == "all", "inputs");
     let names = opened.names();
@@ -310,12 +315,14 @@ fn convert_chunk(
     Ok(done)
 }
 
-/// Converts on `jobs` worker threads: this thread reads each stream in blocks of whole
-/// lines ([`BlockReader`]: about 32 KiB, cut at the last `\n`, the `\n`s counted for the
-/// line numbers), which go to the workers in turn and come back in the same turn, so the
-/// output keeps input order; the workers split the lines (byte-order mark, blank and
-/// comment lines, `\r\n`: as one thread does) and convert them. At most two blocks per
-/// worker are in flight, so memory does not grow with the input.
+/// Converts on up to `jobs` worker threads: this thread reads each stream in blocks of
+/// whole lines ([`BlockReader`]: about 32 KiB, cut at the last `\n`, the `\n`s counted for
+/// the line numbers), which go to the workers in turn and come back in the same turn, so
+/// the output keeps input order; the workers split the lines (byte-order mark, blank and
+/// comment lines, `\r\n`: as one thread does) and convert them. A worker is started when
+/// a block first needs it, so there are never more workers than blocks (none for
+/// arguments alone). At most two blocks per worker are in flight, so memory does not grow
+/// with the input.
 fn parallel(
     args: &Args,
     jobs: usize,
@@ -336,82 +343,126 @@ fn parallel(
         }
     }
     let result = std::thread::scope(|scope| -> io::Result<()> {
-        let mut to_workers = Vec::with_capacity(jobs);
-        let mut from_workers = Vec::with_capacity(jobs);
-        for _ in 0..jobs {
-            let (chunk_tx, chunk_rx) = mpsc::sync_channel::<Chunk>(2);
-            let (done_tx, done_rx) = mpsc::channel::<io::Result<Done>>();
-            to_workers.push(chunk_tx);
-            from_workers.push(done_rx);
-            scope.spawn(move || {
-                let mut converter = Converter::new(args);
-                for chunk in chunk_rx {
-                    if done_tx.send(convert_chunk(&mut converter, names, &chunk)).is_err() {
-                        break;
-                    }
-                }
-            });
-        }
-        let (mut sent, mut written) = (0usize, 0usize);
-        let mut write_one =
-            |written: &mut usize, wait: bool, io: &mut Io<'_>| -> io::Result<bool> {
-                let rx = &from_workers[*written % jobs];
-                let done = if wait {
-                    rx.recv().map_err(|_| io::Error::other("a worker stopped"))?
-                } else {
-                    match rx.try_recv() {
-                        Ok(done) => done,
-                        Err(_) => return Ok(false),
-                    }
-                };
-                let mut done = done?;
-                io.out.write_all(&done.out)?;
-                emit(&mut done.events, sink, names, io.err);
-                failed |= done.failed;
-                *written += 1;
-                Ok(true)
-            };
-        let mut send = |chunk: Chunk, io: &mut Io<'_>| -> io::Result<()> {
-            if sent - written >= 2 * jobs {
-                write_one(&mut written, true, io)?;
+        let mut pool = Pool { jobs, to_workers: Vec::new(), from_workers: Vec::new(), sent: 0, written: 0 };
+        let mut write_one = |pool: &mut Pool, wait: bool, io: &mut Io<'_>| -> io::Result<bool> {
+            let Some(mut done) = pool.receive(wait)? else { return Ok(false) };
+            io.out.write_all(&done.out)?;
+            emit(&mut done.events, sink, names, io.err);
+            failed |= done.failed;
+            Ok(true)
+        };
+        let mut send = |pool: &mut Pool, chunk: Chunk, io: &mut Io<'_>| -> io::Result<()> {
+            if pool.in_flight() >= 2 * jobs {
+                write_one(pool, true, io)?;
             }
-            to_workers[sent % jobs]
-                .send(chunk)
-                .map_err(|_| io::Error::other("a worker stopped"))?;
-            sent += 1;
-            while written < sent && write_one(&mut written, false, io)? {}
+            pool.send(chunk, |chunk_rx, done_tx| {
+                scope.spawn(move || {
+                    let mut converter = Converter::new(args);
+                    for chunk in chunk_rx {
+                        if done_tx.send(convert_chunk(&mut converter, names, &chunk)).is_err() {
+                            break;
+                        }
+                    }
+                });
+            })?;
+            while pool.in_flight() > 0 && write_one(pool, false, io)? {}
             Ok(())
         };
-        let mut read_stream =
-            |reader: &mut dyn BufRead, place: Place, io: &mut Io<'_>| -> io::Result<()> {
-                let mut blocks = BlockReader::new();
-                while let Some(block) = blocks.next(reader)? {
-                    send(Chunk { place, block }, io)?;
-                }
-                Ok(())
-            };
+        let mut read_stream = |pool: &mut Pool,
+                               reader: &mut dyn BufRead,
+                               place: Place,
+                               io: &mut Io<'_>|
+         -> io::Result<()> {
+            let mut blocks = BlockReader::new();
+            while let Some(block) = blocks.next(reader)? {
+                send(pool, Chunk { place, block }, io)?;
+            }
+            Ok(())
+        };
         let mut streams = opened.into_readers();
         let result = if args.input.files.is_empty() {
-            if args.input.inputs.is_empty() { read_stream(stdin, Place::Stdin, io) } else { Ok(()) }
+            if args.input.inputs.is_empty() {
+                read_stream(&mut pool, stdin, Place::Stdin, io)
+            } else {
+                Ok(())
+            }
         } else {
             streams.iter_mut().enumerate().try_for_each(|(i, reader)| match reader {
-                None => read_stream(stdin, Place::Stdin, io),
-                Some(reader) => read_stream(reader, Place::File(i), io),
+                None => read_stream(&mut pool, stdin, Place::Stdin, io),
+                Some(reader) => read_stream(&mut pool, reader, Place::File(i), io),
             })
         };
-        // The workers end when their channels close (`send`, the last user, is done).
-        drop(to_workers);
+        // The workers end when their channels close.
+        pool.to_workers.clear();
         // Whatever was sent is written, even after an error (a broken pipe stops it).
         let mut tail = Ok(());
-        while written < sent {
-            if let Err(err) = write_one(&mut written, true, io) {
+        while pool.in_flight() > 0 {
+            if let Err(err) = write_one(&mut pool, true, io) {
                 tail = Err(err);
                 break;
             }
         }
+        #[cfg(test)]
+        tests::WORKERS.with(|w| w.set(pool.from_workers.len()));
         result.and(tail)
     });
     (result, failed)
+}
+
+/// The workers of [`parallel`], started as blocks need them, and the blocks sent to them
+/// and written back, in turn.
+struct Pool {
+    /// The most workers.
+    jobs: usize,
+    to_workers: Vec<mpsc::SyncSender<Chunk>>,
+    from_workers: Vec<mpsc::Receiver<io::Result<Done>>>,
+    /// Blocks sent so far; block `i` goes to worker `i % jobs`.
+    sent: usize,
+    /// Blocks written back so far.
+    written: usize,
+}
+
+impl Pool {
+    /// Blocks sent and not yet written back.
+    fn in_flight(&self) -> usize {
+        self.sent - self.written
+    }
+
+    /// Sends `chunk` to the next worker in turn, starting it with `start` (which gets its
+    /// channels) when this is its first block.
+    fn send(
+        &mut self,
+        chunk: Chunk,
+        start: impl FnOnce(mpsc::Receiver<Chunk>, mpsc::Sender<io::Result<Done>>),
+    ) -> io::Result<()> {
+        let slot = self.sent % self.jobs;
+        if slot == self.to_workers.len() {
+            let (chunk_tx, chunk_rx) = mpsc::sync_channel::<Chunk>(2);
+            let (done_tx, done_rx) = mpsc::channel::<io::Result<Done>>();
+            self.to_workers.push(chunk_tx);
+            self.from_workers.push(done_rx);
+            start(chunk_rx, done_tx);
+        }
+        self.to_workers[slot].send(chunk).map_err(|_| io::Error::other("a worker stopped"))?;
+        self.sent += 1;
+        Ok(())
+    }
+
+    /// The next block's result in turn: waiting for it (`wait`), or `None` when it is not
+    /// ready yet.
+    fn receive(&mut self, wait: bool) -> io::Result<Option<Done>> {
+        let rx = &self.from_workers[self.written % self.jobs];
+        let done = if wait {
+            rx.recv().map_err(|_| io::Error::other("a worker stopped"))?
+        } else {
+            match rx.try_recv() {
+                Ok(done) => done,
+                Err(_) => return Ok(None),
+            }
+        };
+        self.written += 1;
+        done.map(Some)
+    }
 }
 
 fn sequential_arguments(
@@ -435,4 +486,57 @@ fn sequential_arguments(
         Ok(())
     });
     (result, failed)
+}
+
+#[cfg(test)]
+mod tests {
+    use std::cell::Cell;
+
+    thread_local! {
+        /// How many workers the last [`super::parallel`] on this thread started.
+        pub(super) static WORKERS: Cell<usize> = const { Cell::new(usize::MAX) };
+    }
+
+    /// `gridnote ARGS` in-process: the status, standard output and error, and how many
+    /// workers were started (`usize::MAX`: no parallel conversion ran).
+    fn gridnote(args: &[&str], stdin: &[u8]) -> (u8, String, String, usize) {
+        WORKERS.with(|w| w.set(usize::MAX));
+        let (mut out, mut err) = (Vec::new(), Vec::new());
+        let argv = std::iter::once("gridnote").chain(args.iter().copied()).map(Into::into);
+        let status = crate::run(argv, &mut &stdin[..], &mut out, &mut err);
+        let (out, err) = (String::from_utf8(out).unwrap(), String::from_utf8(err).unwrap());
+        (status, out, err, WORKERS.with(Cell::get))
+    }
+
+    #[test]
+    fn jobs_start_no_more_workers_than_there_are_blocks_of_lines() {
+        let empty = "3 4 3/3/3 a 1 0\n";
+        // Arguments alone are converted on this thread: no worker at all.
+        let run = gridnote(&["convert", "--quiet", "--to", "tsn", "-j", "1024", "3_/3_/3_ x"], b"");
+        assert_eq!(run, (0, empty.to_owned(), String::new(), 0));
+        // A few lines are one block: one worker, whatever --jobs says.
+        let run = gridnote(&["convert", "--quiet", "--to", "tsn", "-j", "1024"], b"3_/3_/3_ x\n3_/3_/3_ x\n");
+        assert_eq!(run, (0, empty.repeat(2), String::new(), 1));
+        // Many blocks: as many workers as --jobs asks for, the output in input order.
+        let lines = "3_/3_/3_ x\n_x_/3_/3_ o\n".repeat(20_000);
+        let (status, out, err, workers) =
+            gridnote(&["convert", "--quiet", "--to", "tsn", "-j", "4"], lines.as_bytes());
+        assert_eq!((status, err.as_str(), workers), (0, "", 4));
+        assert_eq!(out, format!("{empty}3 4 3/3/1a1 d 2 1\n").repeat(20_000));
+    }
+
+    #[test]
+    fn jobs_are_bounded_with_a_usage_error_naming_the_range() {
+        for jobs in ["1025", "100000", "99999999999999999999"] {
+            let (status, out, err, workers) =
+                gridnote(&["convert", "--quiet", "--to", "tsn", "-j", jobs, "3_/3_/3_ x"], b"");
+            assert_eq!((status, out.as_str(), workers), (2, "", usize::MAX), "{jobs}");
+            let quoted = format!("error: invalid value '{jobs}' for '--jobs <N>': ");
+            assert!(err.starts_with(&quoted), "{jobs}: {err}");
+        }
+        let (_, _, err, _) = gridnote(&["convert", "--quiet", "--to", "tsn", "-j", "100000", "x"], b"");
+        assert!(err.contains("100000 is not in 0..=1024"), "{err}");
+        let (status, out, _, _) = gridnote(&["convert", "--quiet", "--to", "tsn", "-j", "0", "3_/3_/3_ x"], b"");
+        assert_eq!((status, out.as_str()), (0, "3 4 3/3/3 a 1 0\n"));
+    }
 }

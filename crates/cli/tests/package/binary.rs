@@ -136,6 +136,11 @@ fn options_reach_the_converter() {
     assert_eq!(text(&out.stdout).len(), "0b".len() + 13 + 1);
     let strict = gridnote(&["convert", "--strict", "--to", "t3en", "1_1_o/_x_/3_ x"], b"");
     assert_eq!(strict.status.code(), Some(1));
+    // `ranked` is the default code; `seed`, its former name, is still read.
+    for code in ["ranked", "seed"] {
+        let out = gridnote(&["convert", "--to", "bits", "--code", code, "x_o/__o/_x_ o"], b"");
+        assert_eq!((out.status.code(), text(&out.stdout)), (Some(0), "523\n".to_owned()), "{code}");
+    }
 }
 
 #[test]
@@ -144,7 +149,7 @@ fn check_reports_legality_outcome_and_the_regex_verdict() {
     assert_eq!(out.status.code(), Some(1));
     assert_eq!(
         text(&out.stdout),
-        "argument 1: 111000222\n  format: digits, rules: tic-tac-toe\n  illegal:\n    - both players hold a line\n  outcome: contested: both players hold a line\n  seed count rule (#1 = #2 ± 1 or 0): holds\n  seed regex: Player Two wins; direct: both players hold a line; disagree: both players hold a line, and the seed's regex names only the one it finds first (the lowest row, else the rightmost column)\n\
+        "argument 1: 111000222\n  format: digits, rules: tic-tac-toe\n  illegal:\n    - both players hold a line\n  outcome: contested: both players hold a line\n  counts within one (#1 = #2 ± 1 or 0): holds\n  regex: Player Two wins; direct: both players hold a line; disagree: both players hold a line, and the regex names only the one it finds first (the lowest row, else the rightmost column)\n\
          argument 2: (o xxx_ oo__ ____)\n  format: tuple, rules: tomorrows\n  legal\n  outcome: won by Player One\n"
     );
     let misere = gridnote(&["check", "--misere", "--json", "(o xxx_ oo__ ____)"], b"");

@@ -246,7 +246,7 @@ fn unknown_names_list_every_accepted_name() {
         (&["convert", "--to", "fen"][..], formats.as_str()),
         (
             &["convert", "--to", "tsn", "--code", "thirteen"],
-            "error: invalid value 'thirteen' for '--code <CODE>': unknown code `thirteen`: expected one of seed, naive, dense, symmetric\n",
+            "error: invalid value 'thirteen' for '--code <CODE>': unknown code `thirteen`: expected one of ranked, naive, dense, symmetric\n",
         ),
         (
             &["convert", "--to", "tsn", "--radix", "hex"],

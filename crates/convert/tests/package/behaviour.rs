@@ -223,7 +223,7 @@ fn bit_codes_and_radix() {
     assert!(matches!(e, ConvertError::Invalid { from: Format::Bits, .. }));
     assert_eq!(
         e.to_string(),
-        "bits input names no position: code 6046 is out of range: the seed code runs from 0 to 6045"
+        "bits input names no position: code 6046 is out of range: the ranked code runs from 0 to 6045"
     );
 }
 
@@ -396,9 +396,9 @@ fn check_judges_each_game_by_its_own_check() {
     // A digit string's own check, beside its legality and outcome.
     let source = read("111000222", None, &opts()).unwrap();
     let digits = source.check(None);
-    let seed = source.digits_check().unwrap();
+    let own = source.digits_check().unwrap();
     assert_eq!(
-        (seed.seed_count_rule, seed.seed_verdict.as_str(), seed.direct_verdict.as_str()),
+        (own.counts_within_one, own.regex_verdict.as_str(), own.direct_verdict.as_str()),
         (true, "Player Two wins", "both players hold a line")
     );
     assert_eq!(digits.outcome, Some(Outcome::Contested));

@@ -153,7 +153,7 @@ fn serde_uses_the_string() {
     assert_eq!(
         serde_json::to_string(&report).unwrap(),
         concat!(
-            r#"{"digits":"111000222","ones":3,"twos":3,"seed_count_rule":true,"#,
+            r#"{"digits":"111000222","ones":3,"twos":3,"counts_within_one":true,"#,
             r#""problems":["both-have-lines"],"side_to_move":"one","#,
             r#""regex":{"won":"two"},"direct":"both-hold-lines","agreement":"both-hold-lines"}"#
         )
@@ -213,7 +213,7 @@ fn boards_of_any_cells_convert_or_name_the_problem(AnyBoard(board): AnyBoard) ->
 
 #[quickcheck]
 fn arbitrary_text_never_panics_and_errors_span_real_text(text: String) -> bool {
-    let _ = gridnote_digits::seed_verdict(&text);
+    let _ = gridnote_digits::regex_verdict(&text);
     match check(&text) {
         Ok(report) => report.digits.to_string() == text,
         Err(err) => {

@@ -3,5 +3,5 @@
 
 mod digits;
 mod generate;
-mod seed;
+mod regex;
 mod serde;

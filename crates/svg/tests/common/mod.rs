@@ -35,7 +35,7 @@ pub fn options_for(text: &str, source: &Source) -> Options {
 /// One fixture of every format and shape: (snapshot name, fixture path).
 pub const FIXTURES: [(&str, &str); 8] = [
     ("t3en_win_diagonal", "t3en/valid/win-diagonal.t3en"),
-    ("t3en_hourglass", "t3en/valid/seed-hourglass.t3en"),
+    ("t3en_hourglass", "t3en/valid/spec-hourglass.t3en"),
     ("tuple_won_horizontal", "tuple/valid/won-horizontal.tuple"),
     ("tuple_5x7", "tuple/valid/size-5x7.tuple"),
     ("digits_top_row", "digits/valid/one-wins-top-row.digits"),

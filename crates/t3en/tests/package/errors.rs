@@ -151,7 +151,7 @@ fn row_length() {
         ParseError::RowLength { span: 3..5, row: 2, found: 4, expected: 3 },
         "row 2 has 4 cells, expected 3: the grid has 3 rows and must be square",
     );
-    // The seed's rectangle and irregular board, without padding.
+    // The description's rectangle and irregular board, without padding.
     check(
         "3_/3_ x",
         ParseError::RowLength { span: 0..2, row: 1, found: 3, expected: 2 },
@@ -181,7 +181,7 @@ fn row_length() {
 #[test]
 fn missing_space() {
     let message = "expected a space between the rows and the side to move (`x` or `o`)";
-    // The seed's board-only fragment.
+    // The description's board-only fragment.
     check("3_/3_/3.", ParseError::MissingSpace { span: 8..8 }, message);
     // The side glued to the last row: the caret goes under it.
     check("3_/3_/3_x", ParseError::MissingSpace { span: 8..8 }, message);

@@ -1,4 +1,4 @@
-//! The seed's own examples (seeds/002): they read, pass the semantic check and write back
+//! The TSN/TEN proposal's own examples: they read, pass the semantic check and write back
 //! byte for byte; the TEN variants keep their extension.
 
 use gridnote_board::{Cell, Player};
