@@ -30,7 +30,10 @@ export const preset = (name) => taflVariants().find((p) => p.name === name);
 export const fileName = (i) => String.fromCharCode(97 + i);
 
 /** The m,n,k rules name the package reads for `k` in a row (diagonals count). */
-export const mnkRules = (k) => (k === 3 ? "tic-tac-toe" : `tic-tac-toe+k=${k}`);
+/// The rules' name: k in a row or more (freestyle), or exactly k when `exact` (an
+/// overline does not win).
+export const mnkRules = (k, exact = false) =>
+  (k === 3 ? "tic-tac-toe" : `tic-tac-toe+k=${k}`) + (exact ? "+exact" : "");
 
 /// Tafl: the game starts at `g.start` (an OTN record or any tafl text) under `g.rules`
 /// (a preset name, or undefined for the text's own rules record).
@@ -90,12 +93,12 @@ function mnkView(g) {
   });
   const toMove = played.length % 2 === 0 ? "x" : "o";
   const text = `${grid.map(t3enRow).join("/")} ${toMove}`;
-  const checked = check(text, { from: "t3en", rules: mnkRules(g.k) });
+  const checked = check(text, { from: "t3en", rules: mnkRules(g.k, g.exact) });
   const full = played.length === g.rows * g.cols;
   let result = null;
   if (checked.outcome.startsWith("won by")) {
     const winner = checked.outcome.endsWith("One") ? "x" : "o";
-    result = { winner, text: `${winner} wins: ${g.k} in a row.` };
+    result = { winner, text: `${winner} wins: ${g.exact ? "exactly " : ""}${g.k} in a row.` };
   } else if (checked.outcome !== "in progress" || full) {
     result = { winner: null, text: "Drawn: the board is full." };
   }
@@ -144,7 +147,7 @@ export function picture(g, v, { selected, hint, flip, theme }) {
     options.special = v.listed.special;
     if (hint && hint.from !== hint.to) options.arrows = [[hint.from, hint.to]];
   } else {
-    options.rules = mnkRules(g.k);
+    options.rules = mnkRules(g.k, g.exact);
   }
   return svg(v.text, options);
 }
@@ -167,7 +170,7 @@ export function request(g, ply) {
       played: g.line.slice(0, ply),
     };
   }
-  return { game: "mnk", rows: g.rows, cols: g.cols, rules: mnkRules(g.k), moves: g.line.slice(0, ply) };
+  return { game: "mnk", rows: g.rows, cols: g.cols, rules: mnkRules(g.k, g.exact), moves: g.line.slice(0, ply) };
 }
 
 /** Fixes a tafl game's start as the engine takes it: an OTN record, its side and rules. */

@@ -29,6 +29,7 @@ const g = {
   rows: 15,
   cols: 15,
   k: 5,
+  exact: false,
   line: [],
   ply: 0,
   gridnote: "d",
@@ -111,7 +112,7 @@ function newGame() {
     games.settleTaflStart(g);
   } else {
     const [cols, rows] = $("mnk-size").value.split("x").map(Number);
-    Object.assign(g, { rows, cols, k: Number($("mnk-k").value) });
+    Object.assign(g, { rows, cols, k: Number($("mnk-k").value), exact: $("mnk-rules").value === "exact" });
   }
   Object.assign(g, { line: [], ply: 0, selected: null, paused: false });
   fillOpponents();
@@ -702,7 +703,7 @@ function saveGame() {
       name = `gridnote-${g.variant}.otg`;
     } else {
       text = games.mnkMoveList({ ...g, line: g.line.slice(0, g.ply) });
-      name = `gridnote-${g.cols}x${g.rows}-k${g.k}.txt`;
+      name = `gridnote-${g.cols}x${g.rows}-k${g.k}${g.exact ? "-exact" : ""}.txt`;
     }
   } catch (err) {
     showError(err);
@@ -726,6 +727,7 @@ function syncControls() {
     if (![...$("mnk-size").options].some((o) => o.value === size)) $("mnk-size").append(new Option(`${g.cols}×${g.rows}`, size));
     $("mnk-size").value = size;
     $("mnk-k").value = String(g.k);
+    $("mnk-rules").value = g.exact ? "exact" : "freestyle";
   }
   $("think-time").value = String(g.time);
   if ($("opponent").options.length === 0) fillOpponents();
@@ -749,6 +751,7 @@ function hash() {
   } else {
     params.set("mnk", `${g.cols}x${g.rows}`);
     params.set("k", String(g.k));
+    if (g.exact) params.set("exact", "1");
   }
   if (g.line.length > 0) params.set("line", g.line.join(" "));
   if (g.ply !== g.line.length) params.set("at", String(g.ply));
@@ -770,6 +773,7 @@ export function restore(params) {
     Object.assign(g, { kind: "mnk", rows: ok(rows) ? rows : 15, cols: ok(cols) ? cols : 15 });
     const k = Number(params.get("k"));
     g.k = Number.isInteger(k) && k >= 3 && k <= 6 ? k : 5;
+    g.exact = params.get("exact") === "1";
   } else {
     const variant = params.get("play");
     g.kind = "tafl";

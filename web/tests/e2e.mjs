@@ -535,6 +535,26 @@ await step("small boards show the solver's exact value; a link restores an m,n,k
   await other.close();
 });
 
+await step("exactly five: an overline does not win, and the link keeps the rule", async () => {
+  // x's d1 joins a1-c1 and e1-f1 into six in a row: a win in freestyle, none with exactly five.
+  const line = "a1 a9 b1 c9 c1 e9 e1 g9 f1 i9 d1";
+  const other = await browser.newPage();
+  await other.goto(`${url}#mnk=9x9&k=5&exact=1&line=${encodeURIComponent(line)}&vs=none`);
+  await other.waitForSelector("body[data-ready=true]", { timeout: 30000 });
+  assert.equal(await other.inputValue("#mnk-rules"), "exact");
+  await other.waitForFunction(() => document.body.dataset.game === "waiting");
+  assert.doesNotMatch(await other.textContent("#status"), /Game over/);
+  assert.match(await other.getAttribute("#play-share", "href"), /&exact=1&/);
+  // The same moves in freestyle: x has won.
+  await other.goto(`${url}#mnk=9x9&k=5&line=${encodeURIComponent(line)}&vs=none`);
+  await other.reload();
+  await other.waitForSelector("body[data-ready=true]", { timeout: 30000 });
+  assert.equal(await other.inputValue("#mnk-rules"), "freestyle");
+  await other.waitForFunction(() => document.body.dataset.game === "over");
+  assert.match(await other.textContent("#status"), /^Game over\. x wins: 5 in a row\./);
+  await other.close();
+});
+
 await step("gridnote against itself plays 3×3 tic-tac-toe to a draw; the board flips", async () => {
   await page.selectOption("#mnk-size", "3x3");
   assert.equal(await page.inputValue("#mnk-k"), "3");
