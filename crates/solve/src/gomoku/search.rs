@@ -568,9 +568,7 @@ impl<'a> Search<'a> {
             let (score, best) = result;
             if self.aborted {
                 // A move that beat the previous best in the unfinished iteration is kept.
-                if let Some(best) = best
-                    && best as usize != outcome.best
-                    && score > previous
+                if let Some(best) = best.filter(|&b| b as usize != outcome.best && score > previous)
                 {
                     outcome.best = best as usize;
                 }
