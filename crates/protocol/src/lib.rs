@@ -3,6 +3,7 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+pub mod gomocup;
 pub mod otep;
 pub mod st3p;
 pub mod text;
