@@ -5,6 +5,7 @@
 
 // `driver` is the loop every protocol shares; each protocol is one module over it.
 mod driver;
+pub mod gomocup;
 pub mod otep;
 pub mod st3p;
 

@@ -42,6 +42,7 @@ subcommands! {
     Solve => solve,
     St3p => st3p,
     Otep => otep,
+    Gomocup => gomocup,
     Match => referee,
     Game => game,
     Moves => moves,

@@ -86,14 +86,16 @@ pub(crate) enum How {
 }
 
 impl Engine {
-    /// An engine whose table takes at most `bytes` (the default when `None`).
+    /// An engine whose table takes at most `bytes` (the default when `None`), and whose
+    /// victory-by-threats proofs take at most about 1.8 × `bytes` for each side.
     pub(crate) fn new(bytes: Option<usize>) -> Engine {
+        let bytes = bytes.unwrap_or(TABLE_BYTES);
         Engine {
             shape: (0, 0, Vec::new()),
-            table: Table::new(bytes.unwrap_or(TABLE_BYTES)),
+            table: Table::new(bytes),
             history: Vec::new(),
             params: Params::DEFAULT,
-            proofs: [Proofs::default(), Proofs::default()],
+            proofs: [Proofs::within(bytes), Proofs::within(bytes)],
         }
     }
 

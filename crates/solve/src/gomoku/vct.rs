@@ -63,13 +63,25 @@ type Table = HashMap<u64, Numbers, BuildHasherDefault<Zobrist>>;
 /// Positions kept at most; beyond, the table starts afresh.
 const KEPT: usize = 1 << 21;
 
+/// The bytes of [`Proofs::within`]'s budget counted for each position kept.
+const BYTES_KEPT: usize = 32;
+
 /// What VCT searches for one attacker have learnt, kept between searches (and moves).
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub(crate) struct Proofs {
     table: Table,
+    /// Positions kept at most; beyond, the table starts afresh (during a search too).
+    kept: usize,
 }
 
 impl Proofs {
+    /// Proofs keeping at most one position for every 32 bytes of `bytes` (and at most
+    /// 2,097,152, what a 64 MiB budget gives): the table, grown as a hash map grows,
+    /// takes at most about 1.8 × `bytes`.
+    pub(crate) fn within(bytes: usize) -> Proofs {
+        Proofs { table: Table::default(), kept: (bytes / BYTES_KEPT).clamp(1, KEPT) }
+    }
+
     /// Forgets everything.
     pub(crate) fn clear(&mut self) {
         self.table.clear();
@@ -85,6 +97,8 @@ pub(crate) struct Vct<'a> {
     attacker: usize,
     /// Proof and disproof numbers by position.
     table: &'a mut Table,
+    /// Positions the table keeps at most.
+    kept: usize,
     /// Plies from the root at which the attacker gives up.
     max_ply: usize,
     root_stones: usize,
@@ -107,12 +121,13 @@ impl<'a> Vct<'a> {
     ) -> Vct<'a> {
         let attacker = board.side;
         let root_stones = board.history.len();
-        if proofs.table.len() > KEPT {
+        if proofs.table.len() >= proofs.kept {
             proofs.table.clear();
         }
         Vct {
             board,
             attacker,
+            kept: proofs.kept,
             table: &mut proofs.table,
             max_ply,
             root_stones,
@@ -154,6 +169,10 @@ impl<'a> Vct<'a> {
 
     fn store(&mut self, hash: u64, numbers: Numbers) {
         let limit = self.limit();
+        // Within its bound, the table starts afresh (what is lost is searched again).
+        if self.table.len() >= self.kept && !self.table.contains_key(&hash) {
+            self.table.clear();
+        }
         self.table.insert(hash, Numbers { limit, ..numbers });
     }
 
