@@ -3,6 +3,7 @@
 #![warn(missing_docs)]
 
 pub mod clock;
+pub mod gomocup;
 pub mod openings;
 pub mod otep;
 pub mod process;
