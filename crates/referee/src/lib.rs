@@ -4,6 +4,7 @@
 
 pub mod clock;
 pub mod gomocup;
+mod mnk;
 pub mod openings;
 pub mod otep;
 pub mod process;

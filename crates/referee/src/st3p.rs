@@ -1,5 +1,5 @@
 //! m,n,k games between two engines, each speaking ST3P or Gomocup
-//! ([`MnkProtocol`]; the Gomocup side is [`crate::gomocup`]).
+//! ([`MnkProtocol`]; the game loop is `crate::mnk`'s, the Gomocup side `crate::gomocup`'s).
 //!
 //! ST3P, the Simple Tic-Tac-Toe Protocol, as rustep, stepwise and `gridnote st3p` speak
 //! it (gridnote-protocol's `st3p` messages): the referee sends `st3p version 1` and
@@ -12,7 +12,7 @@
 //!
 //! The record of a game where both engines speak ST3P is plain text: PGN-like tags (`[Start "<T3EN>"]`, `[Result
 //! "1-0"]`, …) then the moves in gridnote's cell names (rank 1 at the BOTTOM). When an
-//! engine speaks Gomocup, the record is Piskvork's `.psq` ([`crate::gomocup`]).
+//! engine speaks Gomocup, the record is Piskvork's `.psq` (`crate::gomocup`).
 
 use std::fmt::Write as _;
 use std::num::NonZeroU8;
@@ -26,7 +26,7 @@ use std::sync::Arc;
 
 use crate::process::{Launch, Link, Processes};
 use crate::stats::GameScore;
-use crate::tournament::{Contest, Ending, Engine, Forfeit, Game, millis};
+use crate::tournament::{Ending, Engine, Forfeit, millis};
 
 /// How long an engine may take to start and answer the handshake.
 pub const HANDSHAKE_TIME: Duration = Duration::from_secs(10);
@@ -190,7 +190,7 @@ impl St3pMatch {
 }
 
 /// The side (x or o) as records write it.
-const fn letter(player: Player) -> char {
+pub(crate) const fn letter(player: Player) -> char {
     match player {
         Player::One => 'x',
         Player::Two => 'o',
@@ -243,12 +243,8 @@ pub(crate) struct Play<'m> {
 }
 
 impl Play<'_> {
-    /// Starts an engine and does the handshake of its protocol.
-    fn start(contest: &St3pMatch, engine: Engine) -> Result<Box<dyn Link>, Forfeit> {
-        let command = &contest.engines[engine.index()];
-        if contest.protocols[engine.index()] == MnkProtocol::Gomocup {
-            return crate::gomocup::start(contest, command);
-        }
+    /// Starts an ST3P engine and does the handshake.
+    pub(crate) fn start_st3p(contest: &St3pMatch, command: &str) -> Result<Box<dyn Link>, Forfeit> {
         let time = contest.handshake_time;
         let what = "`st3p version 1 ok` to `st3p version 1`";
         let failed = |f| Forfeit::handshake(f, what, time);
@@ -314,11 +310,8 @@ impl Play<'_> {
         Ok(())
     }
 
-    /// Asks `engine` for a move and plays it.
-    fn turn(&mut self, engine: Engine) -> Result<(), Forfeit> {
-        if self.contest.protocols[engine.index()] == MnkProtocol::Gomocup {
-            return crate::gomocup::turn(self, engine);
-        }
+    /// Asks the ST3P `engine` for a move and plays it.
+    pub(crate) fn turn_st3p(&mut self, engine: Engine) -> Result<(), Forfeit> {
         let clock = &self.clocks[engine.index()];
         let available = clock.available();
         let time = match clock.control() {
@@ -343,101 +336,10 @@ impl Play<'_> {
             .map_err(|reason| Forfeit::IllegalMove { reply: reply.clone(), reason })?;
         self.place(&reply, at, &name.to_string(), used)
     }
-
-    /// The goodbye of `engine`'s protocol.
-    fn goodbye(&self, engine: Engine) -> String {
-        match self.contest.protocols[engine.index()] {
-            MnkProtocol::Gomocup => crate::gomocup::goodbye(),
-            _ => Command::Quit.to_string(),
-        }
-    }
-}
-
-impl Contest for St3pMatch {
-    fn play(&self, number: usize, first: Engine) -> Game {
-        let index = (number - 1) / 2;
-        let rules = self.rules();
-        let mut ending = None;
-        let opening = match self.random {
-            None => self.openings[index % self.openings.len()].clone(),
-            Some(random) => {
-                opening_by(&self.openings[0], rules, random, index).unwrap_or_else(|| {
-                    let why = format!("no opening of {} random plies was found", random.plies);
-                    ending = Some(Ending::Rules(why));
-                    self.openings[0].clone()
-                })
-            }
-        };
-        let opening = &opening;
-        let start_side = opening.to_move;
-        // The engine playing `player`.
-        let engine_of = |player: Player| if player == start_side { first } else { first.other() };
-        let mut play = Play {
-            contest: self,
-            processes: [None, None],
-            clocks: [Clock::new(self.time); 2],
-            opening,
-            position: opening.clone(),
-            played: Vec::new(),
-            known: [None, None],
-            answered: [None, None],
-        };
-        if let Err(err) = T3en::new(opening.clone()) {
-            ending = Some(Ending::Rules(format!("the opening cannot be sent: {err}")));
-        }
-        for engine in [Engine::A, Engine::B].into_iter().filter(|_| ending.is_none()) {
-            match Play::start(self, engine) {
-                Ok(process) => play.processes[engine.index()] = Some(process),
-                Err(forfeit) => {
-                    ending = Some(Ending::Forfeit { loser: engine, forfeit });
-                    break;
-                }
-            }
-        }
-        while ending.is_none() {
-            match play.position.outcome(rules) {
-                Outcome::InProgress => {
-                    let engine = engine_of(play.position.to_move);
-                    if let Err(forfeit) = play.turn(engine) {
-                        ending = Some(Ending::Forfeit { loser: engine, forfeit });
-                    }
-                }
-                Outcome::Won(player) => {
-                    ending = Some(Ending::Rules(format!(
-                        "{} made {} in a row",
-                        letter(player),
-                        self.in_a_row
-                    )));
-                }
-                Outcome::Drawn => ending = Some(Ending::Rules("the board is full".into())),
-                _ => ending = Some(Ending::Rules("both sides hold a line".into())),
-            }
-        }
-        let ending = ending.expect("set above");
-        for engine in [Engine::A, Engine::B] {
-            let goodbye = play.goodbye(engine);
-            if let Some(process) = play.processes[engine.index()].take() {
-                process.stop(Some(&goodbye), Duration::from_millis(200));
-            }
-        }
-        let score = match (&ending, play.position.outcome(rules)) {
-            (Ending::Forfeit { loser, .. }, _) => loser.other().win(),
-            (_, Outcome::Won(player)) => engine_of(player).win(),
-            _ => GameScore::Draw,
-        };
-        let plies = play.played.len();
-        if self.any_gomocup() {
-            if let Some(record) = crate::gomocup::record(&play, engine_of) {
-                return Game::new(number, first, score, ending, plies, record, "psq");
-            }
-        }
-        let record = record(self, number, &play, engine_of, score, &ending);
-        Game::new(number, first, score, ending, plies, record, "txt")
-    }
 }
 
 /// The text of a game record.
-fn record(
+pub(crate) fn record(
     contest: &St3pMatch,
     number: usize,
     play: &Play<'_>,
