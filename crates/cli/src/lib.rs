@@ -12,6 +12,7 @@ mod json;
 mod lines;
 mod names;
 mod notes;
+mod numbers;
 mod options;
 mod status;
 mod svg;

@@ -23,7 +23,7 @@ pub(crate) struct SvgArgs {
     /// The picture's longer side in pixels (default: no size, the picture fills its
     /// container).
     #[arg(long, value_name = "PX", requires = "svg",
-          value_parser = clap::value_parser!(u32).range(1..=100_000))]
+          value_parser = crate::numbers::whole(1u32, 100_000))]
     pub(crate) size: Option<u32>,
     /// Leave out the file letters and rank numbers.
     #[arg(long, requires = "svg")]

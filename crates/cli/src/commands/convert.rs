@@ -33,7 +33,7 @@ pub(crate) struct Args {
     /// Convert on up to N threads (0: one per core; at most 1024), never more than there
     /// are blocks of input lines; the output stays in input order.
     #[arg(long, short, value_name = "N", default_value_t = 1,
-          value_parser = clap::value_parser!(u16).range(0..=MAX_JOBS))]
+          value_parser = crate::numbers::whole(0u16, MAX_JOBS))]
     pub(crate) jobs: u16,
     /// The conversion options: --lossless, the tafl counters and each format's own
     /// (`Options::DECLARED`).
@@ -59,7 +59,7 @@ impl Args {
 }
 
 /// The most threads `--jobs` asks for.
-const MAX_JOBS: i64 = 1024;
+const MAX_JOBS: u16 = 1024;
 
 /// What one input wrote to standard error, kept in order until it is printed.
 pub(crate) enum Event {
@@ -535,7 +535,7 @@ mod tests {
             assert!(err.starts_with(&quoted), "{jobs}: {err}");
         }
         let (_, _, err, _) = gridnote(&["convert", "--quiet", "--to", "tsn", "-j", "100000", "x"], b"");
-        assert!(err.contains("100000 is not in 0..=1024"), "{err}");
+        assert!(err.contains("expected a whole number from 0 to 1024, got 100000"), "{err}");
         let (status, out, _, _) = gridnote(&["convert", "--quiet", "--to", "tsn", "-j", "0", "3_/3_/3_ x"], b"");
         assert_eq!((status, out.as_str()), (0, "3 4 3/3/3 a 1 0\n"));
     }

@@ -16,11 +16,11 @@ use crate::status::{EXIT_FAILED, EXIT_OK};
 pub(crate) struct Args {
     /// The most memory the transposition table may take, in MiB (1 to 65536; less when
     /// the manager's `INFO max_memory` asks for less).
-    #[arg(long, value_name = "MIB", default_value_t = 64, value_parser = clap::value_parser!(u64).range(1..=65536))]
+    #[arg(long, value_name = "MIB", default_value_t = 64, value_parser = crate::numbers::whole(1u64, 65536))]
     pub(crate) table_mib: u64,
     /// The time for a move until the manager sends `INFO timeout_turn`, in milliseconds
     /// (1 to 86400000, a day).
-    #[arg(long, value_name = "MS", default_value_t = 5000, value_parser = clap::value_parser!(u64).range(1..=86_400_000))]
+    #[arg(long, value_name = "MS", default_value_t = 5000, value_parser = crate::numbers::whole(1u64, 86_400_000))]
     pub(crate) turn_time: u64,
 }
 

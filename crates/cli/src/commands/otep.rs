@@ -15,11 +15,11 @@ use crate::status::{EXIT_FAILED, EXIT_OK};
 pub(crate) struct Args {
     /// The most memory the transposition table may take, in MiB (1 to 65536; allocated
     /// after `hello`).
-    #[arg(long, value_name = "MIB", default_value_t = 64, value_parser = clap::value_parser!(u64).range(1..=65536))]
+    #[arg(long, value_name = "MIB", default_value_t = 64, value_parser = crate::numbers::whole(1u64, 65536))]
     pub(crate) table_mib: u64,
     /// The time to think about a move when no clock was given, in milliseconds (1 to
     /// 86400000, a day).
-    #[arg(long, value_name = "MS", default_value_t = 5000, value_parser = clap::value_parser!(u64).range(1..=86_400_000))]
+    #[arg(long, value_name = "MS", default_value_t = 5000, value_parser = crate::numbers::whole(1u64, 86_400_000))]
     pub(crate) move_time: u64,
     /// Ask for and write full OpenTafl move notation (`Kd4-d1xc1`) instead of the simple
     /// `d4-d1` (sends `simple-moves off` after `hello`).

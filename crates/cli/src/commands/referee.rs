@@ -47,7 +47,7 @@ pub(crate) struct Args {
     #[arg(long, value_name = "MxNkK", default_value = "3x3k3")]
     pub(crate) board: BoardSpec,
     /// How many games, 1 to 1000000 (colours alternate: A moves first in odd games).
-    #[arg(long, value_name = "N", default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    #[arg(long, value_name = "N", default_value_t = 2, value_parser = crate::numbers::whole(1u32, 1_000_000))]
     pub(crate) games: u32,
     /// Time control: BASE+INCREMENT in seconds (10+0.1) or st=SECONDS for a fixed time
     /// per move (st=0.1).
@@ -55,7 +55,7 @@ pub(crate) struct Args {
     pub(crate) tc: TimeControl,
     /// Lateness forgiven on each move for process scheduling, in milliseconds (0 to
     /// 60000).
-    #[arg(long, value_name = "MS", default_value_t = 20, value_parser = clap::value_parser!(u64).range(0..=60_000))]
+    #[arg(long, value_name = "MS", default_value_t = 20, value_parser = crate::numbers::whole(0u64, 60_000))]
     pub(crate) margin_ms: u64,
     /// Openings: a file of positions, one per line, each played twice, colours swapped
     /// (blank and `#` lines skipped): T3EN for st3p; for otep an OTN position record and
@@ -64,13 +64,14 @@ pub(crate) struct Args {
     pub(crate) openings: Option<PathBuf>,
     /// Random openings of N plies (0 to 1000) from the empty board or the tafl start
     /// (seeded by --seed), each made when its game starts.
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(0..=1000))]
+    #[arg(long, value_name = "N", value_parser = crate::numbers::whole(0u32, 1000))]
     pub(crate) random_plies: Option<u32>,
-    /// The seed of the random openings.
-    #[arg(long, value_name = "SEED", default_value_t = 1)]
+    /// The seed of the random openings (0 to 18446744073709551615).
+    #[arg(long, value_name = "SEED", default_value_t = 1,
+          value_parser = crate::numbers::whole(0u64, u64::MAX))]
     pub(crate) seed: u64,
     /// Games played at once, 1 to 256 (never more than there are games).
-    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=256))]
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = crate::numbers::whole(1u32, 256))]
     pub(crate) jobs: u32,
     /// Write every game's record into DIR as the game ends (one file per game:
     /// game-0001.txt; game-0001.psq, Piskvork's record, when an engine speaks gomocup;

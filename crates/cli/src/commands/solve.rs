@@ -47,7 +47,7 @@ pub(crate) struct Args {
     pub(crate) nodes: Option<u64>,
     /// With --vcf or --vct: the most threats of the winner's, 1 to 100 (default 20 for
     /// --vcf, the winner's moves; 4 for --vct, the threats before the finishing fours).
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=100))]
+    #[arg(long, value_name = "N", value_parser = crate::numbers::whole(1u32, 100))]
     pub(crate) threats: Option<u32>,
 }
 

@@ -13,7 +13,7 @@ use crate::status::{EXIT_FAILED, EXIT_OK};
 #[derive(Debug, clap::Args)]
 pub(crate) struct Args {
     /// The most memory the engine's transposition table may take, in MiB (1 to 65536).
-    #[arg(long, value_name = "MIB", default_value_t = 64, value_parser = clap::value_parser!(u64).range(1..=65536))]
+    #[arg(long, value_name = "MIB", default_value_t = 64, value_parser = crate::numbers::whole(1u64, 65536))]
     pub(crate) table_mib: u64,
 }
 

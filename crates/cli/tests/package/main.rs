@@ -2,6 +2,7 @@
 //! file, in one test binary: each binary costs a link and its own copy of generic code.
 
 mod binary;
+mod bounds;
 mod files;
 mod gomoku;
 mod inprocess;
