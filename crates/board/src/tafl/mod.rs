@@ -59,7 +59,7 @@ pub use game::{Game, GameResult, Tag};
 pub use moves::{Capture, Info, MoveRecord, MoveText, MoveType};
 pub use position::{Inverted, PositionRecord};
 pub use presets::{NamedRulesError, PRESETS};
-pub use replay::{LineMove, Ply, Replay};
+pub use replay::{LineMove, Ply, PlyStep, Replay};
 #[allow(deprecated)]
 pub use rules::StartError;
 pub use rules::{SpaceRules, TaflRules};

@@ -5,7 +5,7 @@ use super::game::Game;
 use super::moves::MoveRecord;
 use super::position::PositionRecord;
 use super::square::Square;
-use super::turns::{LinePath, Slot, Turn};
+use super::turns::{Address, LinePath, Slot, Turn};
 use super::values::piece_letter;
 use crate::Player;
 
@@ -33,6 +33,36 @@ pub struct Ply {
     pub position: PositionRecord,
     /// What the record says that the position contradicts, without stopping the replay.
     pub warnings: Vec<ReplayWarning>,
+}
+
+/// One ply of a line as [`Game::replay_each`] makes it: what a [`Ply`] holds, lent for
+/// the time of the call.
+///
+/// ```
+/// use gridnote_board::tafl::{Game, LinePath};
+/// use gridnote_board::Player;
+/// let game: Game = "[rules:dim:2 start:/t1/2/]\n\n1. a1-b1\n".parse()?;
+/// game.replay_each(&LinePath::MAIN, |ply| {
+///     assert_eq!((ply.turn.to_string(), ply.player), ("1.".to_owned(), Player::One));
+///     assert_eq!(ply.position.to_string(), "/1t/2/");
+///     assert!(ply.warnings.is_empty());
+/// })?;
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct PlyStep<'a> {
+    /// The address of the turn that holds the move (for a `.....` placeholder, the
+    /// parent line's turn it stands for).
+    pub turn: &'a Address,
+    /// The side that moved (it alternates from `atkf`; Player One the attackers).
+    pub player: Player,
+    /// The move record.
+    pub record: &'a MoveRecord,
+    /// The position after the move.
+    pub position: &'a PositionRecord,
+    /// What the record says that the position contradicts, without stopping the replay.
+    pub warnings: &'a [ReplayWarning],
 }
 
 /// A replayed line: the start position and the position after every ply.
@@ -133,23 +163,71 @@ impl Game {
     /// ```
     pub fn line_moves(&self, line: &LinePath) -> Result<Vec<LineMove>, ReplayError> {
         let plies = self.plies_of_line(line)?;
+        Ok(plies.into_iter().map(|ply| self.line_move_at(ply)).collect())
+    }
+
+    /// The move records of `line` as [`Game::line_moves`] gives them, lent instead of
+    /// copied with their addresses: for a rules engine to replay a long line without a
+    /// copy of every move. [`Game::line_move`] gives one of them in full (for a message).
+    ///
+    /// # Errors
+    /// As [`Game::line_moves`].
+    ///
+    /// ```
+    /// use gridnote_board::tafl::{Game, LinePath};
+    /// let text = "[rules:dim:3 start:/t2/1K1/3/]\n\n1. a1-a2 b2-c2\n1a.1.1a. ..... b2-b1\n";
+    /// let game: Game = text.parse()?;
+    /// let records = game.line_records(&"1a.1".parse()?)?;
+    /// let records: Vec<String> = records.iter().map(ToString::to_string).collect();
+    /// assert_eq!(records, ["a1-a2", "b2-b1"]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn line_records(&self, line: &LinePath) -> Result<Vec<&MoveRecord>, ReplayError> {
+        let plies = self.plies_of_line(line)?;
         Ok(plies
             .into_iter()
-            .map(|(t, s)| {
-                let turn = &self.turns()[t];
-                let Slot::Move(record) = &turn.slots[s] else {
+            .map(|(t, s)| match &self.turns()[t].slots[s] {
+                Slot::Move(record) => record,
+                Slot::Placeholder => {
                     unreachable!("placeholders are resolved to their parent's moves")
-                };
-                let location = turn.locations.get(s).cloned().unwrap_or_default();
-                LineMove {
-                    turn: turn.address.to_string(),
-                    record: record.clone(),
-                    line: location.line,
-                    column: location.column,
-                    span: location.span,
                 }
             })
             .collect())
+    }
+
+    /// The move at `index` (from 0) of `line`, as [`Game::line_moves`] gives it, or
+    /// `None` past the line's end.
+    ///
+    /// # Errors
+    /// As [`Game::line_moves`].
+    ///
+    /// ```
+    /// use gridnote_board::tafl::{Game, LinePath};
+    /// let game: Game = "[rules:dim:2 start:/t1/2/]\n\n1. a1-b1 b1-b2\n".parse()?;
+    /// let second = game.line_move(&LinePath::MAIN, 1)?.expect("two moves");
+    /// assert_eq!((second.turn.as_str(), second.record.to_string()), ("1.", "b1-b2".to_owned()));
+    /// assert_eq!(game.line_move(&LinePath::MAIN, 2)?, None);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn line_move(&self, line: &LinePath, index: usize) -> Result<Option<LineMove>, ReplayError> {
+        let plies = self.plies_of_line(line)?;
+        Ok(plies.get(index).map(|&ply| self.line_move_at(ply)))
+    }
+
+    /// One move of the game as a [`LineMove`].
+    fn line_move_at(&self, (t, s): PlyRef) -> LineMove {
+        let turn = &self.turns()[t];
+        let Slot::Move(record) = &turn.slots[s] else {
+            unreachable!("placeholders are resolved to their parent's moves")
+        };
+        let location = turn.locations.get(s).cloned().unwrap_or_default();
+        LineMove {
+            turn: turn.address.to_string(),
+            record: record.clone(),
+            line: location.line,
+            column: location.column,
+            span: location.span,
+        }
     }
 
     /// Plays `line` from the start position ([`Game::start`]).
@@ -180,11 +258,46 @@ impl Game {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn replay(&self, line: &LinePath) -> Result<Replay, ReplayError> {
+        let first = if self.rules().attackers_first { Player::One } else { Player::Two };
+        let mut plies = Vec::new();
+        self.replay_each(line, |step| {
+            plies.push(Ply {
+                turn: step.turn.to_string(),
+                player: step.player,
+                record: step.record.clone(),
+                position: step.position.clone(),
+                warnings: step.warnings.to_vec(),
+            });
+        })?;
+        Ok(Replay { start: self.start().clone(), first, plies })
+    }
+
+    /// Replays `line` as [`Game::replay`] does, handing each ply to `each` as it is made
+    /// instead of keeping every position: for a long line, memory for one position
+    /// whatever its length. The plies before a failing one have been handed over when
+    /// the error comes back.
+    ///
+    /// # Errors
+    ///
+    /// As [`Game::replay`].
+    ///
+    /// ```
+    /// use gridnote_board::tafl::{Game, LinePath};
+    /// let game: Game = "[rules:dim:2 start:/t1/2/]\n\n1. a1-b1 b1-b2\n".parse()?;
+    /// let mut seen = Vec::new();
+    /// game.replay_each(&LinePath::MAIN, |ply| {
+    ///     seen.push(format!("{} {} {}", ply.turn, ply.record, ply.position));
+    /// })?;
+    /// assert_eq!(seen, ["1. a1-b1 /1t/2/", "1. b1-b2 /2/1t/"]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn replay_each<F>(&self, line: &LinePath, mut each: F) -> Result<(), ReplayError>
+    where
+        F: FnMut(PlyStep<'_>),
+    {
         let plies = self.plies_of_line(line)?;
         let first = if self.rules().attackers_first { Player::One } else { Player::Two };
-        let start = self.start().clone();
-        let mut position = start.clone();
-        let mut out = Vec::with_capacity(plies.len());
+        let mut position = self.start().clone();
         let mut resigned = false;
         for (i, &(t, s)) in plies.iter().enumerate() {
             let turn = &self.turns()[t];
@@ -261,15 +374,9 @@ impl Game {
                     }
                 }
             }
-            out.push(Ply {
-                turn: turn.address.to_string(),
-                player,
-                record: record.clone(),
-                position: position.clone(),
-                warnings,
-            });
+            each(PlyStep { turn: &turn.address, player, record, position: &position, warnings: &warnings });
         }
-        Ok(Replay { start, first, plies: out })
+        Ok(())
     }
 
     /// The moves of `line`, placeholders resolved, or `NoSuchLine` when the record has no

@@ -19,7 +19,9 @@ use std::ops::Range;
 
 use gridnote_board::report::{Spanned, render};
 use gridnote_board::setup::{Payload, Setup, TaflFields};
-use gridnote_board::tafl::{Game, GameResult, LinePath, MoveRecord, PositionRecord, Replay, Slot};
+use gridnote_board::tafl::{
+    Game, GameResult, LinePath, MoveRecord, PositionRecord, ReplayError, Slot,
+};
 use gridnote_board::{Board, Player};
 use gridnote_convert::{Field, Format, Note, Options, Source, write_into};
 use gridnote_tafl_rules::{CaptureText, CompiledRules, LineEnd, Position, check_line};
@@ -77,8 +79,9 @@ pub(crate) struct Args {
     #[arg(long, value_name = "SIZE", value_parser = crate::gomoku::parse_size)]
     pub(crate) size: Option<(usize, usize)>,
     /// A gomoku record: print only the position after this many plies (0: the empty
-    /// board).
-    #[arg(long, value_name = "N", conflicts_with = "final_only")]
+    /// board; at most 65025, the cells of the largest board).
+    #[arg(long, value_name = "N", conflicts_with = "final_only",
+          value_parser = crate::numbers::whole(0usize, 255 * 255))]
     pub(crate) ply: Option<usize>,
 }
 
@@ -140,30 +143,19 @@ pub(crate) fn run(args: &Args, stdin: &mut dyn BufRead, io: &mut Io<'_>) -> u8 {
         );
         return EXIT_FAILED;
     }
-    let replay = match game.replay(&line) {
-        Ok(replay) => replay,
-        Err(err) => {
-            problem(io.err, &shown, &text, err.span(), &err.to_string());
-            return EXIT_FAILED;
-        }
-    };
-    warnings(&replay, &shown, io);
-    match positions(&replay, args) {
+    match positions(&game, &line, args, &shown) {
         Ok(printed) => {
-            if !args.quiet {
-                if let Some(note) = &printed.defenders {
-                    let _ = writeln!(io.err, "note: {shown}: {note}");
-                }
-                let mut sink = NoteSink::new(args.notes == "all", "plies");
-                for (origin, notes) in &printed.notes {
-                    sink.notes(&|| format!("{shown}: {origin}"), notes, io.err);
-                }
-                sink.finish(io.err);
-            }
+            let _ = io.err.write_all(printed.warnings.as_bytes());
+            let _ = io.err.write_all(&printed.notes);
             let _ = io.out.write_all(printed.out.as_bytes());
             EXIT_OK
         }
-        Err(message) => {
+        Err(Failure::Replay(err)) => {
+            problem(io.err, &shown, &text, err.span(), &err.to_string());
+            EXIT_FAILED
+        }
+        Err(Failure::Convert { warnings, message }) => {
+            let _ = io.err.write_all(warnings.as_bytes());
             let _ = writeln!(io.err, "error: {shown}: {message}");
             EXIT_FAILED
         }
@@ -225,21 +217,9 @@ fn line_column(text: &str, at: usize) -> (usize, usize) {
     (line, column)
 }
 
-fn warnings(replay: &Replay, file: &str, io: &mut Io<'_>) {
-    for ply in &replay.plies {
-        for warning in &ply.warnings {
-            let _ =
-                writeln!(io.err, "warning: {file}: turn {} `{}`: {warning}", ply.turn, ply.record);
-        }
-    }
-}
-
-/// One printed position: where it stands in the line and what the replay knows of it.
-struct Shown<'a> {
-    /// `turn 2. \`a2-a1\``, or `the start` (for `--final` on a line without plies).
-    origin: String,
-    /// The OTN position record.
-    record: &'a PositionRecord,
+/// What the replay knows of a position besides the position itself.
+#[derive(Clone, Copy)]
+struct Counters {
     /// The side to move: the opponent of the side that just moved (at the start, the
     /// rules' first mover).
     to_move: Player,
@@ -250,85 +230,134 @@ struct Shown<'a> {
     since_capture: u32,
 }
 
-/// The positions to print: after every ply of the line, or (`--final`) the last one,
-/// which is the start for a line without plies.
-fn shown(replay: &Replay, final_only: bool) -> Vec<Shown<'_>> {
-    let mut shown = Vec::with_capacity(replay.plies.len() + 1);
-    shown.push(Shown {
-        origin: "the start".to_owned(),
-        record: &replay.start,
-        to_move: replay.first,
-        ply: 1,
-        since_capture: 0,
-    });
-    for ply in &replay.plies {
-        let before = &shown[shown.len() - 1];
-        let captured = matches!(&ply.record, MoveRecord::Move(m) if !m.captures.is_empty());
-        shown.push(Shown {
-            origin: format!("turn {} `{}`", ply.turn, ply.record),
-            record: &ply.position,
-            to_move: ply.player.other(),
-            ply: before.ply.saturating_add(1),
-            since_capture: if captured { 0 } else { before.since_capture.saturating_add(1) },
-        });
-    }
-    if final_only {
-        shown.drain(..shown.len() - 1);
-    } else {
-        shown.remove(0);
-    }
-    shown
+/// Why `gridnote game` printed no position.
+enum Failure {
+    /// The line cannot be replayed.
+    Replay(ReplayError),
+    /// A position cannot be written in the target format (the replay's warnings are
+    /// printed before the message).
+    Convert {
+        /// The replay's warnings, one per line.
+        warnings: String,
+        /// Which position, and why.
+        message: String,
+    },
 }
 
-/// What `gridnote game` prints when it succeeds.
+/// What `gridnote game` prints when it succeeds: everything made before any of it is
+/// written, so that a failure prints no position.
 struct Printed {
     /// The positions, one per line.
     out: String,
-    /// The defenders at the start, when they had to be rounded (noted once).
-    defenders: Option<Note>,
-    /// Each converted position's origin and notes.
-    notes: Vec<(String, Vec<Note>)>,
+    /// The replay's warnings, one per line.
+    warnings: String,
+    /// The notes of the conversion (the start's defenders when rounded, then the
+    /// positions' notes as `--notes` says), as they go to standard error.
+    notes: Vec<u8>,
 }
 
-/// The printed positions and the notes of their conversion: OTN position records as the
-/// replay gives them, or converted with the side to move and the TSN/TEN counters the
-/// replay knows.
-fn positions(replay: &Replay, args: &Args) -> Result<Printed, String> {
-    let shown = shown(replay, args.final_only);
-    let mut out = String::new();
+/// Writes the replayed positions: OTN position records as the replay gives them, or
+/// converted with the side to move and the TSN/TEN counters the replay knows.
+struct Printer {
+    /// The target format (`None`: OTN position records as they are).
+    to: Option<Format>,
+    /// The registry's OTN format, the positions' source.
+    otn: Format,
+    /// TSN's defenders at the start, from the line's start position.
+    defenders: u32,
+    /// The positions written so far.
+    out: String,
+    /// The positions' notes, summarised (or not) as `--notes` says; `None` with --quiet.
+    notes: Option<(NoteSink, Vec<u8>)>,
+}
+
+impl Printer {
+    /// Writes one position, or says why it cannot be written.
+    fn print(
+        &mut self,
+        origin: &dyn Fn() -> String,
+        record: &PositionRecord,
+        counters: Counters,
+    ) -> Result<(), String> {
+        let Some(to) = self.to else {
+            self.out.push_str(&record.to_string());
+            self.out.push('\n');
+            return Ok(());
+        };
+        // The replayed positions go to the writer as setups: the board of each OTN
+        // position record (as reading the record gives it) and what the replay knows.
+        let mut setup = Setup::new(Board::from(record)).with_to_move(counters.to_move);
+        setup.tafl = Some(TaflFields::new(self.defenders, counters.ply, counters.since_capture));
+        // A game record has no TEN extension data: TEN's `-`, carried, not derived.
+        setup.extension = Some(Payload::EMPTY);
+        let converted =
+            write_into(Source::new(self.otn, setup), to, &Options::default(), &mut self.out)
+                .map_err(|err| format!("{}: the position {record} as {to}: {err}", origin()))?;
+        self.out.push('\n');
+        if let Some((sink, buffer)) = &mut self.notes {
+            sink.notes(origin, &converted, buffer);
+        }
+        Ok(())
+    }
+}
+
+/// The positions of `line` as the replay makes them, one ply at a time (no position
+/// kept but the last): after every ply, or (`--final`) the last one, which is the start
+/// for a line without plies.
+fn positions(game: &Game, line: &LinePath, args: &Args, file: &str) -> Result<Printed, Failure> {
     // The registry's format of the positions of a game record: OTN position records.
     let otn: Format = "otn".parse().expect("the registry has OTN");
     let to = args.to.filter(|&to| to != otn);
-    let Some(to) = to else {
-        for position in &shown {
-            out.push_str(&position.record.to_string());
-            out.push('\n');
-        }
-        return Ok(Printed { out, defenders: None, notes: Vec::new() });
-    };
-    let options = Options::default();
-    let as_target = |origin: &str, record: &PositionRecord, err: &dyn std::fmt::Display| {
-        format!("{origin}: the position {record} as {to}: {err}")
-    };
-    // The replayed positions go to the writer as setups: the board of each OTN position
-    // record (as reading the record gives it) and what the replay knows besides.
+    let start = game.start();
     // TSN's defenders at the start: the line's start position's (noted only when
     // rounded, and only for a target that carries them).
-    let (defenders, defenders_note) = start_defenders(&Board::from(&replay.start));
-    let defenders_note = defenders_note.filter(|_| to.carries().tafl && !shown.is_empty());
-    let mut notes = Vec::new();
-    for position in shown {
-        let Shown { origin, record, to_move, ply, since_capture } = position;
-        let mut setup = Setup::new(Board::from(record)).with_to_move(to_move);
-        setup.tafl = Some(TaflFields::new(defenders, ply, since_capture));
-        // A game record has no TEN extension data: TEN's `-`, carried, not derived.
-        setup.extension = Some(Payload::EMPTY);
-        let converted = write_into(Source::new(otn, setup), to, &options, &mut out)
-            .map_err(|err| as_target(&origin, record, &err))?;
-        out.push('\n');
-        notes.push((origin, converted));
+    let (defenders, defenders_note) = start_defenders(&Board::from(start));
+    let notes = (!args.quiet).then(|| (NoteSink::new(args.notes == "all", "plies"), Vec::new()));
+    let mut printer = Printer { to, otn, defenders, out: String::new(), notes };
+    let first = if game.rules().attackers_first { Player::One } else { Player::Two };
+    let mut counters = Counters { to_move: first, ply: 1, since_capture: 0 };
+    let mut warnings = String::new();
+    // `--final`: the last position and where it stands.
+    let mut last: Option<(String, PositionRecord)> = None;
+    let mut failed = None;
+    game.replay_each(line, |step| {
+        for warning in step.warnings {
+            warnings.push_str(&format!(
+                "warning: {file}: turn {} `{}`: {warning}\n",
+                step.turn, step.record
+            ));
+        }
+        let captured = matches!(step.record, MoveRecord::Move(m) if !m.captures.is_empty());
+        counters = Counters {
+            to_move: step.player.other(),
+            ply: counters.ply.saturating_add(1),
+            since_capture: if captured { 0 } else { counters.since_capture.saturating_add(1) },
+        };
+        let origin = || format!("turn {} `{}`", step.turn, step.record);
+        if args.final_only {
+            last = Some((origin(), step.position.clone()));
+        } else if failed.is_none() {
+            failed = printer.print(&origin, step.position, counters).err();
+        }
+    })
+    .map_err(Failure::Replay)?;
+    if args.final_only {
+        let (origin, record) = last.unwrap_or_else(|| ("the start".to_owned(), start.clone()));
+        failed = printer.print(&|| origin.clone(), &record, counters).err();
     }
-    Ok(Printed { out, defenders: defenders_note, notes })
+    if let Some(message) = failed {
+        return Err(Failure::Convert { warnings, message });
+    }
+    let mut notes = Vec::new();
+    if let Some((sink, buffer)) = printer.notes {
+        let shown_any = args.final_only || !printer.out.is_empty();
+        if let Some(note) = defenders_note.filter(|_| shown_any && to.is_some_and(|to| to.carries().tafl)) {
+            let _ = writeln!(notes, "note: {file}: {note}");
+        }
+        notes.extend_from_slice(&buffer);
+        sink.finish(&mut notes);
+    }
+    Ok(Printed { out: printer.out, warnings, notes })
 }
 
 /// TSN's defenders at the start from the line's start position: its defenders (the king
@@ -381,34 +410,40 @@ fn check(game: &Game, file: &str, text: &str, io: &mut Io<'_>) -> u8 {
     let lines = game.lines();
     let (mut failed, mut plies, mut computed, mut main_end) = (0, 0, false, None);
     for line in &lines {
-        let moves = match game.line_moves(line) {
-            Ok(moves) => moves,
+        let records = match game.line_records(line) {
+            Ok(records) => records,
             Err(err) => {
                 failed += 1;
                 problem(io.err, file, text, err.span(), &format!("line {line}: {err}"));
                 continue;
             }
         };
-        match check_line(start.clone(), moves.iter().map(|m| &m.record), captures) {
+        // The moves are lent, not copied: a move's address and place in the text are
+        // looked up only for a message.
+        let at = |index: usize| game.line_move(line, index).ok().flatten();
+        match check_line(start.clone(), records.iter().copied(), captures) {
             Ok(checked) => {
-                plies += moves.len();
+                plies += records.len();
                 if captures == CaptureText::Computed {
                     computed |= checked.played.iter().any(|p| !p.captures.is_empty());
                 }
                 if line.is_main() {
-                    main_end = Some((checked.end, moves.last().map(|m| m.turn.clone())));
+                    let last = records.len().checked_sub(1).and_then(at);
+                    main_end = Some((checked.end, last.map(|m| m.turn)));
                 }
             }
             Err(err) => {
                 failed += 1;
-                let at = &moves[err.index];
-                problem(
-                    io.err,
-                    file,
-                    text,
-                    at.span.clone(),
-                    &format!("line {line}: turn {} `{}`: {err}", at.turn, at.record),
-                );
+                // check_line fails at one of the moves it was given.
+                if let Some(at) = at(err.index) {
+                    problem(
+                        io.err,
+                        file,
+                        text,
+                        at.span.clone(),
+                        &format!("line {line}: turn {} `{}`: {err}", at.turn, at.record),
+                    );
+                }
             }
         }
     }
