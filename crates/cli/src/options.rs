@@ -74,14 +74,12 @@ fn flag(spec: &'static OptionSpec, value_name: &'static str) -> Arg {
     let arg = Arg::new(spec.name).long(spec.name).help(spec.help);
     match spec.kind {
         OptionKind::Flag => arg.action(ArgAction::SetTrue),
-        OptionKind::Number { min: 0, step: 1 } => {
-            arg.value_name(value_name).value_parser(clap::value_parser!(u32))
-        }
-        OptionKind::Number { min, step: 1 } => arg
-            .value_name(value_name)
-            .value_parser(clap::value_parser!(u32).range(i64::from(min)..)),
-        OptionKind::Number { min, step } => {
-            arg.value_name(value_name).value_parser(move |text: &str| stepped(text, min, step))
+        // The option itself judges, naming its range whatever the text (a number too
+        // big for u32 included).
+        OptionKind::Number { .. } => {
+            arg.value_name(value_name).value_parser(move |text: &str| -> Result<u32, String> {
+                spec.number_value(text).map_err(|e| e.to_string())
+            })
         }
         _ => {
             let arg = arg.value_name(value_name).value_parser(ValueParser::new(
@@ -96,16 +94,6 @@ fn flag(spec: &'static OptionSpec, value_name: &'static str) -> Arg {
                 None => arg,
             }
         }
-    }
-}
-
-/// A number from `min` in steps of `step` (more than 1).
-fn stepped(text: &str, min: u32, step: u32) -> Result<u32, String> {
-    match text.parse::<u32>() {
-        Ok(n) if n >= min && (n - min) % step == 0 => Ok(n),
-        Ok(_) if min == step => Err(format!("must be a positive multiple of {step}")),
-        Ok(_) => Err(format!("must be {min} plus a multiple of {step}")),
-        Err(_) => Err("must be a number".to_owned()),
     }
 }
 

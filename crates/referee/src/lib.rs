@@ -3,6 +3,8 @@
 #![warn(missing_docs)]
 
 pub mod clock;
+pub mod gomocup;
+mod mnk;
 pub mod openings;
 pub mod otep;
 pub mod process;

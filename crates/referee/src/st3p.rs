@@ -1,4 +1,5 @@
-//! m,n,k games between two ST3P engines.
+//! m,n,k games between two engines, each speaking ST3P or Gomocup
+//! ([`MnkProtocol`]; the game loop is `crate::mnk`'s, the Gomocup side `crate::gomocup`'s).
 //!
 //! ST3P, the Simple Tic-Tac-Toe Protocol, as rustep, stepwise and `gridnote st3p` speak
 //! it (gridnote-protocol's `st3p` messages): the referee sends `st3p version 1` and
@@ -6,16 +7,18 @@
 //! win-length K` (or `time ms:N` under a fixed time per move) and expects `best <cell>`,
 //! the cell named by its column letters and its row counted from the TOP (`b1` is the
 //! middle of the top row of 3×3); at the end it sends `quit`. Rules: K in a row,
-//! diagonals count, normal play.
+//! diagonals count, normal play, under one of gomoku's rule sets ([`St3pMatch::gomoku`]:
+//! freestyle unless set; an ST3P engine is told only K, the referee judges the rest).
 //!
-//! The record of a game is plain text: PGN-like tags (`[Start "<T3EN>"]`, `[Result
-//! "1-0"]`, …) then the moves in gridnote's cell names (rank 1 at the BOTTOM).
+//! The record of a game where both engines speak ST3P is plain text: PGN-like tags (`[Start "<T3EN>"]`, `[Result
+//! "1-0"]`, …) then the moves in gridnote's cell names (rank 1 at the BOTTOM). When an
+//! engine speaks Gomocup, the record is Piskvork's `.psq` (`crate::gomocup`).
 
 use std::fmt::Write as _;
 use std::num::NonZeroU8;
 use std::time::{Duration, Instant};
 
-use gridnote_board::{Outcome, Player, Position, Rules};
+use gridnote_board::{Gomoku, Outcome, Player, Position, Rules};
 use gridnote_protocol::st3p::{Cell, Clock as St3pClock, Command, MoveRequest, Reply, T3en};
 
 use crate::clock::{Clock, TimeControl};
@@ -23,12 +26,66 @@ use std::sync::Arc;
 
 use crate::process::{Launch, Link, Processes};
 use crate::stats::GameScore;
-use crate::tournament::{Contest, Ending, Engine, Forfeit, Game, millis};
+use crate::tournament::{Ending, Engine, Forfeit, millis};
 
 /// How long an engine may take to start and answer the handshake.
 pub const HANDSHAKE_TIME: Duration = Duration::from_secs(10);
 
-/// A match of m,n,k games over ST3P.
+/// The protocol an engine of an m,n,k match speaks.
+///
+/// ```
+/// use gridnote_referee::st3p::MnkProtocol;
+/// assert_eq!("gomocup".parse(), Ok(MnkProtocol::Gomocup));
+/// assert_eq!(MnkProtocol::St3p.to_string(), "st3p");
+/// assert!("otep".parse::<MnkProtocol>().is_err());
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum MnkProtocol {
+    /// ST3P (rustep, stepwise, `gridnote st3p`).
+    #[default]
+    St3p,
+    /// Gomocup, Piskvork's brain protocol (Rapfi, Embryo, `gridnote gomocup`).
+    Gomocup,
+}
+
+impl core::fmt::Display for MnkProtocol {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str(match self {
+            MnkProtocol::St3p => "st3p",
+            MnkProtocol::Gomocup => "gomocup",
+        })
+    }
+}
+
+/// A name that is no m,n,k protocol.
+///
+/// ```
+/// let err = "otep".parse::<gridnote_referee::st3p::MnkProtocol>().unwrap_err();
+/// assert_eq!(err.to_string(), "`otep` is no protocol of m,n,k games: expected st3p or gomocup");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("`{text}` is no protocol of m,n,k games: expected st3p or gomocup")]
+#[non_exhaustive]
+pub struct MnkProtocolError {
+    /// The text given.
+    pub text: String,
+}
+
+impl core::str::FromStr for MnkProtocol {
+    type Err = MnkProtocolError;
+
+    fn from_str(text: &str) -> Result<MnkProtocol, MnkProtocolError> {
+        match text {
+            "st3p" => Ok(MnkProtocol::St3p),
+            "gomocup" => Ok(MnkProtocol::Gomocup),
+            _ => Err(MnkProtocolError { text: text.to_owned() }),
+        }
+    }
+}
+
+/// A match of m,n,k games between two engines, each speaking ST3P or Gomocup
+/// ([`St3pMatch::protocols`]; ST3P for both unless set).
 ///
 /// ```no_run
 /// use std::time::Duration;
@@ -54,6 +111,11 @@ pub struct St3pMatch {
     pub random: Option<RandomOpenings>,
     /// K in a row wins (diagonals count, normal play).
     pub in_a_row: usize,
+    /// Gomoku's rule set the games are played by (default freestyle: K or more in a row
+    /// wins); exactly K, renju and caro are judged by gridnote-board's [`Rules`].
+    pub gomoku: Gomoku,
+    /// The protocol of engine A and of engine B (default ST3P for both).
+    pub protocols: [MnkProtocol; 2],
     /// The time control.
     pub time: TimeControl,
     /// Lateness forgiven on each move, for process scheduling (default 20 ms).
@@ -85,6 +147,8 @@ impl St3pMatch {
             openings,
             random: None,
             in_a_row,
+            gomoku: Gomoku::Freestyle,
+            protocols: [MnkProtocol::St3p; 2],
             time,
             margin: Duration::from_millis(20),
             handshake_time: HANDSHAKE_TIME,
@@ -95,12 +159,38 @@ impl St3pMatch {
     /// The rules the games are played by.
     #[must_use]
     pub const fn rules(&self) -> Rules {
-        Rules::new(self.in_a_row, true, false)
+        Rules::new(self.in_a_row, true, false).with_gomoku(self.gomoku)
+    }
+
+    /// Checks that every engine can be told the rules: Gomocup has rule codes for five in
+    /// a row only (with diagonals, normal play).
+    ///
+    /// ```
+    /// use gridnote_referee::st3p::{MnkProtocol, St3pMatch};
+    /// let mut contest = St3pMatch::new(["a".into(), "b".into()], Vec::new(), 3, "st=1".parse()?);
+    /// assert!(contest.check().is_ok());
+    /// contest.protocols[1] = MnkProtocol::Gomocup;
+    /// assert_eq!(contest.check().unwrap_err().to_string(), "Gomocup has no rule code for `tic-tac-toe`: its games are five in a row with diagonals, normal play");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    /// The rules Gomocup cannot name, when an engine speaks Gomocup.
+    pub fn check(&self) -> Result<(), gridnote_protocol::gomocup::RulesError> {
+        if self.any_gomocup() {
+            gridnote_protocol::gomocup::RuleCode::try_from(self.rules())?;
+        }
+        Ok(())
+    }
+
+    /// Whether an engine speaks Gomocup (the records are then `.psq`).
+    fn any_gomocup(&self) -> bool {
+        self.protocols.contains(&MnkProtocol::Gomocup)
     }
 }
 
 /// The side (x or o) as records write it.
-const fn letter(player: Player) -> char {
+pub(crate) const fn letter(player: Player) -> char {
     match player {
         Player::One => 'x',
         Player::Two => 'o',
@@ -126,19 +216,35 @@ fn st3p_cell(position: &Position, cell: Cell) -> Result<(usize, usize), String> 
     Ok((row, col))
 }
 
+/// A move played in a game: where, and how long it took.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Played {
+    pub(crate) row: usize,
+    pub(crate) col: usize,
+    pub(crate) millis: u64,
+}
+
 /// One game in progress.
-struct Play<'m> {
-    contest: &'m St3pMatch,
+pub(crate) struct Play<'m> {
+    pub(crate) contest: &'m St3pMatch,
     /// The engines, by [`Engine::index`].
-    processes: [Option<Box<dyn Link>>; 2],
-    clocks: [Clock; 2],
-    position: Position,
-    moves: Vec<String>,
+    pub(crate) processes: [Option<Box<dyn Link>>; 2],
+    pub(crate) clocks: [Clock; 2],
+    /// The opening the game started from.
+    pub(crate) opening: &'m Position,
+    pub(crate) position: Position,
+    /// The moves made since the opening.
+    pub(crate) played: Vec<Played>,
+    /// For a Gomocup engine: how many of `played` it has been told of or made (none
+    /// before its first request).
+    pub(crate) known: [Option<usize>; 2],
+    /// When each engine last answered a move request.
+    pub(crate) answered: [Option<Instant>; 2],
 }
 
 impl Play<'_> {
-    /// Starts an engine and does the handshake.
-    fn start(contest: &St3pMatch, command: &str) -> Result<Box<dyn Link>, Forfeit> {
+    /// Starts an ST3P engine and does the handshake.
+    pub(crate) fn start_st3p(contest: &St3pMatch, command: &str) -> Result<Box<dyn Link>, Forfeit> {
         let time = contest.handshake_time;
         let what = "`st3p version 1 ok` to `st3p version 1`";
         let failed = |f| Forfeit::handshake(f, what, time);
@@ -154,10 +260,59 @@ impl Play<'_> {
         }
     }
 
-    /// Asks `engine` for a move and plays it.
-    fn turn(&mut self, engine: Engine) -> Result<(), Forfeit> {
-        let rules = self.contest.rules();
+    /// Sends `lines` to `engine` and waits for its reply by its clock, reading past the
+    /// lines `skip` accepts (progress reports); charges the clock and returns the reply
+    /// and the time it took from the request.
+    pub(crate) fn exchange(
+        &mut self,
+        engine: Engine,
+        lines: &[String],
+        skip: impl Fn(&str) -> bool,
+    ) -> Result<(String, Duration), Forfeit> {
         let clock = &mut self.clocks[engine.index()];
+        let available = clock.available();
+        let process = self.processes[engine.index()].as_mut().expect("started");
+        let sent = Instant::now();
+        let deadline = sent + available + self.contest.margin;
+        let failed = |f| Forfeit::answering(f, sent, available);
+        for line in lines {
+            process.send(line).map_err(failed)?;
+        }
+        let reply = loop {
+            let line = process.receive(deadline).map_err(failed)?;
+            if !skip(&line) {
+                break line;
+            }
+        };
+        let used = sent.elapsed();
+        self.answered[engine.index()] = Some(Instant::now());
+        if !clock.spend(used.saturating_sub(self.contest.margin)) {
+            return Err(Forfeit::Time { used_ms: millis(used), available_ms: millis(available) });
+        }
+        Ok((reply, used))
+    }
+
+    /// Plays the move an engine answered (`reply`, naming (row, col) as `shown`).
+    pub(crate) fn place(
+        &mut self,
+        reply: &str,
+        (row, col): (usize, usize),
+        shown: &str,
+        used: Duration,
+    ) -> Result<(), Forfeit> {
+        let rules = self.contest.rules();
+        let cell = self.position.board.cell_name(row, col).to_string();
+        self.position.play_in_place(row, col, rules).map_err(|err| Forfeit::IllegalMove {
+            reply: reply.to_owned(),
+            reason: format!("{shown} (gridnote's {cell}): {err}"),
+        })?;
+        self.played.push(Played { row, col, millis: millis(used) });
+        Ok(())
+    }
+
+    /// Asks the ST3P `engine` for a move and plays it.
+    pub(crate) fn turn_st3p(&mut self, engine: Engine) -> Result<(), Forfeit> {
+        let clock = &self.clocks[engine.index()];
         let available = clock.available();
         let time = match clock.control() {
             TimeControl::PerMove(_) => St3pClock::PerMove { millis: millis(available) },
@@ -168,119 +323,31 @@ impl Play<'_> {
             .map_err(|err| Forfeit::Crash(format!("the position is not T3EN: {err}")))?;
         let win_length = u8::try_from(self.contest.in_a_row).ok().and_then(NonZeroU8::new);
         let request = MoveRequest::new(position).with_clock(time).with_win_length(win_length);
-        let process = self.processes[engine.index()].as_mut().expect("started");
-        let sent = Instant::now();
-        let deadline = sent + available + self.contest.margin;
-        let failed = |f| Forfeit::answering(f, sent, available);
-        process.send(&Command::Move(request).to_string()).map_err(failed)?;
         // `info …` lines (rustep's principal variations, as UCI engines send them) are
         // skipped; the move must still come by the deadline.
-        let (reply, parsed) = loop {
-            let line = process.receive(deadline).map_err(failed)?;
-            match line.parse::<Reply>() {
-                Ok(Reply::Info(_)) => {}
-                parsed => break (line, parsed),
-            }
-        };
-        let used = sent.elapsed();
-        if !clock.spend(used.saturating_sub(self.contest.margin)) {
-            return Err(Forfeit::Time { used_ms: millis(used), available_ms: millis(available) });
-        }
-        let Ok(Reply::Best(name)) = parsed else {
+        let (reply, used) =
+            self.exchange(engine, &[Command::Move(request).to_string()], |line| {
+                matches!(line.parse::<Reply>(), Ok(Reply::Info(_)))
+            })?;
+        let Ok(Reply::Best(name)) = reply.parse::<Reply>() else {
             return Err(Forfeit::Malformed(format!("`{reply}` (expected `best <cell>`)")));
         };
-        let illegal = |reason: String| Forfeit::IllegalMove { reply: reply.clone(), reason };
-        let (row, col) = st3p_cell(&self.position, name).map_err(illegal)?;
-        let cell = self.position.board.cell_name(row, col).to_string();
-        self.position
-            .play_in_place(row, col, rules)
-            .map_err(|err| illegal(format!("{name} (gridnote's {cell}): {err}")))?;
-        self.moves.push(cell);
-        Ok(())
-    }
-}
-
-impl Contest for St3pMatch {
-    fn play(&self, number: usize, first: Engine) -> Game {
-        let index = (number - 1) / 2;
-        let mut ending = None;
-        let opening = match self.random {
-            None => self.openings[index % self.openings.len()].clone(),
-            Some(random) => random_opening(&self.openings[0], self.in_a_row, random, index)
-                .unwrap_or_else(|| {
-                    let why = format!("no opening of {} random plies was found", random.plies);
-                    ending = Some(Ending::Rules(why));
-                    self.openings[0].clone()
-                }),
-        };
-        let opening = &opening;
-        let start_side = opening.to_move;
-        // The engine playing `player`.
-        let engine_of = |player: Player| if player == start_side { first } else { first.other() };
-        let mut play = Play {
-            contest: self,
-            processes: [None, None],
-            clocks: [Clock::new(self.time); 2],
-            position: opening.clone(),
-            moves: Vec::new(),
-        };
-        let rules = self.rules();
-        if let Err(err) = T3en::new(opening.clone()) {
-            ending = Some(Ending::Rules(format!("the opening cannot be sent: {err}")));
-        }
-        for engine in [Engine::A, Engine::B].into_iter().filter(|_| ending.is_none()) {
-            match Play::start(self, &self.engines[engine.index()]) {
-                Ok(process) => play.processes[engine.index()] = Some(process),
-                Err(forfeit) => {
-                    ending = Some(Ending::Forfeit { loser: engine, forfeit });
-                    break;
-                }
-            }
-        }
-        while ending.is_none() {
-            match play.position.outcome(rules) {
-                Outcome::InProgress => {
-                    let engine = engine_of(play.position.to_move);
-                    if let Err(forfeit) = play.turn(engine) {
-                        ending = Some(Ending::Forfeit { loser: engine, forfeit });
-                    }
-                }
-                Outcome::Won(player) => {
-                    ending = Some(Ending::Rules(format!(
-                        "{} made {} in a row",
-                        letter(player),
-                        self.in_a_row
-                    )));
-                }
-                Outcome::Drawn => ending = Some(Ending::Rules("the board is full".into())),
-                _ => ending = Some(Ending::Rules("both sides hold a line".into())),
-            }
-        }
-        let ending = ending.expect("set above");
-        for process in play.processes.iter_mut().filter_map(Option::take) {
-            process.stop(Some(&Command::Quit.to_string()), Duration::from_millis(200));
-        }
-        let score = match (&ending, play.position.outcome(rules)) {
-            (Ending::Forfeit { loser, .. }, _) => loser.other().win(),
-            (_, Outcome::Won(player)) => engine_of(player).win(),
-            _ => GameScore::Draw,
-        };
-        let record = record(self, number, opening, &play, engine_of, score, &ending);
-        let plies = play.moves.len();
-        Game::new(number, first, score, ending, plies, record, "txt")
+        let at = st3p_cell(&self.position, name)
+            .map_err(|reason| Forfeit::IllegalMove { reply: reply.clone(), reason })?;
+        self.place(&reply, at, &name.to_string(), used)
     }
 }
 
 /// The text of a game record.
-fn record(
+pub(crate) fn record(
     contest: &St3pMatch,
     number: usize,
-    opening: &Position,
     play: &Play<'_>,
     engine_of: impl Fn(Player) -> Engine,
     score: GameScore,
     ending: &Ending,
 ) -> String {
+    let opening = play.opening;
     let x = engine_of(Player::One);
     let o = engine_of(Player::Two);
     let result = match (score, x) {
@@ -296,9 +363,13 @@ fn record(
     let _ = writeln!(text, "[O \"{}\"]", escape(&contest.engines[o.index()]));
     let _ = writeln!(text, "[XEngine \"{x}\"]");
     let _ = writeln!(text, "[OEngine \"{o}\"]");
+    let gomoku = match contest.gomoku {
+        Gomoku::Freestyle => String::new(),
+        other => format!(" {}", Rules::GOMOKU.with_gomoku(other)),
+    };
     let _ = writeln!(
         text,
-        "[Rules \"{}x{} k={} diagonals\"]",
+        "[Rules \"{}x{} k={} diagonals{gomoku}\"]",
         board.rows(),
         board.cols(),
         contest.in_a_row
@@ -311,7 +382,9 @@ fn record(
     text.push('\n');
     let mut side = opening.to_move;
     let mut turn = 1;
-    for (i, cell) in play.moves.iter().enumerate() {
+    let count = play.played.len();
+    for (i, m) in play.played.iter().enumerate() {
+        let cell = board.cell_name(m.row, m.col);
         match (side, i) {
             (Player::One, _) => {
                 let _ = write!(text, "{turn}. {cell}");
@@ -325,11 +398,11 @@ fn record(
         }
         if side == Player::Two {
             turn += 1;
-            text.push(if i + 1 == play.moves.len() { '\n' } else { ' ' });
+            text.push(if i + 1 == count { '\n' } else { ' ' });
         }
         side = side.other();
     }
-    if side == Player::Two && !play.moves.is_empty() {
+    if side == Player::Two && count > 0 {
         text.push('\n');
     }
     let _ = writeln!(text, "{result}");
@@ -489,7 +562,17 @@ pub fn random_opening(
     random: RandomOpenings,
     index: usize,
 ) -> Option<Position> {
-    let rules = Rules::new(in_a_row, true, false);
+    opening_by(start, Rules::new(in_a_row, true, false), random, index)
+}
+
+/// [`random_opening`] under any m,n,k rules (a renju opening has no forbidden point of
+/// black's).
+pub(crate) fn opening_by(
+    start: &Position,
+    rules: Rules,
+    random: RandomOpenings,
+    index: usize,
+) -> Option<Position> {
     (0..crate::openings::ATTEMPTS).find_map(|attempt| {
         let mut rng = crate::openings::generator(random.seed, index, attempt);
         let mut position = start.clone();

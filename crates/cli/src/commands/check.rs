@@ -35,8 +35,16 @@ pub(crate) struct Args {
     #[arg(long)]
     pub(crate) diagonals: bool,
     /// How many in a row end the game (default 3).
-    #[arg(long, value_name = "K", value_parser = clap::value_parser!(u8).range(1..))]
+    #[arg(long, value_name = "K", value_parser = in_a_row)]
     pub(crate) in_a_row: Option<u8>,
+}
+
+/// `--in-a-row K`: 1 to 255, named in the message whatever the text.
+fn in_a_row(text: &str) -> Result<u8, String> {
+    match text.parse::<u8>() {
+        Ok(k) if k >= 1 => Ok(k),
+        _ => Err(format!("expected a whole number from 1 to 255, got {text}")),
+    }
 }
 
 /// The rules `check` takes: m,n,k rules, or a tafl variant's.

@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use gridnote_referee::clock::TimeControl;
 use gridnote_referee::openings::RandomOpenings;
-use gridnote_referee::st3p::{self, BoardSpec, St3pMatch};
+use gridnote_referee::st3p::{self, BoardSpec, MnkProtocol, MnkProtocolError, St3pMatch};
 use gridnote_referee::tournament::{Contest, Ending, Forfeit, Game, Summary, play_match};
 
 use crate::inputs::Io;
@@ -24,14 +24,25 @@ pub(crate) struct Args {
     /// Engine B's command line.
     #[arg(value_name = "ENGINE_B")]
     pub(crate) engine_b: String,
-    /// The protocol both engines speak: st3p (m,n,k games) or otep (tafl, OpenTafl's
-    /// engine protocol).
-    #[arg(long, value_name = "PROTOCOL", default_value = "st3p", value_parser = ["st3p", "otep"])]
+    /// The protocol both engines speak: st3p or gomocup (m,n,k games; Gomocup is the
+    /// Piskvork brain protocol of gomoku engines) or otep (tafl, OpenTafl's engine
+    /// protocol).
+    #[arg(long, value_name = "PROTOCOL", default_value = "st3p", value_parser = ["st3p", "gomocup", "otep"])]
     pub(crate) protocol: String,
-    /// The tafl rules (otep): an OpenTafl variant's name (brandubh, copenhagen, fetlar,
-    /// tablut, …) or an OTN rules record (dim:7 … start:/…/).
-    #[arg(long, value_name = "NAME|RECORD", default_value = "brandubh")]
-    pub(crate) rules: String,
+    /// Engine A's protocol when the engines speak different ones (st3p or gomocup:
+    /// m,n,k games only); --protocol when left out.
+    #[arg(long, value_name = "PROTOCOL", value_parser = ["st3p", "gomocup"])]
+    pub(crate) protocol_a: Option<String>,
+    /// Engine B's protocol (st3p or gomocup); --protocol when left out.
+    #[arg(long, value_name = "PROTOCOL", value_parser = ["st3p", "gomocup"])]
+    pub(crate) protocol_b: Option<String>,
+    /// The rules. Tafl (otep): an OpenTafl variant's name (brandubh, copenhagen, fetlar,
+    /// tablut, …) or an OTN rules record (dim:7 … start:/…/); brandubh when left out.
+    /// m,n,k games: gomoku's rule set by the name gridnote gives it (gomoku, gomoku+exact,
+    /// renju, caro; K in a row as --board says, diagonals, normal play); freestyle when
+    /// left out.
+    #[arg(long, value_name = "NAME|RECORD")]
+    pub(crate) rules: Option<String>,
     /// The board and the line that wins, MxNkK (st3p): 3x3k3, 15x15k5, …
     #[arg(long, value_name = "MxNkK", default_value = "3x3k3")]
     pub(crate) board: BoardSpec,
@@ -62,7 +73,8 @@ pub(crate) struct Args {
     #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=256))]
     pub(crate) jobs: u32,
     /// Write every game's record into DIR as the game ends (one file per game:
-    /// game-0001.txt, or game-0001.otg for otep). DIR is made when missing and must be
+    /// game-0001.txt; game-0001.psq, Piskvork's record, when an engine speaks gomocup;
+    /// game-0001.otg for otep). DIR is made when missing and must be
     /// empty unless --force.
     #[arg(long, value_name = "DIR")]
     pub(crate) records: Option<PathBuf>,
@@ -78,7 +90,9 @@ pub(crate) struct Args {
 /// Runs a match and prints the results table and the score.
 pub(crate) fn run(args: &Args, _stdin: &mut dyn BufRead, io: &mut Io<'_>) -> u8 {
     let prepared = records_folder(args).and_then(|()| {
-        if args.protocol == "otep" {
+        if args.protocol == "otep" && (args.protocol_a.is_some() || args.protocol_b.is_some()) {
+            Err("--protocol-a and --protocol-b are for m,n,k games (st3p, gomocup); OTEP engines play tafl with --protocol otep".to_owned())
+        } else if args.protocol == "otep" {
             otep_contest(args).map(|contest| Box::new(contest) as Box<dyn Contest>)
         } else {
             st3p_contest(args).map(|contest| Box::new(contest) as Box<dyn Contest>)
@@ -231,6 +245,20 @@ fn st3p_contest(args: &Args) -> Result<St3pMatch, String> {
     };
     let mut contest =
         St3pMatch::new([args.engine_a.clone(), args.engine_b.clone()], openings, k, args.tc);
+    let protocol = |given: &Option<String>| -> Result<MnkProtocol, String> {
+        given.as_deref().unwrap_or(&args.protocol).parse().map_err(|e: MnkProtocolError| e.to_string())
+    };
+    contest.protocols = [protocol(&args.protocol_a)?, protocol(&args.protocol_b)?];
+    if let Some(name) = &args.rules {
+        let rules = crate::names::parse_rules(name)?;
+        if rules.in_a_row != k || !rules.diagonals || rules.misere {
+            return Err(format!(
+                "--rules {name} is {rules}: a match plays K in a row as --board says ({k}), with diagonals, normal play; give gomoku, gomoku+exact, renju or caro (with k={k} when K is not 5)"
+            ));
+        }
+        contest.gomoku = rules.gomoku;
+    }
+    contest.check().map_err(|err| format!("{err} (--board {})", args.board))?;
     contest.random = random;
     contest.margin = Duration::from_millis(args.margin_ms);
     Ok(contest)
@@ -276,7 +304,8 @@ fn summary_text(summary: &Summary) -> String {
 /// `gridnote match --protocol otep`: the contest the flags describe.
 fn otep_contest(args: &Args) -> Result<gridnote_referee::otep::OtepMatch, String> {
     use gridnote_referee::otep::{OtepMatch, random_opening, read_openings, rules_named};
-    let rules = rules_named(&args.rules)?;
+    let name = args.rules.as_deref().unwrap_or("brandubh");
+    let rules = rules_named(name)?;
     let mut random = None;
     let openings = match (&args.openings, args.random_plies) {
         (Some(path), _) => {
@@ -302,7 +331,7 @@ fn otep_contest(args: &Args) -> Result<gridnote_referee::otep::OtepMatch, String
     };
     let mut contest = OtepMatch::new(
         [args.engine_a.clone(), args.engine_b.clone()],
-        &args.rules,
+        name,
         openings,
         args.tc,
     )?;

@@ -278,10 +278,25 @@ fn unknown_names_list_every_accepted_name() {
 #[test]
 fn bad_flag_values_are_usage_errors_before_any_input() {
     for (args, message) in [
-        (&["convert", "--to", "tsn", "--ply", "0"][..], "error: invalid value '0' for '--ply <N>'"),
+        (
+            &["convert", "--to", "tsn", "--ply", "0"][..],
+            "error: invalid value '0' for '--ply <N>': expected a whole number from 1 to 4294967295, got 0\n",
+        ),
+        (
+            &["convert", "--to", "tsn", "--ply", "99999999999999999999"],
+            "error: invalid value '99999999999999999999' for '--ply <N>': expected a whole number from 1 to 4294967295, got 99999999999999999999\n",
+        ),
+        (
+            &["check", "--in-a-row", "99999999999999999999"],
+            "error: invalid value '99999999999999999999' for '--in-a-row <K>': expected a whole number from 1 to 255, got 99999999999999999999\n",
+        ),
+        (
+            &["check", "--in-a-row", "0"],
+            "error: invalid value '0' for '--in-a-row <K>': expected a whole number from 1 to 255, got 0\n",
+        ),
         (
             &["convert", "--to", "tsn", "--defenders", "6"],
-            "error: invalid value '6' for '--defenders <N>': must be a positive multiple of 4",
+            "error: invalid value '6' for '--defenders <N>': expected a positive multiple of 4, got 6",
         ),
         (
             &["convert", "--to", "tsn", "--ply", "3", "--since-capture", "99"],
