@@ -27,7 +27,10 @@ mod tests {
         assert_eq!(jobs("1"), Ok(1));
         assert_eq!(jobs("256"), Ok(256));
         for text in ["0", "257", "4294967296", "99999999999999999999999", "-1", "x", "", " 2"] {
-            assert_eq!(jobs(text), Err(format!("expected a whole number from 1 to 256, got {text}")));
+            assert_eq!(
+                jobs(text),
+                Err(format!("expected a whole number from 1 to 256, got {text}"))
+            );
         }
         let seed = whole(0u64, u64::MAX);
         assert_eq!(seed("18446744073709551615"), Ok(u64::MAX));

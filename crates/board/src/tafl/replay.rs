@@ -209,7 +209,11 @@ impl Game {
     /// assert_eq!(game.line_move(&LinePath::MAIN, 2)?, None);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn line_move(&self, line: &LinePath, index: usize) -> Result<Option<LineMove>, ReplayError> {
+    pub fn line_move(
+        &self,
+        line: &LinePath,
+        index: usize,
+    ) -> Result<Option<LineMove>, ReplayError> {
         let plies = self.plies_of_line(line)?;
         Ok(plies.get(index).map(|&ply| self.line_move_at(ply)))
     }
@@ -374,7 +378,13 @@ impl Game {
                     }
                 }
             }
-            each(PlyStep { turn: &turn.address, player, record, position: &position, warnings: &warnings });
+            each(PlyStep {
+                turn: &turn.address,
+                player,
+                record,
+                position: &position,
+                warnings: &warnings,
+            });
         }
         Ok(())
     }
