@@ -275,6 +275,7 @@ impl Printer {
     /// Writes one position, or says why it cannot be written.
     fn print(
         &mut self,
+        file: &str,
         origin: &dyn Fn() -> String,
         record: &PositionRecord,
         counters: Counters,
@@ -295,7 +296,7 @@ impl Printer {
                 .map_err(|err| format!("{}: the position {record} as {to}: {err}", origin()))?;
         self.out.push('\n');
         if let Some((sink, buffer)) = &mut self.notes {
-            sink.notes(origin, &converted, buffer);
+            sink.notes(&|| format!("{file}: {}", origin()), &converted, buffer);
         }
         Ok(())
     }
@@ -337,13 +338,13 @@ fn positions(game: &Game, line: &LinePath, args: &Args, file: &str) -> Result<Pr
         if args.final_only {
             last = Some((origin(), step.position.clone()));
         } else if failed.is_none() {
-            failed = printer.print(&origin, step.position, counters).err();
+            failed = printer.print(file, &origin, step.position, counters).err();
         }
     })
     .map_err(Failure::Replay)?;
     if args.final_only {
         let (origin, record) = last.unwrap_or_else(|| ("the start".to_owned(), start.clone()));
-        failed = printer.print(&|| origin.clone(), &record, counters).err();
+        failed = printer.print(file, &|| origin.clone(), &record, counters).err();
     }
     if let Some(message) = failed {
         return Err(Failure::Convert { warnings, message });
