@@ -287,12 +287,12 @@ impl Game {
     ///
     /// ```
     /// use gridnote_board::tafl::{Game, LinePath};
-    /// let game: Game = "[rules:dim:2 start:/t1/2/]\n\n1. a1-b1 b1-b2\n".parse()?;
+    /// let game: Game = "[rules:dim:2 start:/t1/1K/]\n\n1. a1-b1 b2-a2\n".parse()?;
     /// let mut seen = Vec::new();
     /// game.replay_each(&LinePath::MAIN, |ply| {
     ///     seen.push(format!("{} {} {}", ply.turn, ply.record, ply.position));
     /// })?;
-    /// assert_eq!(seen, ["1. a1-b1 /1t/2/", "1. b1-b2 /2/1t/"]);
+    /// assert_eq!(seen, ["1. a1-b1 /1t/1K/", "1. b2-a2 /1t/K1/"]);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn replay_each<F>(&self, line: &LinePath, mut each: F) -> Result<(), ReplayError>
