@@ -172,11 +172,12 @@ impl Worker {
         if !fits {
             // The old tables go before the new ones are made.
             self.solver = None;
+        }
+        let (solver, _) = self.solver.get_or_insert_with(|| {
             let mut solver = Solver::with_table_bytes(job.table_bytes);
             solver.stop_when(Arc::clone(&self.stop));
-            self.solver = Some((solver, shape));
-        }
-        let Some((solver, _)) = self.solver.as_mut() else { unreachable!("made above") };
+            (solver, shape)
+        });
         let limits = Limits::by(job.deadline).with_stop(Arc::clone(&self.stop));
         let thought = solver.think_with(&job.position, job.rules, &limits);
         Done { thought, took: start.elapsed() }

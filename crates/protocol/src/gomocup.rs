@@ -490,13 +490,33 @@ impl Spanned for ParseError {
     }
 }
 
-/// The longest keyword read (`RECTSTART`): a longer first word is no keyword, and is not
-/// upper-cased to find out.
-const KEYWORD_LEN: usize = 10;
+/// The keywords of both directions, as written.
+const KEYWORDS: [&str; 20] = [
+    "START",
+    "RECTSTART",
+    "RESTART",
+    "BEGIN",
+    "TURN",
+    "BOARD",
+    "DONE",
+    "INFO",
+    "END",
+    "ABOUT",
+    "TAKEBACK",
+    "PLAY",
+    "STOP",
+    "YXSTOP",
+    "OK",
+    "MESSAGE",
+    "DEBUG",
+    "ERROR",
+    "UNKNOWN",
+    "SUGGEST",
+];
 
-/// A first word in upper case, or `None` when it is too long to be a keyword.
-fn keyword(word: &Word<'_>) -> Option<String> {
-    (word.text.len() <= KEYWORD_LEN).then(|| word.text.to_ascii_uppercase())
+/// The keyword a first word is, in any ASCII case (without allocating).
+fn keyword(word: &Word<'_>) -> Option<&'static str> {
+    KEYWORDS.iter().find(|k| k.eq_ignore_ascii_case(word.text)).copied()
 }
 
 /// `command := "START" N | "RECTSTART" W "," H | "RESTART" | "BEGIN" | "TURN" point
@@ -514,7 +534,7 @@ impl FromStr for Command {
         }
         let rest = words.rest();
         let bare = |command: Command, keyword: &'static str| alone(&rest, keyword, command);
-        match keyword(&first).as_deref() {
+        match keyword(&first) {
             Some("START") => {
                 let size = count(&rest, "START", "a board size, like `START 15`")?;
                 Ok(Command::Start { size })
@@ -554,7 +574,7 @@ impl FromStr for Reply {
         }
         let rest = words.rest();
         let text = || rest.text.to_owned();
-        match keyword(&first).as_deref() {
+        match keyword(&first) {
             Some("OK") => alone(&rest, "OK", Reply::Ok),
             Some("MESSAGE") => Ok(Reply::Message(text())),
             Some("DEBUG") => Ok(Reply::Debug(text())),

@@ -7,7 +7,8 @@
 //! set's Gomocup code), and the clock: `INFO timeout_turn MS` and `INFO timeout_match 0`
 //! for a fixed time per move, or `INFO timeout_turn BASE` and `INFO timeout_match BASE`
 //! at the start and `INFO time_left MS` before every move for a game clock (Gomocup has
-//! no increment: the brain sees it in `time_left`). From an empty opening, a brain's first
+//! no increment: the brain sees it in `time_left`), and `INFO max_memory BYTES` (0: no
+//! limit). From an empty opening, a brain's first
 //! request is `BEGIN` (it moves first) or `TURN X,Y` (the first move); from an opening
 //! with stones, it is `BOARD` with every stone (its own `1`, the opponent's `2`; the opening's
 //! stones first, then the moves in order) and `DONE`; each later request is `TURN X,Y`
@@ -103,6 +104,7 @@ pub(crate) fn start(contest: &St3pMatch, command: &str) -> Result<Box<dyn Link>,
             settings.push(Info::TimeoutMatch(millis(base)));
         }
     }
+    settings.push(Info::MaxMemory(contest.max_memory));
     for info in settings {
         process.send(&Command::Info(info).to_string()).map_err(failed)?;
     }

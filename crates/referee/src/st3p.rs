@@ -123,6 +123,9 @@ pub struct St3pMatch {
     /// How long an engine may take to start and answer the handshake (default
     /// [`HANDSHAKE_TIME`]).
     pub handshake_time: Duration,
+    /// The most memory, in bytes, a Gomocup engine may take, sent as `INFO max_memory`
+    /// (default 0: no limit). ST3P has no way to say it.
+    pub max_memory: u64,
     /// How the engines are started (default: as child processes, [`Processes`]).
     pub launcher: Arc<dyn Launch>,
 }
@@ -152,6 +155,7 @@ impl St3pMatch {
             time,
             margin: Duration::from_millis(20),
             handshake_time: HANDSHAKE_TIME,
+            max_memory: 0,
             launcher: Arc::new(Processes),
         }
     }

@@ -71,6 +71,7 @@ fn a_whole_game_is_played_told_and_recorded_as_psq() {
             "INFO rule 0",
             "INFO timeout_turn 2000",
             "INFO timeout_match 0",
+            "INFO max_memory 0",
             "BEGIN",
             "TURN 7,8",
             "TURN 8,8",
@@ -79,7 +80,7 @@ fn a_whole_game_is_played_told_and_recorded_as_psq() {
             "END",
         ]
     );
-    assert_eq!(lines("whole-b")[5..], ["TURN 7,7", "TURN 8,7", "TURN 9,7", "TURN 10,7", "END"]);
+    assert_eq!(lines("whole-b")[6..], ["TURN 7,7", "TURN 8,7", "TURN 9,7", "TURN 10,7", "END"]);
     let record: Psq = game.record.parse().expect("a .psq record");
     let moves: Vec<(usize, usize)> = record.moves().iter().map(|m| (m.col, m.row)).collect();
     assert_eq!(moves, [(7, 7), (7, 8), (8, 7), (8, 8), (9, 7), (9, 8), (10, 7), (10, 8), (11, 7)]);
@@ -97,22 +98,24 @@ fn an_opening_is_sent_as_a_board_and_a_game_clock_as_time_left() {
     let b = brain("board-b", &["8,8", "9,9", "10,10", "14,14", "13,13"], "");
     let mut c = contest(a, b, "15x15k5", "60+0");
     c.openings = vec![opening];
+    c.max_memory = 104_857_600;
     let game = c.play(2, Engine::B);
     assert_eq!(game.ending, Ending::Rules("x made 5 in a row".into()));
     let sent = lines("board-b");
     assert_eq!(
-        sent[..5],
+        sent[..6],
         [
             "START 15",
             "INFO game_type 1",
             "INFO rule 0",
             "INFO timeout_turn 60000",
-            "INFO timeout_match 60000"
+            "INFO timeout_match 60000",
+            "INFO max_memory 104857600"
         ]
     );
-    assert!(sent[5].starts_with("INFO time_left "), "{sent:?}");
-    assert_eq!(sent[6..9], ["BOARD", "7,7,2", "DONE"]);
-    assert_eq!(lines("board-a")[6..9], ["BOARD", "7,7,1", "8,8,2"]);
+    assert!(sent[6].starts_with("INFO time_left "), "{sent:?}");
+    assert_eq!(sent[7..10], ["BOARD", "7,7,2", "DONE"]);
+    assert_eq!(lines("board-a")[7..10], ["BOARD", "7,7,1", "8,8,2"]);
     // The record starts with the opening's stone.
     let record: Psq = game.record.parse().expect("a .psq record");
     assert_eq!(
@@ -136,13 +139,14 @@ fn st3p_plays_gomocup_in_a_mixed_match() {
     let game = c.play(1, Engine::A);
     assert_eq!(game.ending, Ending::Rules("x made 5 in a row".into()));
     assert_eq!(
-        lines("mixed-b")[..7],
+        lines("mixed-b")[..8],
         [
             "START 9",
             "INFO game_type 1",
             "INFO rule 0",
             "INFO timeout_turn 2000",
             "INFO timeout_match 0",
+            "INFO max_memory 0",
             "TURN 0,0",
             "TURN 1,0"
         ]
