@@ -16,7 +16,7 @@ pub use gridnote_board::tafl::{MoveRecord, MoveText, Square, TaflRules};
 
 pub use legality::Surplus;
 pub use moves::Move;
-pub use position::{Outcome, Position, Reason, Undo};
+pub use position::{Outcome, PerftProgress, Position, Reason, Undo};
 pub use record::{CheckedLine, LineEnd, LineError, check_line};
 #[allow(deprecated)]
 pub use rules::Rules;
