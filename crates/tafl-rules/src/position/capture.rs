@@ -9,9 +9,9 @@ use gridnote_board::tafl::{JumpMode, KingArmed, KingStrength};
 
 use crate::config::{SPACE_CENTER, SPACE_CORNER, SPACE_NONE};
 
-use super::Position;
 use super::piece::{Piece, Role, Side};
 use super::repetition::Captured;
+use super::state::Position;
 use super::tables::Dir;
 
 /// The capture-relevant facts of a move being evaluated.

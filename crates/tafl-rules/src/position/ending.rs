@@ -7,12 +7,12 @@ use gridnote_board::tafl::{Threefold, side_name};
 
 use crate::config::{SPACE_AFORT, SPACE_CENTER, SPACE_CORNER, SPACE_DFORT};
 
-use super::Position;
 use super::bits::{
     Bits, DEFENDER, MAX_FAST_WORDS, OCCUPIED, PLANES, ROLE0, ROLE1, ROLE2, by_words,
 };
 use super::moves::slides;
 use super::piece::{Piece, Role, Side};
+use super::state::Position;
 use super::tables::{BOARD, Dir, EDGE, ESCAPE, FIRST_FILE, LAST_FILE, SPECIAL, Tables};
 
 /// Why a game ended.

@@ -13,8 +13,8 @@ use gridnote_board::tafl::Square;
 
 use super::capture::Attempt;
 use super::piece::{Piece, Role, Side};
+use super::state::{NO_SQUARE, Position};
 use super::tables::Dir;
-use super::{NO_SQUARE, Position};
 
 /// What [`Position::make`] needs to undo a move.
 ///

@@ -8,9 +8,9 @@ use crate::config::SPACE_NONE;
 use crate::moves::Move;
 use gridnote_board::tafl::Square;
 
-use super::Position;
 use super::bits::{Bits, DEFENDER, OCCUPIED, ROLE0, ROLE1, ROLE2, by_words};
 use super::piece::{Piece, Role, Side};
+use super::state::Position;
 use super::tables::{BOARD, Dir, FIRST_FILE, LAST_FILE, SPECIAL, Tables};
 
 /// The squares that pieces on `from` reach by sliding, one step at a time by `shift`,

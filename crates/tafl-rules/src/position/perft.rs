@@ -1,9 +1,11 @@
 //! Perft: the number of move sequences of each length from a position, counted in one
 //! walk of the tree, with the count below each first move (divide) as it finishes.
 
+use core::ops::ControlFlow;
+
 use crate::moves::Move;
 
-use super::Position;
+use super::state::Position;
 
 /// What [`Position::perft_walk`] reports as it goes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -79,10 +81,11 @@ impl Position {
         if depth == 0 {
             return out;
         }
-        self.perft_walk(depth, |progress| {
+        let _ = self.perft_walk(depth, |progress| {
             if let PerftProgress::Move { mv, nodes } = progress {
                 out.push((mv, nodes[depth as usize - 1]));
             }
+            ControlFlow::Continue(())
         });
         out
     }
@@ -97,19 +100,22 @@ impl Position {
     /// ```
     #[must_use]
     pub fn perft_counts(&self, depth: u32) -> Vec<u64> {
-        self.perft_walk(depth, |_| {})
+        self.perft_walk(depth, |_| ControlFlow::Continue(())).unwrap_or_default()
     }
 
     /// [`Position::perft_counts`], reporting as the walk goes: each depth's count as soon
     /// as it is final ([`PerftProgress::Depth`], in increasing depth), and each first
     /// move's counts when its subtree is walked ([`PerftProgress::Move`], the divide).
+    /// `progress` may stop the walk (`ControlFlow::Break`, say when its output is gone):
+    /// the result is then `None`.
     ///
     /// One walk visits the positions depth-first: the count of one ply is final at once,
     /// the deeper counts only when the last first move is walked (they need every position
     /// one ply shallower), so they come together at the end, after the last first move.
     ///
     /// ```
-    /// use gridnote_tafl_rules::{PerftProgress, Position, CompiledRules};
+    /// use std::ops::ControlFlow;
+    /// use gridnote_tafl_rules::{CompiledRules, PerftProgress, Position};
     /// let pos = Position::start(&CompiledRules::brandubh());
     /// let mut events = Vec::new();
     /// let counts = pos.perft_walk(2, |p| {
@@ -117,30 +123,44 @@ impl Position {
     ///         PerftProgress::Depth { depth, nodes } => format!("depth {depth}: {nodes}"),
     ///         PerftProgress::Move { mv, nodes } => format!("{mv}: {}", nodes[1]),
     ///         _ => unreachable!(),
-    ///     })
+    ///     });
+    ///     ControlFlow::Continue(())
     /// });
-    /// assert_eq!(counts, [40, 960]);
+    /// assert_eq!(counts, Some(vec![40, 960]));
     /// assert_eq!(events[0], "depth 1: 40");
     /// assert_eq!(events[1], "d7-c7: 23");
     /// assert_eq!(events.len(), 1 + 40 + 1);
     /// assert_eq!(events[41], "depth 2: 960");
+    /// // Stopped after the first move.
+    /// assert_eq!(pos.perft_walk(2, |p| match p {
+    ///     PerftProgress::Move { .. } => ControlFlow::Break(()),
+    ///     _ => ControlFlow::Continue(()),
+    /// }), None);
     /// ```
-    pub fn perft_walk(&self, depth: u32, mut progress: impl FnMut(PerftProgress<'_>)) -> Vec<u64> {
+    pub fn perft_walk(
+        &self,
+        depth: u32,
+        mut progress: impl FnMut(PerftProgress<'_>) -> ControlFlow<()>,
+    ) -> Option<Vec<u64>> {
         let d = depth as usize;
         let mut counts = vec![0u64; d];
         if d == 0 {
-            return counts;
+            return Some(counts);
         }
         let mut pos = self.clone();
         if pos.outcome().is_over() {
             for (i, &nodes) in counts.iter().enumerate() {
-                progress(PerftProgress::Depth { depth: i as u32 + 1, nodes });
+                if progress(PerftProgress::Depth { depth: i as u32 + 1, nodes }).is_break() {
+                    return None;
+                }
             }
-            return counts;
+            return Some(counts);
         }
         let root = pos.legal_moves();
         counts[0] = root.len() as u64;
-        progress(PerftProgress::Depth { depth: 1, nodes: counts[0] });
+        if progress(PerftProgress::Depth { depth: 1, nodes: counts[0] }).is_break() {
+            return None;
+        }
         let mut buffers = vec![Vec::with_capacity(128); d];
         let mut below = vec![0u64; d];
         for &m in &root {
@@ -152,12 +172,16 @@ impl Position {
             for (c, b) in counts[1..].iter_mut().zip(&below[1..]) {
                 *c += b;
             }
-            progress(PerftProgress::Move { mv: m, nodes: &below });
+            if progress(PerftProgress::Move { mv: m, nodes: &below }).is_break() {
+                return None;
+            }
         }
         for (i, &nodes) in counts.iter().enumerate().skip(1) {
-            progress(PerftProgress::Depth { depth: i as u32 + 1, nodes });
+            if progress(PerftProgress::Depth { depth: i as u32 + 1, nodes }).is_break() {
+                return None;
+            }
         }
-        counts
+        Some(counts)
     }
 
     /// Adds to `counts[i]` the number of move sequences of `i + 1` plies from here.

@@ -1,8 +1,7 @@
 //! The game's line so far: the hash of every position since the start (repetition is
-//! decided from it) and the captures of the moves made, which [`Position::unmake`] puts
+//! decided from it) and the captures of the moves made, which `Position::unmake` puts
 //! back. Copies of a position share their line until one of them moves.
 
-use super::Position;
 use super::piece::Piece;
 
 /// A piece taken by a move, where it stood (a captured mercenary is recorded as it was
@@ -19,31 +18,4 @@ pub(crate) struct Captured {
 pub(crate) struct Line {
     pub(crate) history: Vec<u64>,
     pub(crate) captured: Vec<Captured>,
-}
-
-impl Position {
-    /// How many times the current position (board and side to move) has occurred in
-    /// this game, counting now.
-    ///
-    /// ```
-    /// use gridnote_tafl_rules::{CompiledRules, Position};
-    /// assert_eq!(Position::start(&CompiledRules::brandubh()).occurrences(), 1);
-    /// ```
-    #[must_use]
-    pub fn occurrences(&self) -> usize {
-        self.line.history.iter().filter(|&&h| h == self.hash).count()
-    }
-
-    /// Whether the current position has occurred more than twice.
-    #[inline]
-    pub(crate) fn third_occurrence(&self) -> bool {
-        let mut seen = 0;
-        for &h in &self.line.history {
-            seen += usize::from(h == self.hash);
-            if seen > 2 {
-                return true;
-            }
-        }
-        false
-    }
 }

@@ -14,9 +14,9 @@ use std::sync::Arc;
 
 use gridnote_board::tafl::Shieldwall;
 
-use super::Position;
 use super::bits::{DEFENDER, MAX_FAST_WORDS, OCCUPIED, PLANES, cell, side_at};
 use super::piece::{Piece, Role, Side};
+use super::state::Position;
 use super::tables::{EDGE, Tables};
 
 /// One of OpenTafl's pairs of lists.

@@ -1,12 +1,11 @@
 //! What the engine derives from the compiled rules for its board: each square's row,
 //! column, kind of space, name and Zobrist slot, the four directions, and the masks of the
-//! whole-board computations. Built once per position made from [`Rules`](crate::Rules)
+//! whole-board computations. Built once per position made from [`CompiledRules`](crate::CompiledRules)
 //! and shared by every copy of it.
 
 use std::sync::Arc;
 
-use crate::Square;
-use gridnote_board::tafl::JumpMode;
+use gridnote_board::tafl::{JumpMode, Square};
 
 use crate::config::{Config, SPACE_CORNER, SPACE_NONE};
 

@@ -2,6 +2,8 @@
 //! computations serve up to 22×22, square-by-square ones beyond, and the test build
 //! compares the two wherever both run), the memory of a position, and perft's one walk.
 
+use std::ops::ControlFlow;
+
 use gridnote_tafl_rules::board::Player;
 use gridnote_tafl_rules::{CompiledRules, PerftProgress, Position, Square};
 
@@ -177,15 +179,18 @@ fn one_walk_gives_every_depth_and_the_divide() {
     let rules = CompiledRules::copenhagen();
     let pos = Position::start(&rules);
     let mut events = Vec::new();
-    let counts = pos.perft_walk(3, |p| match p {
-        PerftProgress::Depth { depth, nodes } => events.push(format!("depth {depth}: {nodes}")),
-        PerftProgress::Move { mv, nodes } => {
-            assert_eq!(nodes[0], 1);
-            events.push(format!("{mv}: {} {}", nodes[1], nodes[2]));
+    let counts = pos.perft_walk(3, |p| {
+        match p {
+            PerftProgress::Depth { depth, nodes } => events.push(format!("depth {depth}: {nodes}")),
+            PerftProgress::Move { mv, nodes } => {
+                assert_eq!(nodes[0], 1);
+                events.push(format!("{mv}: {} {}", nodes[1], nodes[2]));
+            }
+            _ => unreachable!(),
         }
-        _ => unreachable!(),
+        ControlFlow::Continue(())
     });
-    assert_eq!(counts, [116, 6_788, 806_344]);
+    assert_eq!(counts, Some(vec![116, 6_788, 806_344]));
     // Depth 1 as soon as the first moves are known, then one line per first move, then
     // the deeper depths.
     assert_eq!(events[0], "depth 1: 116");
@@ -208,7 +213,11 @@ fn a_finished_game_counts_nothing_below_it() {
     let pos = Position::from_record(&rules, "/K6/7/7/7/7/7/6t/", Player::One).unwrap();
     assert!(pos.outcome().is_over());
     let mut events = Vec::new();
-    assert_eq!(pos.perft_walk(2, |p| events.push(format!("{p:?}"))), [0, 0]);
+    let walk = pos.perft_walk(2, |p| {
+        events.push(format!("{p:?}"));
+        ControlFlow::Continue(())
+    });
+    assert_eq!(walk, Some(vec![0, 0]));
     assert_eq!(events, ["Depth { depth: 1, nodes: 0 }", "Depth { depth: 2, nodes: 0 }"]);
     assert_eq!(pos.divide(2), []);
     assert_eq!(pos.perft_counts(0), Vec::<u64>::new());
