@@ -32,7 +32,7 @@ pub(crate) fn count_kinds(cells: &[u8]) -> [usize; 12] {
     counts
 }
 
-/// A tafl position under a set of [`Rules`]: the pieces, the side to move, the piece that
+/// A tafl position under a set of [`CompiledRules`]: the pieces, the side to move, the piece that
 /// must go on berserking (if any) and the positions seen so far (for repetition).
 ///
 /// ```
