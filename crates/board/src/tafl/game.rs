@@ -454,10 +454,11 @@ fn turn(cur: &mut Cursor<'_>, lines: &Lines) -> Result<Turn, ParseError> {
     }
     let end = token_end(cur);
     let address = read_address(&cur.text[start..end], start)?;
-    let address_text = cur.text[start..end].to_owned();
+    // The address as written, for an error only.
+    let address_text = || cur.text[start..end].to_owned();
     cur.at = end;
-    let mut slots = Vec::new();
-    let mut locations = Vec::new();
+    let mut slots = Vec::with_capacity(2);
+    let mut locations: [Location; 2] = Default::default();
     loop {
         skip_space(cur);
         match cur.peek() {
@@ -470,7 +471,7 @@ fn turn(cur: &mut Cursor<'_>, lines: &Lines) -> Result<Turn, ParseError> {
         if slots.len() == 2 {
             return Err(ParseError::Turn {
                 span: cur.span(slot_start, slot_end),
-                address: address_text,
+                address: address_text(),
                 problem: "a turn holds at most two moves",
             });
         }
@@ -480,14 +481,14 @@ fn turn(cur: &mut Cursor<'_>, lines: &Lines) -> Result<Turn, ParseError> {
         } else {
             Slot::Move(moves::read(token, slot_start)?)
         };
+        locations[slots.len()] = lines.locate(cur.text, slot_start..slot_end);
         slots.push(slot);
-        locations.push(lines.locate(cur.text, slot_start..slot_end));
         cur.at = slot_end;
     }
     if slots.is_empty() {
         return Err(ParseError::Turn {
             span: cur.span(start, end),
-            address: address_text,
+            address: address_text(),
             problem: "expected a move record after the turn number",
         });
     }

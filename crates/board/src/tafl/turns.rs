@@ -352,7 +352,9 @@ pub struct Turn {
     pub slots: Vec<Slot>,
     /// The commentary.
     pub comment: Option<Comment>,
-    pub(crate) locations: Vec<Location>,
+    /// Where each slot's text was (held inline: a turn has at most two slots, and a
+    /// record of a million turns must not cost a million small allocations).
+    pub(crate) locations: [Location; 2],
 }
 
 impl Turn {
@@ -366,7 +368,7 @@ impl Turn {
     /// ```
     #[must_use]
     pub fn new(address: Address, slots: Vec<Slot>, comment: Option<Comment>) -> Turn {
-        Turn { address, slots, comment, locations: Vec::new() }
+        Turn { address, slots, comment, locations: Default::default() }
     }
 }
 
