@@ -634,7 +634,8 @@ impl fmt::Display for Reply {
             Reply::Success(text) => ('=', text),
             Reply::Failure(text) => ('?', text),
         };
-        if text.is_empty() { write!(f, "{mark}") } else { write!(f, "{mark} {text}") }
+        // `= ` for an empty text, as hnefatafl-copenhagen writes it.
+        write!(f, "{mark} {text}")
     }
 }
 
