@@ -102,12 +102,18 @@ mod tests {
     use super::*;
 
     #[test]
-    fn numbers_in_steps() {
-        assert_eq!(stepped("8", 4, 4), Ok(8));
-        assert_eq!(stepped("6", 4, 4), Err("must be a positive multiple of 4".to_owned()));
-        assert_eq!(stepped("0", 4, 4), Err("must be a positive multiple of 4".to_owned()));
-        assert_eq!(stepped("4", 1, 2), Err("must be 1 plus a multiple of 2".to_owned()));
-        assert_eq!(stepped("x", 4, 4), Err("must be a number".to_owned()));
+    fn number_flags_name_their_range() {
+        let parse = |args: &[&str]| {
+            command().try_get_matches_from(args).map(|_| ()).map_err(|e| e.to_string())
+        };
+        assert_eq!(parse(&["t", "--defenders", "8"]), Ok(()));
+        let err = parse(&["t", "--defenders", "6"]).unwrap_err();
+        assert!(err.contains("expected a positive multiple of 4, got 6"), "{err}");
+        let err = parse(&["t", "--since-capture", "4294967296"]).unwrap_err();
+        assert!(
+            err.contains("expected a whole number from 0 to 4294967295, got 4294967296"),
+            "{err}"
+        );
     }
 
     /// A command with the option flags only.

@@ -5,6 +5,7 @@
 mod config;
 mod legality;
 mod moves;
+mod perft;
 mod position;
 mod record;
 mod rules;
@@ -16,6 +17,7 @@ pub use gridnote_board::tafl::{MoveRecord, MoveText, Square, TaflRules};
 
 pub use legality::Surplus;
 pub use moves::Move;
+pub use perft::PerftProgress;
 pub use position::{Outcome, Position, Reason, Undo};
 pub use record::{CheckedLine, LineEnd, LineError, check_line};
 #[allow(deprecated)]

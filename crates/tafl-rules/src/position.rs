@@ -674,7 +674,7 @@ impl Position {
     }
 
     /// The number of legal moves, without listing them.
-    fn count_moves(&self) -> u64 {
+    pub(crate) fn count_moves(&self) -> u64 {
         let mut count = 0u64;
         if self.berserker != NONE_SQ {
             self.for_each_destination(self.berserker, true, |_| count += 1);
@@ -1556,72 +1556,6 @@ impl Position {
             }
         }
         true
-    }
-
-    // ----- perft -----------------------------------------------------------------------
-
-    /// The number of move sequences of `depth` plies from here (a finished game has no
-    /// moves: a position whose [`Position::outcome`] is over counts only as a leaf).
-    ///
-    /// ```
-    /// use gridnote_tafl_rules::{CompiledRules, Position};
-    /// let mut pos = Position::start(&CompiledRules::brandubh());
-    /// assert_eq!(pos.perft(1), 40);
-    /// ```
-    #[must_use]
-    pub fn perft(&self, depth: u32) -> u64 {
-        let mut pos = self.clone();
-        let mut buffers = vec![Vec::with_capacity(128); depth as usize + 1];
-        pos.perft_inner(depth, &mut buffers)
-    }
-
-    fn perft_inner(&mut self, depth: u32, buffers: &mut [Vec<Move>]) -> u64 {
-        if depth == 0 {
-            return 1;
-        }
-        if self.outcome().is_over() {
-            return 0;
-        }
-        if depth == 1 {
-            return self.count_moves();
-        }
-        let (mine, rest) = buffers.split_first_mut().expect("one buffer per ply");
-        mine.clear();
-        self.gen_moves(mine);
-        let mut total = 0;
-        for &m in mine.iter() {
-            let undo = self.make(m);
-            total += self.perft_inner(depth - 1, rest);
-            self.unmake(undo);
-        }
-        total
-    }
-
-    /// Perft split by first move: each legal move with the count below it.
-    ///
-    /// ```
-    /// use gridnote_tafl_rules::{CompiledRules, Position};
-    /// let pos = Position::start(&CompiledRules::brandubh());
-    /// let divide = pos.divide(2);
-    /// assert_eq!(divide.len(), 40);
-    /// assert_eq!(divide.iter().map(|(_, n)| n).sum::<u64>(), pos.perft(2));
-    /// ```
-    #[must_use]
-    pub fn divide(&self, depth: u32) -> Vec<(Move, u64)> {
-        let mut pos = self.clone();
-        if depth == 0 || pos.outcome().is_over() {
-            return Vec::new();
-        }
-        let mut buffers = vec![Vec::with_capacity(128); depth as usize];
-        pos.legal_moves()
-            .into_iter()
-            .map(|m| {
-                let undo = pos.make(m);
-                let n = pos.perft_inner(depth - 1, &mut buffers);
-                pos.unmake(undo);
-                (m, n)
-            })
-            .collect()
     }
 
     /// The captures the last [`Position::make`] made (with `undo` its result), as the

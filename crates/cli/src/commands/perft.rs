@@ -2,10 +2,12 @@
 
 use std::ffi::OsString;
 use std::io::{BufRead, Write};
+use std::ops::ControlFlow;
 
 use gridnote_board::Player;
 use gridnote_board::tafl::TaflRules;
 use gridnote_convert::Format;
+use gridnote_tafl_rules::PerftProgress;
 use serde::Serialize;
 
 use crate::inputs::{Failure, Input, Io};
@@ -57,6 +59,14 @@ struct DivideJson {
     nodes: u64,
 }
 
+/// One line of output.
+enum Line {
+    /// A depth and its count.
+    Depth(u32, u64),
+    /// A first move and its count (divide).
+    Move(String, u64),
+}
+
 #[derive(Serialize)]
 struct DepthJson {
     depth: u32,
@@ -78,29 +88,53 @@ pub(crate) fn run(args: &Args, _stdin: &mut dyn BufRead, io: &mut Io<'_>) -> u8 
         }
     };
     let position = &placed.position;
-    // Counted whole before anything is printed: a deep count fails or finishes whole.
-    let mut out = Vec::new();
-    if args.divide {
-        for (mv, nodes) in position.divide(args.depth) {
-            let _ = if args.json {
-                json::line(&mut out, &DivideJson { mv: mv.to_string(), nodes })
-            } else {
-                writeln!(out, "{mv}: {nodes}")
-            };
+    // One walk counts every depth; each line is written and flushed as soon as it is
+    // final, so that an interrupted count keeps what it had finished: with --divide the
+    // line of each first move as its subtree is counted, then the depths; without it
+    // depth 1 at once and the deeper depths when the walk ends (a depth-first walk
+    // finishes them together). A closed output stops the walk.
+    let json = args.json;
+    let mut failure: Option<std::io::Error> = None;
+    let mut depths: Vec<(u32, u64)> = Vec::new();
+    let mut write = |out: &mut dyn Write, line: Line| -> ControlFlow<()> {
+        let mut buf = Vec::new();
+        let _ = match (line, json) {
+            (Line::Depth(depth, nodes), true) => json::line(&mut buf, &DepthJson { depth, nodes }),
+            (Line::Depth(depth, nodes), false) => writeln!(buf, "depth {depth}: {nodes}"),
+            (Line::Move(mv, nodes), true) => json::line(&mut buf, &DivideJson { mv, nodes }),
+            (Line::Move(mv, nodes), false) => writeln!(buf, "{mv}: {nodes}"),
+        };
+        match out.write_all(&buf).and_then(|()| out.flush()) {
+            Ok(()) => ControlFlow::Continue(()),
+            Err(err) => {
+                failure = Some(err);
+                ControlFlow::Break(())
+            }
+        }
+    };
+    let walked = position.perft_walk(args.depth, |progress| match progress {
+        PerftProgress::Move { mv, nodes } if args.divide => {
+            write(io.out, Line::Move(mv.to_string(), nodes))
+        }
+        PerftProgress::Depth { depth, nodes } if args.divide => {
+            // After the moves' lines, as divide lists them.
+            depths.push((depth, nodes));
+            ControlFlow::Continue(())
+        }
+        PerftProgress::Depth { depth, nodes } => write(io.out, Line::Depth(depth, nodes)),
+        _ => ControlFlow::Continue(()),
+    });
+    if walked.is_some() {
+        for (depth, nodes) in depths {
+            if write(io.out, Line::Depth(depth, nodes)).is_break() {
+                break;
+            }
         }
     }
-    for depth in 1..=args.depth {
-        let nodes = position.perft(depth);
-        let _ = if args.json {
-            json::line(&mut out, &DepthJson { depth, nodes })
-        } else {
-            writeln!(out, "depth {depth}: {nodes}")
-        };
-    }
-    match io.out.write_all(&out) {
-        Ok(()) => EXIT_OK,
-        Err(err) if err.kind() == std::io::ErrorKind::BrokenPipe => EXIT_OK,
-        Err(err) => {
+    match failure {
+        None => EXIT_OK,
+        Some(err) if err.kind() == std::io::ErrorKind::BrokenPipe => EXIT_OK,
+        Some(err) => {
             let _ = writeln!(io.err, "error: {err}");
             EXIT_FAILED
         }

@@ -8,6 +8,7 @@ mod gomocup_match;
 mod json_types;
 mod otep;
 mod otep_match;
+mod perft;
 mod support;
 mod tafl_moves;
 mod verdicts;
