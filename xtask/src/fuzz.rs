@@ -36,6 +36,7 @@ const OWN_SEEDS: [(&str, &[(&str, &str)]); 12] = [
     ("st3p-engine", &[]),
     ("otep-engine", &[]),
     ("gomocup-engine", &[]),
+    ("htp-engine", &[]),
     ("referee", &[]),
     // Gomoku records: Piskvork's .psq (a move list is any text).
     ("psq", &[("psq", "psq")]),
