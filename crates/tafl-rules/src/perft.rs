@@ -186,29 +186,3 @@ impl Position {
         }
     }
 }
-
-#[cfg(test)]
-mod tests {
-    use core::ops::ControlFlow;
-
-    use super::PerftProgress;
-    use crate::{CompiledRules, Position};
-
-    #[test]
-    fn one_walk_gives_every_depth_and_the_divide_of_the_deepest() {
-        for rules in [CompiledRules::brandubh(), CompiledRules::copenhagen()] {
-            let pos = Position::start(&rules);
-            let mut moves = Vec::new();
-            let counts = pos
-                .perft_walk(3, |progress| {
-                    if let PerftProgress::Move { mv, nodes } = progress {
-                        moves.push((mv, nodes));
-                    }
-                    ControlFlow::Continue(())
-                })
-                .expect("not stopped");
-            assert_eq!(counts, [pos.perft(1), pos.perft(2), pos.perft(3)]);
-            assert_eq!(moves, pos.divide(3));
-        }
-    }
-}

@@ -3,6 +3,7 @@
 //! generic code.
 
 mod opentafl;
+mod perft;
 mod properties;
 mod records;
 mod rules;
