@@ -21,7 +21,7 @@ use gridnote_testkit::escape;
 /// fixture folders and extensions it reads). A target named after a registered format
 /// reads that format's files ([`Format::file_extensions`]) in every fixtures folder; the
 /// others (`convert`, `formats`) read every format's files.
-const OWN_SEEDS: [(&str, &[(&str, &str)]); 12] = [
+const OWN_SEEDS: [(&str, &[(&str, &str)]); 13] = [
     ("tsn", &[("tafl", "tsn"), ("tafl", "ten")]),
     ("t3en-agree", &[("t3en", "t3en")]),
     ("tafl-agree", &[("tafl", "tsn"), ("tafl", "ten")]),
@@ -36,6 +36,7 @@ const OWN_SEEDS: [(&str, &[(&str, &str)]); 12] = [
     ("st3p-engine", &[]),
     ("otep-engine", &[]),
     ("gomocup-engine", &[]),
+    ("htp-engine", &[]),
     ("referee", &[]),
     // Gomoku records: Piskvork's .psq (a move list is any text).
     ("psq", &[("psq", "psq")]),

@@ -6,6 +6,7 @@
 // `driver` is the loop every protocol shares; each protocol is one module over it.
 mod driver;
 pub mod gomocup;
+pub mod htp;
 pub mod otep;
 pub mod st3p;
 

@@ -4,6 +4,7 @@
 #![warn(missing_docs)]
 
 pub mod gomocup;
+pub mod htp;
 pub mod otep;
 pub mod st3p;
 pub mod text;

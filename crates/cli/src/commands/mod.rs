@@ -43,6 +43,7 @@ subcommands! {
     St3p => st3p,
     Otep => otep,
     Gomocup => gomocup,
+    Htp => htp,
     Match => referee,
     Game => game,
     Moves => moves,
