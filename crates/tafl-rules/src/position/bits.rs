@@ -186,7 +186,6 @@ impl<const W: usize> Not for Bits<W> {
 
 /// Calls `$recv.$method::<W>(args)` with the board's word count as `W` when the
 /// whole-board computations serve it, and evaluates `$slow` otherwise.
-#[cfg(not(target_arch = "wasm32"))]
 macro_rules! by_words {
     ($words:expr, $recv:ident.$method:ident($($arg:expr),*), $slow:expr) => {
         match $words {
@@ -201,16 +200,5 @@ macro_rules! by_words {
             _ => $slow,
         }
     };
-}
-
-/// In WebAssembly every board goes square by square: each word count the whole-board
-/// computations serve is a copy of their code, and the copies cost the browser's modules
-/// about 40 KB each (over the converter's budget, docs/wasm.md).
-#[cfg(target_arch = "wasm32")]
-macro_rules! by_words {
-    ($words:expr, $recv:ident.$method:ident($($arg:expr),*), $slow:expr) => {{
-        let _ = $words;
-        $slow
-    }};
 }
 pub(crate) use by_words;
