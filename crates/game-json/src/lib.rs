@@ -3,12 +3,14 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+mod convert;
 mod error;
 mod json;
 mod read;
 mod time;
 mod write;
 
+pub use convert::{ConvertError, Note, tags};
 pub use error::ParseError;
 /// The tafl model the records are made of (positions, moves, game records), re-exported
 /// so that a program needs no other dependency.
