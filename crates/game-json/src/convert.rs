@@ -111,25 +111,35 @@ pub enum ConvertError {
     Replay(#[from] ReplayError),
 }
 
-/// Copenhagen's rules (the only ones the server plays) on `start`'s board: the preset
-/// record with its `dim` and `start` replaced.
-fn copenhagen_on(start: &PositionRecord) -> Result<TaflRules, OtnError> {
-    let preset = TaflRules::preset_record("copenhagen").expect("a built-in preset");
+/// The rules the server plays on `start`'s board, as a rules record: Copenhagen's
+/// (the preset with its `dim` and `start` replaced), and on 7×7, where the server's game
+/// is its own (the defenders move first, no edge forts), Brandubh's with the defenders
+/// first, the nearest OpenTafl variant.
+pub(crate) fn server_rules(start: &PositionRecord) -> Result<TaflRules, OtnError> {
+    let (name, first) =
+        if start.size() == 7 { ("brandubh", "atkf:n") } else { ("copenhagen", "atkf:y") };
+    let preset = TaflRules::preset_record(name).expect("a built-in preset");
     let head = preset.split(" start:").next().unwrap_or(preset);
-    let head = head.replacen("dim:11", &format!("dim:{}", start.size()), 1);
-    format!("{head} start:{start}").parse()
-}
-
-/// The side that plays ply `index` (from 0): the attackers first.
-const fn side_of_ply(index: usize) -> Player {
-    if index % 2 == 0 { Player::One } else { Player::Two }
+    let mut record = String::new();
+    for entry in head.split(' ') {
+        let entry = if entry.starts_with("dim:") {
+            format!("dim:{}", start.size())
+        } else if entry.starts_with("atkf:") {
+            first.to_owned()
+        } else {
+            entry.to_owned()
+        };
+        record.push_str(&entry);
+        record.push(' ');
+    }
+    format!("{record}start:{start}").parse()
 }
 
 impl ServerGame {
     /// This record as the tafl model's game record (a `.otg`), with notes.
     ///
     /// The rules are Copenhagen's on this board from `start` (the server plays nothing
-    /// else); the moves the main line, two a turn; the players OpenTafl's `attackers` and
+    /// else; on 7×7, where its game is its own, Brandubh's with the defenders first); the moves the main line, two a turn; the players OpenTafl's `attackers` and
     /// `defenders` tags; the id, `rated`, the clock and the remaining times the tags of
     /// [`tags`](crate::tags); a resignation as the last move the `result` tag (noted as
     /// derived). The chat is dropped (noted).
@@ -139,12 +149,12 @@ impl ServerGame {
     /// the tafl model refuses the game (a start its rules cannot hold).
     ///
     /// ```
-    /// let line = r#"{"id":9,"attackers":"ann","defenders":"bob","dim":7,"start":"/3A3/3A3/3D3/AADKDAA/3D3/3A3/3A3/","time_control":null,"time_remaining_ms":null,"moves":"d2-c2 ---","rated":false,"messages":[]}"#;
+    /// let line = r#"{"id":9,"attackers":"ann","defenders":"bob","dim":7,"start":"/3A3/3A3/3D3/AADKDAA/3D3/3A3/3A3/","time_control":null,"time_remaining_ms":null,"moves":"d3-b3 ---","rated":false,"messages":[]}"#;
     /// let game: gridnote_game_json::ServerGame = line.parse()?;
     /// let (otg, notes) = game.to_game()?;
-    /// assert!(otg.to_string().starts_with("[attackers:ann]\n[defenders:bob]\n[game-id:9]\n[rated:no]\n[result:1]\n"));
-    /// assert!(otg.to_string().ends_with("\n\n1. d2-c2 ---\n"));
-    /// assert_eq!(notes[0].to_string(), "derived result: 1 (the defenders resigned)");
+    /// assert!(otg.to_string().starts_with("[attackers:ann]\n[defenders:bob]\n[game-id:9]\n[rated:no]\n[result:-1]\n"));
+    /// assert!(otg.to_string().ends_with("\n\n1. d3-b3 ---\n"));
+    /// assert_eq!(notes[0].to_string(), "derived result: -1 (the attackers resigned)");
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn to_game(&self) -> Result<(Game, Vec<Note>), ConvertError> {
@@ -181,7 +191,11 @@ impl ServerGame {
         }
         if let Some(last) = self.moves.len().checked_sub(1) {
             if self.moves[last] == MoveRecord::Resignation {
-                let (result, who) = match side_of_ply(last) {
+                let (result, who) = match if last % 2 == 0 {
+                    self.first_mover()
+                } else {
+                    self.first_mover().other()
+                } {
                     Player::One => (GameResult::DefendersWin, "attackers"),
                     Player::Two => (GameResult::AttackersWin, "defenders"),
                 };
@@ -192,7 +206,7 @@ impl ServerGame {
                 });
             }
         }
-        let rules = copenhagen_on(&self.start)?;
+        let rules = server_rules(&self.start)?;
         let _ = writeln!(text, "{}", Tag::Rules(rules));
         for (turn, pair) in self.moves.chunks(2).enumerate() {
             let _ = write!(text, "\n{}.", turn + 1);
@@ -215,7 +229,8 @@ impl ServerGame {
     /// The start is the game's (its `position` tag, else its rules' start); the players,
     /// id, `rated`, clock and remaining times come from the tags [`ServerGame::to_game`]
     /// writes (missing ones are noted as derived: no names, id 0, rated, no clock). What
-    /// the record cannot carry is noted as dropped: rules other than Copenhagen's,
+    /// the record cannot carry is noted as dropped: rules other than the server's (see
+    /// [`ServerGame::to_game`]),
     /// variations, comments, other tags (the result among them, unless a resignation
     /// ends the main line), piece letters, move kinds and info symbols of the moves,
     /// OpenTafl pieces other than men and kings (written as their side's men).
@@ -231,7 +246,7 @@ impl ServerGame {
     /// let (game, notes) = ServerGame::from_game(&otg)?;
     /// assert_eq!(game.to_string(), r#"{"id":0,"attackers":"","defenders":"","dim":3,"start":"/3/1K1/A2/","time_control":null,"time_remaining_ms":null,"moves":"a1-a2 b2-c2","rated":true,"messages":[]}"#);
     /// let notes: Vec<String> = notes.iter().map(ToString::to_string).collect();
-    /// assert_eq!(notes[0], "dropped rules: dim:3 atkf:y start:/t2/1K1/3/ (the server plays Copenhagen)");
+    /// assert_eq!(notes[0], "dropped rules: dim:3 atkf:y start:/t2/1K1/3/ (the server plays Copenhagen, on 7x7 its own game)");
     /// assert!(notes.contains(&"dropped tag: [event:Club night]".to_owned()));
     /// assert!(notes.contains(&"dropped comments: 1 turn's commentary".to_owned()));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -245,8 +260,8 @@ impl ServerGame {
             return Err(ConvertError::Unrepresentable { field: "dim", why });
         }
         let rules = game.rules();
-        if copenhagen_on(&rules.start_position()).ok().as_ref() != Some(rules) {
-            let what = format!("{rules} (the server plays Copenhagen)");
+        if server_rules(&rules.start_position()).ok().as_ref() != Some(rules) {
+            let what = format!("{rules} (the server plays Copenhagen, on 7x7 its own game)");
             notes.push(Note::Dropped { field: "rules", what });
         }
         let others = start

@@ -17,6 +17,7 @@ pub use error::ParseError;
 pub use gridnote_board as board;
 pub use time::{Timestamp, TimestampError};
 
+use gridnote_board::Player;
 use gridnote_board::tafl::{MoveRecord, PositionRecord};
 
 /// The longest record read (bytes). A record of a whole game is a few kilobytes; the
@@ -58,20 +59,18 @@ pub struct ServerGame {
     /// start for its board size. Men of Player One are attackers (`A`), of Player Two
     /// defenders (`D`), the king `K`; the server knows no other piece.
     pub start: PositionRecord,
-    /// `time_control`: the Fischer clock, or `None` (`null`) for an untimed game, and
-    /// also for a timed one before its first move (the server derives it from the first
-    /// move's record).
+    /// `time_control`: the Fischer clock, or `None` (`null`) for an untimed game.
     pub time_control: Option<TimeControl>,
-    /// `time_remaining_ms`: both clocks after the last move, or `None` (`null`) when the
-    /// game is untimed or no move has been made.
+    /// `time_remaining_ms`: both clocks after the last move (at the start: the main
+    /// time), or `None` (`null`) for an untimed game.
     pub time_remaining: Option<TimeRemaining>,
-    /// `moves`: the moves played, the attackers' first, each with the squares it
+    /// `moves`: the moves played, the first by [`first_mover`](ServerGame::first_mover), each with the squares it
     /// captured (`d3-d2xe2`), or a resignation (`---`). No piece letters, no move
     /// times: the server writes neither.
     pub moves: Vec<MoveRecord>,
     /// `rated`: whether the game counts for the players' ratings.
     pub rated: bool,
-    /// `messages`: the game's chat, oldest first.
+    /// `messages`: the game's chat, newest first (as the server writes it).
     pub messages: Vec<Message>,
 }
 
@@ -115,6 +114,20 @@ impl ServerGame {
     #[must_use]
     pub fn dim(&self) -> usize {
         self.start.size()
+    }
+
+    /// The side that moves first, and so plays `moves[0]`, `moves[2]`, …: the attackers
+    /// (Player One), but on 7×7 the defenders (Player Two), as the server plays.
+    ///
+    /// ```
+    /// use gridnote_game_json::{board::Player, ServerGame};
+    /// let game = ServerGame::new(1, "a", "d", "/7/7/7/3K3/7/7/7/".parse()?);
+    /// assert_eq!(game.first_mover(), Player::Two);
+    /// # Ok::<(), gridnote_game_json::board::tafl::ParseError>(())
+    /// ```
+    #[must_use]
+    pub fn first_mover(&self) -> Player {
+        if self.dim() == 7 { Player::Two } else { Player::One }
     }
 }
 
