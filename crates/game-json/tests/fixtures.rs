@@ -42,7 +42,10 @@ fn the_timed_game_holds_its_moves_clocks_and_chat() {
     let game: ServerGame = fixture("copenhagen-11-timed.json").parse().unwrap();
     let moves: Vec<String> = game.moves.iter().map(ToString::to_string).collect();
     assert_eq!(moves, ["d1-d3", "e5-e2", "d3-d2xe2", "f8-c8"]);
-    assert_eq!(game.time_control, Some(TimeControl { main_time_seconds: 900, increment_seconds: 10 }));
+    assert_eq!(
+        game.time_control,
+        Some(TimeControl { main_time_seconds: 900, increment_seconds: 10 })
+    );
     let left = game.time_remaining.unwrap();
     assert_eq!((left.attackers_ms, left.defenders_ms), (918_798, 918_193));
     assert_eq!(left.last_move, "2026-11-29T03:56:56.552Z".parse::<Timestamp>().unwrap());
@@ -70,7 +73,10 @@ fn the_timed_game_holds_its_moves_clocks_and_chat() {
 #[test]
 fn thirteen_and_seven() {
     let game: ServerGame = fixture("copenhagen-13-untimed.json").parse().unwrap();
-    assert_eq!((game.dim(), game.rated, game.time_control, game.time_remaining), (13, false, None, None));
+    assert_eq!(
+        (game.dim(), game.rated, game.time_control, game.time_remaining),
+        (13, false, None, None)
+    );
     assert_eq!(game.moves[1].to_string(), "g4-b4");
     assert_eq!(game.first_mover(), Player::One);
 
