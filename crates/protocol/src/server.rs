@@ -242,6 +242,9 @@ pub enum Message {
     },
     /// `= ping`: the answer to the keep-alive.
     Pong,
+    /// `= games_updated JSON`: the games offered, started and ended since the last update
+    /// (the JSON text as sent).
+    GamesUpdated(String),
     /// `? COMMAND TEXT`: the server refused the client's COMMAND.
     Refused {
         /// The command refused (`login`, `game`, ...).
@@ -426,7 +429,7 @@ impl Word<'_> {
 /// | "= challenge_requested" ID | "= join_game" started | "game" ID "generate_move" ROLE
 /// | "game" ID play | "= game" | "= game_over" ID ("attacker_wins" | "defender_wins")
 /// | "= draw accept" | "= game_time" JSON | "= resume_game_json" JSON
-/// | "request_draw" ID ROLE | "= ping" | "?" COMMAND TEXT?`; anything else is
+/// | "request_draw" ID ROLE | "= ping" | "= games_updated" JSON | "?" COMMAND TEXT?`; anything else is
 /// [`Message::Unknown`].
 impl FromStr for Message {
     type Err = ParseError;
@@ -465,6 +468,7 @@ impl FromStr for Message {
                     "game_time" => game_time(&words.rest()),
                     "resume_game_json" => Ok(Message::ResumeGameJson(words.rest().text.to_owned())),
                     "ping" if words.rest().text.is_empty() => Ok(Message::Pong),
+                    "games_updated" => Ok(Message::GamesUpdated(words.rest().text.to_owned())),
                     _ => unknown(),
                 }
             }
@@ -878,6 +882,7 @@ impl fmt::Display for Message {
                 write!(f, "request_draw {id} {}", role_name(*role))
             }
             Message::Pong => f.write_str("= ping"),
+            Message::GamesUpdated(json) => write!(f, "= games_updated {json}"),
             Message::Refused { command, text } if text.is_empty() => write!(f, "? {command}"),
             Message::Refused { command, text } => write!(f, "? {command} {text}"),
             Message::Unknown(line) => f.write_str(line),

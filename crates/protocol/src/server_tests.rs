@@ -81,7 +81,7 @@ struct AnyMessage(Message);
 impl Arbitrary for AnyMessage {
     fn arbitrary(g: &mut Gen) -> AnyMessage {
         let id = u128::arbitrary(g);
-        AnyMessage(match in_range(g, 0, 15) {
+        AnyMessage(match in_range(g, 0, 16) {
             0 => Message::LoggedIn,
             1 => Message::NewGame(id),
             2 => Message::JoinGamePending(id),
@@ -106,6 +106,7 @@ impl Arbitrary for AnyMessage {
             11 => Message::ResumeGameJson(format!("{{\"id\":{id},\"x\":\"{}\"}}", word(g))),
             12 => Message::RequestDraw { id, role: role(g) },
             13 => Message::Pong,
+            15 => Message::GamesUpdated(format!("{{\"created\":[{id}]}}")),
             14 => Message::Refused { command: word(g), text: format!("{} {}", word(g), word(g)) },
             _ => Message::Unknown(format!("= {}_updated {}", word(g), word(g))),
         })
@@ -226,8 +227,11 @@ fn the_servers_own_lines_read() {
         "? login wrong_version".parse(),
         Ok(Message::Refused { command: "login".into(), text: "wrong_version".into() })
     );
-    for other in ["= games_updated {\"created\":[]}", "= text_game (x)", "= version 6.4.1", "", "="]
-    {
+    assert_eq!(
+        "= games_updated {\"created\":[]}".parse(),
+        Ok(Message::GamesUpdated("{\"created\":[]}".into()))
+    );
+    for other in ["= text_game (x)", "= version 6.4.1", "", "="] {
         assert_eq!(other.parse(), Ok(Message::Unknown(other.into())));
     }
 }
