@@ -41,9 +41,9 @@ use std::time::{Duration, Instant};
 
 use gridnote_board::Player;
 use gridnote_protocol::htp::Status;
-use gridnote_protocol::server::{
-    Message, NewGame, Play, Request, Started, TimeSettings, VERSION_ID, Vertex,
-};
+use gridnote_protocol::server::{Message, NewGame, Play, Request, Started, VERSION_ID, Vertex};
+/// The clock of a game, and the server's port (gridnote-protocol's).
+pub use gridnote_protocol::server::{PORT, TimeSettings};
 use gridnote_tafl_rules::Move;
 use gridnote_tafl_search::{Lateness, Limits, SearchResult, Searcher, TimeBudget, Weights};
 
@@ -119,6 +119,8 @@ pub struct Options {
     pub reconnects: u32,
     /// The wait before connecting again (doubled after each failure, up to a minute).
     pub retry_delay: Duration,
+    /// Whether to create the account when the server does not know it.
+    pub create_account: bool,
 }
 
 impl Options {
@@ -141,6 +143,7 @@ impl Options {
             keep_alive: Duration::from_secs(30),
             reconnects: 5,
             retry_delay: Duration::from_secs(1),
+            create_account: false,
         }
     }
 }
@@ -521,14 +524,25 @@ impl Bot<'_> {
                     }
                     Message::Refused { command, text } if command == "login" => {
                         // Logged in still from the connection that dropped, or too soon.
-                        if text.contains("LoggedInAlready")
-                            || text.contains("logged in")
-                            || text.contains("too soon")
-                            || text.contains("multiple")
-                        {
+                        if text.contains("logged_in_already") || text.contains("retried_too_soon") {
                             return Ok(End::Dropped(format!("login refused: {text}")));
                         }
+                        if text.contains("account_not_in_database") && options.create_account {
+                            self.log(format!("creating the account {}", options.user));
+                            let create = Request::CreateAccount {
+                                version: VERSION_ID.to_owned(),
+                                user: options.user.clone(),
+                                password: options.password.clone(),
+                            };
+                            if let Err(err) = Bot::send(writer, &create) {
+                                return Ok(End::Dropped(format!("cannot write: {err}")));
+                            }
+                            continue;
+                        }
                         return Err(BotError::Login(if text.is_empty() { command } else { text }));
+                    }
+                    Message::Refused { command, text } if command == "create_account" => {
+                        return Err(BotError::Login(format!("{command}: {text}")));
                     }
                     other => self.log(format!(
                         "before the login, skipped `{}`",
