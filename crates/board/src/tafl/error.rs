@@ -288,6 +288,7 @@ pub enum ShapeError {
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("{error}")]
+#[non_exhaustive]
 pub struct GameTextError {
     error: ParseError,
     text: String,
