@@ -240,7 +240,6 @@ fn game_meaning(game: &Game) -> Value {
         .collect();
     let turns: Vec<Value> = game
         .turns()
-        .iter()
         .map(|turn| {
             json!({
                 "address": turn.address.to_string(),

@@ -274,6 +274,72 @@ pub enum ShapeError {
     },
 }
 
+/// The error of reading a game record from a `String` it would have kept
+/// (`Game::try_from(String)`): the [`ParseError`] and the text, given back as
+/// `String::from_utf8` gives back its bytes.
+///
+/// ```
+/// use gridnote_board::report::Spanned;
+/// use gridnote_board::tafl::Game;
+/// let err = Game::try_from("[rules:dim:0]".to_owned()).unwrap_err();
+/// assert_eq!(err.text(), "[rules:dim:0]");
+/// let (err, text) = err.into_parts();
+/// assert_eq!(&text[err.span()], "0");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{error}")]
+#[non_exhaustive]
+pub struct GameTextError {
+    error: ParseError,
+    text: String,
+}
+
+impl GameTextError {
+    pub(crate) fn new(error: ParseError, text: String) -> GameTextError {
+        GameTextError { error, text }
+    }
+
+    /// The error.
+    ///
+    /// ```
+    /// let err = gridnote_board::tafl::Game::try_from("1. a1-a2".to_owned()).unwrap_err();
+    /// assert_eq!(err.error().to_string(), err.to_string());
+    /// ```
+    #[must_use]
+    pub fn error(&self) -> &ParseError {
+        &self.error
+    }
+
+    /// The text that did not read.
+    ///
+    /// ```
+    /// let err = gridnote_board::tafl::Game::try_from("1. a1-a2".to_owned()).unwrap_err();
+    /// assert_eq!(err.text(), "1. a1-a2");
+    /// ```
+    #[must_use]
+    pub fn text(&self) -> &str {
+        &self.text
+    }
+
+    /// The error and the text.
+    ///
+    /// ```
+    /// let err = gridnote_board::tafl::Game::try_from("1. a1-a2".to_owned()).unwrap_err();
+    /// let (_, text) = err.into_parts();
+    /// assert_eq!(text, "1. a1-a2");
+    /// ```
+    #[must_use]
+    pub fn into_parts(self) -> (ParseError, String) {
+        (self.error, self.text)
+    }
+}
+
+impl From<GameTextError> for ParseError {
+    fn from(err: GameTextError) -> ParseError {
+        err.error
+    }
+}
+
 /// A move of a game record that cannot be played on the position it reaches.
 ///
 /// ```

@@ -5,13 +5,14 @@ use core::ops::Range;
 use core::str::FromStr;
 
 use super::cursor::Cursor;
-use super::error::{ParseError, found};
-use super::line_index::{LineIndex, check_structure};
+use super::error::{GameTextError, ParseError, found};
+use super::line_index::{LineIndex, TurnShape};
 use super::moves;
 use super::position::{self, PositionRecord};
 use super::rules::TaflRules;
 use super::text;
-use super::turns::{Comment, LinePath, Location, Slot, Turn, read_address};
+use super::turn_text::{self, TurnText, skip_space};
+use super::turns::{Address, LinePath, Turn, last_turn_ref, read_address};
 
 /// A game's result, the value of the `[result:…]` tag.
 ///
@@ -113,15 +114,90 @@ impl fmt::Display for Tag {
 /// assert_eq!(replay.final_position().to_string(), "/1K1/2t/3/");
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone)]
 pub struct Game {
     tags: Vec<Tag>,
-    turns: Vec<Turn>,
+    /// The text the game was read from: its turns are kept as places in it.
+    text: String,
+    /// Where each turn starts in the text, and its line.
+    pub(crate) turns: Vec<TurnAt>,
     /// The rules' start position as a record (what [`Game::start`] gives without a
     /// `[position:…]` tag).
     rules_start: PositionRecord,
     /// The lines and the turns of each, so that a line is found without a search.
     pub(crate) index: LineIndex,
+}
+
+/// A turn as a game keeps it: where its address starts in the game's text, and the
+/// number of its line in the game's [`LineIndex`]. Its parts are found again from the
+/// text when asked for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct TurnAt {
+    pub(crate) at: u32,
+    pub(crate) line: u32,
+}
+
+impl PartialEq for Game {
+    /// Games are equal when their tags and their turns are: the text each was read
+    /// from may differ in spacing.
+    fn eq(&self, other: &Game) -> bool {
+        self.tags == other.tags
+            && self.turns.len() == other.turns.len()
+            && self.turns().eq(other.turns())
+    }
+}
+
+impl Eq for Game {}
+
+impl fmt::Debug for Game {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Game").field("tags", &self.tags).field("turns", &DebugTurns(self)).finish()
+    }
+}
+
+/// The turns of a game, for `Debug`.
+struct DebugTurns<'a>(&'a Game);
+
+impl fmt::Debug for DebugTurns<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.0.turns()).finish()
+    }
+}
+
+/// The turns of a game, read back from its text in the order written: see
+/// [`Game::turns`].
+///
+/// ```
+/// let game: gridnote_board::tafl::Game = "[rules:dim:2 start:/K1/2/]\n\n1. a1-b1\n".parse()?;
+/// let mut turns = game.turns();
+/// assert_eq!(turns.len(), 1);
+/// assert_eq!(turns.next().map(|t| t.to_string()), Some("1. a1-b1\n".to_owned()));
+/// # Ok::<(), gridnote_board::tafl::ParseError>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct Turns<'a> {
+    game: &'a Game,
+    at: core::slice::Iter<'a, TurnAt>,
+}
+
+impl Iterator for Turns<'_> {
+    type Item = Turn;
+
+    fn next(&mut self) -> Option<Turn> {
+        self.at.next().map(|&turn| self.game.turn_at(turn))
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        self.at.size_hint()
+    }
+}
+
+impl ExactSizeIterator for Turns<'_> {}
+
+impl DoubleEndedIterator for Turns<'_> {
+    fn next_back(&mut self) -> Option<Turn> {
+        self.at.next_back().map(|&turn| self.game.turn_at(turn))
+    }
 }
 
 impl Game {
@@ -136,8 +212,27 @@ impl Game {
     #[must_use]
     pub fn new(rules: TaflRules) -> Game {
         let rules_start = rules.start_position();
-        let index = LineIndex::of(&[]);
-        Game { tags: vec![Tag::Rules(rules)], turns: Vec::new(), rules_start, index }
+        Game {
+            tags: vec![Tag::Rules(rules)],
+            text: String::new(),
+            turns: Vec::new(),
+            rules_start,
+            index: LineIndex::default(),
+        }
+    }
+
+    /// The text the game was read from, as given (empty for [`Game::new`]); spans in
+    /// errors point into it.
+    ///
+    /// ```
+    /// let text = "[rules:dim:1 start:/K/]\n";
+    /// let game: gridnote_board::tafl::Game = text.parse()?;
+    /// assert_eq!(game.text(), text);
+    /// # Ok::<(), gridnote_board::tafl::ParseError>(())
+    /// ```
+    #[must_use]
+    pub fn text(&self) -> &str {
+        &self.text
     }
 
     /// The tags, in the order read.
@@ -219,7 +314,9 @@ impl Game {
             .unwrap_or(&self.rules_start)
     }
 
-    /// The turns, in the order written (main line and variations interleaved).
+    /// The turns, in the order written (main line and variations interleaved), each
+    /// read back from the game's text as it is reached (a game keeps only where each
+    /// turn is).
     ///
     /// ```
     /// let game: gridnote_board::tafl::Game = "[rules:dim:2 start:/K1/2/]\n\n1. a1-b1\n".parse()?;
@@ -227,8 +324,8 @@ impl Game {
     /// # Ok::<(), gridnote_board::tafl::ParseError>(())
     /// ```
     #[must_use]
-    pub fn turns(&self) -> &[Turn] {
-        &self.turns
+    pub fn turns(&self) -> Turns<'_> {
+        Turns { game: self, at: self.turns.iter() }
     }
 
     /// Every line of the game, the main line first, then the variations in the order
@@ -243,7 +340,7 @@ impl Game {
     /// ```
     #[must_use]
     pub fn lines(&self) -> Vec<LinePath> {
-        self.index.paths().cloned().collect()
+        self.index.ids().iter().map(|&id| self.index.path(id)).collect()
     }
 
     /// The variations branching directly from `line` (its alternatives), in order.
@@ -256,11 +353,11 @@ impl Game {
     /// ```
     #[must_use]
     pub fn variations(&self, line: &LinePath) -> Vec<LinePath> {
-        let child = |l: &&LinePath| l.0.len() == line.0.len() + 1 && l.0.starts_with(&line.0);
-        self.index.paths().filter(child).cloned().collect()
+        let Some(id) = self.index.id(line) else { return Vec::new() };
+        self.index.children(id).map(|child| self.index.path(child)).collect()
     }
 
-    /// The turns of `line`, in order.
+    /// The turns of `line`, in order, read back from the game's text.
     ///
     /// ```
     /// let text = "[rules:dim:2 start:/K1/2/]\n\n1. a1-b1\n1a.1.1a. a1-a2\n";
@@ -269,8 +366,35 @@ impl Game {
     /// # Ok::<(), gridnote_board::tafl::ParseError>(())
     /// ```
     #[must_use]
-    pub fn line_turns(&self, line: &LinePath) -> Vec<&Turn> {
-        self.index.turns_of(line).iter().map(|&t| &self.turns[t]).collect()
+    pub fn line_turns(&self, line: &LinePath) -> Vec<Turn> {
+        let Some(id) = self.index.id(line) else { return Vec::new() };
+        self.index.turns_of_id(id).iter().map(|&t| self.turn_at(self.turns[t as usize])).collect()
+    }
+
+    /// The parts of a turn: where each is in the text.
+    pub(crate) fn parts(&self, turn: TurnAt) -> TurnText {
+        let mut cur = Cursor::new(&self.text, 0);
+        cur.at = turn.at as usize;
+        turn_text::split(&mut cur).expect("the reader accepted the turn")
+    }
+
+    /// A turn read back from the text.
+    fn turn_at(&self, turn: TurnAt) -> Turn {
+        let parts = self.parts(turn);
+        let text = &self.text[..];
+        let address =
+            Address::new(self.index.path(turn.line), last_turn_ref(&text[parts.address.clone()]));
+        let slots =
+            parts.slots().iter().map(|range| turn_text::slot(text, range.clone())).collect();
+        let comment = parts.comment.map(|body| turn_text::comment_of(&text[body]));
+        Turn::new(address, slots, comment)
+    }
+
+    /// The memory the game holds on the heap, in bytes (its index's map approximately):
+    /// its text, where each turn is and the index of its lines.
+    #[cfg(test)]
+    pub(crate) fn heap_bytes(&self) -> usize {
+        self.text.capacity() + self.turns.capacity() * size_of::<TurnAt>() + self.index.heap_bytes()
     }
 }
 
@@ -279,7 +403,7 @@ impl fmt::Display for Game {
         for tag in &self.tags {
             writeln!(f, "{tag}")?;
         }
-        for turn in &self.turns {
+        for turn in self.turns() {
             writeln!(f)?;
             write!(f, "{turn}")?;
         }
@@ -290,46 +414,57 @@ impl fmt::Display for Game {
 impl FromStr for Game {
     type Err = ParseError;
 
+    /// Reads a game record from a copy of `text` (the game keeps its text: see
+    /// [`Game::text`]; `Game::try_from(String)` keeps the string itself).
     fn from_str(text: &str) -> Result<Game, ParseError> {
+        read(text.to_owned()).map_err(ParseError::from)
+    }
+}
+
+impl TryFrom<String> for Game {
+    type Error = GameTextError;
+
+    /// Reads a game record, keeping `text` itself rather than a copy (given back with
+    /// the error when it does not read).
+    ///
+    /// ```
+    /// let game = gridnote_board::tafl::Game::try_from("[rules:dim:1 start:/K/]\n".to_owned())?;
+    /// assert_eq!(game.rules().dim(), 1);
+    /// # Ok::<(), gridnote_board::tafl::ParseError>(())
+    /// ```
+    fn try_from(text: String) -> Result<Game, GameTextError> {
         read(text)
     }
 }
 
-const fn is_space(b: u8) -> bool {
-    matches!(b, b' ' | b'\t' | b'\n' | b'\r')
-}
-
-fn skip_space(cur: &mut Cursor<'_>) {
-    while cur.peek().is_some_and(is_space) {
-        cur.at += 1;
-    }
-}
-
-/// Line starts, for line and column numbers.
-struct Lines(Vec<usize>);
-
-impl Lines {
-    fn new(text: &str) -> Lines {
-        let mut starts = vec![0];
-        starts.extend(text.bytes().enumerate().filter(|&(_, b)| b == b'\n').map(|(i, _)| i + 1));
-        Lines(starts)
-    }
-
-    fn locate(&self, text: &str, span: Range<usize>) -> Location {
-        let line = self.0.partition_point(|&s| s <= span.start);
-        let start = self.0[line - 1];
-        let column = text[start..span.start].chars().count() + 1;
-        Location { line, column, span }
+/// A game record read from `text`, which it keeps.
+fn read(text: String) -> Result<Game, GameTextError> {
+    match read_parts(&text) {
+        Ok((tags, turns, index)) => {
+            let rules_start = tags
+                .iter()
+                .find_map(|t| if let Tag::Rules(r) = t { Some(r.start_position()) } else { None })
+                .expect("a rules tag, checked by the reader");
+            Ok(Game { tags, text, turns, rules_start, index })
+        }
+        Err(err) => Err(GameTextError::new(err, text)),
     }
 }
 
 /// game = [BOM] *(ws / tag) *(ws turn) *ws
-fn read(text: &str) -> Result<Game, ParseError> {
+fn read_parts(text: &str) -> Result<(Vec<Tag>, Vec<TurnAt>, LineIndex), ParseError> {
+    if text.len() > MAX_TEXT {
+        return Err(ParseError::Expected {
+            span: MAX_TEXT..text.len(),
+            field: "game record".into(),
+            expected: "at most 4 GiB of text",
+            found: "more".into(),
+        });
+    }
     let mut cur = Cursor::new(text, 0);
     if text.starts_with('\u{feff}') {
         cur.at = 3;
     }
-    let lines = Lines::new(text);
     let mut tags = Vec::new();
     let mut rules_span = None;
     let mut position_span = None;
@@ -378,21 +513,55 @@ fn read(text: &str) -> Result<Game, ParseError> {
         }
     }
     let mut turns = Vec::new();
+    let mut index = LineIndex::default();
+    // The first error in the turns' shape, given once every turn has been read (a
+    // syntax error anywhere comes first).
+    let mut shape = None;
     loop {
         skip_space(&mut cur);
         if cur.is_end() {
             break;
         }
-        turns.push(turn(&mut cur, &lines)?);
+        let at = cur.at;
+        let parts = turn_text::split(&mut cur)?;
+        let address_text = &cur.text[parts.address.clone()];
+        let address = read_address(address_text, parts.address.start)?;
+        let mut placeholders = [false; 2];
+        for (s, range) in parts.slots().iter().enumerate() {
+            placeholders[s] = parts.is_placeholder(cur.text, s);
+            if !placeholders[s] {
+                moves::read(&cur.text[range.clone()], range.start)?;
+            }
+        }
+        let line = index.line_of(address.line());
+        if shape.is_none() {
+            let turn = TurnShape {
+                turn: address.turn(),
+                slots: parts.count,
+                placeholders,
+                spans: parts.slots.clone(),
+                address: address_text,
+            };
+            shape = index.add(line, &turn).err();
+        }
+        turns.push(TurnAt { at: at as u32, line });
     }
-    check_structure(&turns)?;
-    let index = LineIndex::of(&turns);
-    let rules_start = tags
-        .iter()
-        .find_map(|t| if let Tag::Rules(r) = t { Some(r.start_position()) } else { None })
-        .expect("a rules tag, checked above");
-    Ok(Game { tags, turns, rules_start, index })
+    if let Some(err) = shape {
+        return Err(err);
+    }
+    let first_turn = |t: u32| {
+        let mut cur = Cursor::new(text, 0);
+        cur.at = turns[t as usize].at as usize;
+        let parts = turn_text::split(&mut cur).expect("the reader accepted the turn");
+        (parts.slots[0].clone(), text[parts.address].to_owned())
+    };
+    let index = index.finish(turns.iter().map(|t| t.line), first_turn)?;
+    turns.shrink_to_fit();
+    Ok((tags, turns, index))
 }
+
+/// The longest text a game record may have: turns are kept as 32-bit offsets into it.
+const MAX_TEXT: usize = u32::MAX as usize;
 
 /// tag   = "[" key ":" value "]"
 /// key   = 1*(%x61-7A / DIGIT / "-" / "_")
@@ -445,79 +614,55 @@ fn tag(cur: &mut Cursor<'_>) -> Result<(Tag, Range<usize>), ParseError> {
     Ok((tag, span))
 }
 
-/// turn = address 1*2(ws slot) [ws comment]
-/// slot = "....." / move-record
-fn turn(cur: &mut Cursor<'_>, lines: &Lines) -> Result<Turn, ParseError> {
-    let start = cur.at;
-    if !cur.peek().is_some_and(|b| b.is_ascii_digit()) {
-        return Err(cur.expected("game record", "a turn number such as `1.`"));
-    }
-    let end = token_end(cur);
-    let address = read_address(&cur.text[start..end], start)?;
-    // The address as written, for an error only.
-    let address_text = || cur.text[start..end].to_owned();
-    cur.at = end;
-    let mut slots = Vec::with_capacity(2);
-    let mut locations: [Location; 2] = Default::default();
-    loop {
-        skip_space(cur);
-        match cur.peek() {
-            None | Some(b'[') => break,
-            Some(b) if b.is_ascii_digit() => break,
-            Some(_) => {}
-        }
-        let slot_start = cur.at;
-        let slot_end = token_end(cur);
-        if slots.len() == 2 {
-            return Err(ParseError::Turn {
-                span: cur.span(slot_start, slot_end),
-                address: address_text(),
-                problem: "a turn holds at most two moves",
-            });
-        }
-        let token = &cur.text[slot_start..slot_end];
-        let slot = if token == "....." {
-            Slot::Placeholder
-        } else {
-            Slot::Move(moves::read(token, slot_start)?)
-        };
-        locations[slots.len()] = lines.locate(cur.text, slot_start..slot_end);
-        slots.push(slot);
-        cur.at = slot_end;
-    }
-    if slots.is_empty() {
-        return Err(ParseError::Turn {
-            span: cur.span(start, end),
-            address: address_text(),
-            problem: "expected a move record after the turn number",
-        });
-    }
-    skip_space(cur);
-    let comment = if cur.peek() == Some(b'[') { Some(comment(cur)?) } else { None };
-    Ok(Turn { address, slots, comment, locations })
-}
+#[cfg(test)]
+mod tests {
+    use super::{Game, TurnAt};
 
-/// The end of the whitespace-delimited token at the cursor.
-fn token_end(cur: &Cursor<'_>) -> usize {
-    let mut end = cur.at;
-    while end < cur.bytes.len() && !is_space(cur.bytes[end]) {
-        end += 1;
-    }
-    end
-}
+    const HEADER: &str =
+        "[rules:dim:7 name:Brandubh esc:c atkf:y start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/]\n\n";
 
-/// comment = "[" *(any but "|" and "]") ["|" *(any but "]")] "]"   ; may span lines
-fn comment(cur: &mut Cursor<'_>) -> Result<Comment, ParseError> {
-    let open = cur.at;
-    let Some(len) = cur.text[open + 1..].find(']') else {
-        return Err(ParseError::Unclosed { span: cur.span(open, open + 1), what: "commentary" });
-    };
-    let body = &cur.text[open + 1..open + 1 + len];
-    cur.at = open + 2 + len;
-    Ok(match body.split_once('|') {
-        Some((first, second)) => {
-            Comment { first: first.to_owned(), second: Some(second.to_owned()) }
+    /// A main line of `turns` turns shuttling two pieces, as the `big_game` example
+    /// writes it.
+    fn main_line(turns: usize) -> String {
+        let mut text = HEADER.to_owned();
+        for turn in 1..=turns {
+            let moves = if turn % 2 == 1 { "a4-a5 d5-c5" } else { "a5-a4 c5-d5" };
+            text.push_str(&format!("{turn}. {moves}\n"));
         }
-        None => Comment { first: body.to_owned(), second: None },
-    })
+        text
+    }
+
+    /// `count` one-turn variations of the first turn, each with a comment.
+    fn variations(count: usize) -> String {
+        let mut text = HEADER.to_owned();
+        text.push_str("1. a4-a5 d5-c5\n\n2. a5-a4 c5-d5\n\n");
+        for v in 1..=count {
+            text.push_str(&format!("1a.{v}.1a. a4-a6 d5-c5\n[variation {v}|]\n\n"));
+        }
+        text
+    }
+
+    #[test]
+    fn a_turn_is_kept_in_two_words() {
+        assert_eq!(size_of::<TurnAt>(), 8);
+    }
+
+    /// What a game holds besides its text: 12 bytes a turn of a long main line (where
+    /// it starts, its line, its place in the line's list), and for many short variations
+    /// under 80 bytes each (besides its turn, a variation's line and its key in the map
+    /// of branches).
+    #[test]
+    fn the_memory_a_game_holds_grows_with_its_turns_only() {
+        let text = main_line(50_000);
+        let game: Game = text.parse().expect("reads");
+        assert_eq!(game.turns().len(), 50_000);
+        let beyond = game.heap_bytes() - game.text().len();
+        assert!(beyond <= 50_000 * 12 + 1024, "{beyond} bytes beyond the text");
+
+        let text = variations(20_000);
+        let game: Game = text.parse().expect("reads");
+        assert_eq!(game.lines().len(), 20_001);
+        let beyond = game.heap_bytes() - game.text().len();
+        assert!(beyond <= 20_000 * 80, "{beyond} bytes beyond the text");
+    }
 }

@@ -50,16 +50,17 @@ mod serde_impl;
 mod side;
 mod square;
 mod text;
+mod turn_text;
 mod turns;
 mod values;
 
 pub use counts::{CountProblem, count_problems};
-pub use error::{ParseError, ReplayError, ReplayProblem, ReplayWarning, ShapeError};
-pub use game::{Game, GameResult, Tag};
+pub use error::{GameTextError, ParseError, ReplayError, ReplayProblem, ReplayWarning, ShapeError};
+pub use game::{Game, GameResult, Tag, Turns};
 pub use moves::{Capture, Info, MoveRecord, MoveText, MoveType};
 pub use position::{Inverted, PositionRecord};
 pub use presets::{NamedRulesError, PRESETS};
-pub use replay::{LineMove, Ply, PlyStep, Replay};
+pub use replay::{LineMove, LineRecords, Ply, PlyStep, Replay};
 #[allow(deprecated)]
 pub use rules::StartError;
 pub use rules::{SpaceRules, TaflRules};

@@ -1,11 +1,14 @@
 //! Replaying a line of a game record.
 
+use core::ops::Range;
+
 use super::error::{ReplayError, ReplayProblem, ReplayWarning};
-use super::game::Game;
-use super::moves::MoveRecord;
+use super::game::{Game, TurnAt};
+use super::moves::{self, MoveRecord, MoveText};
 use super::position::PositionRecord;
 use super::square::Square;
-use super::turns::{Address, LinePath, Slot, Turn};
+use super::turn_text::{PLACEHOLDER, TurnText};
+use super::turns::{Address, LinePath, last_turn_ref};
 use super::values::piece_letter;
 use crate::Player;
 
@@ -113,9 +116,6 @@ impl Replay {
     }
 }
 
-/// A reference to one move of the game: turn index and slot index.
-type PlyRef = (usize, usize);
-
 /// One move of a line as written, without replaying it: where it stands in the game
 /// record.
 ///
@@ -143,6 +143,104 @@ pub struct LineMove {
     pub span: core::ops::Range<usize>,
 }
 
+/// The move records of a line, read back from the game's text one at a time: see
+/// [`Game::line_records`].
+///
+/// ```
+/// use gridnote_board::tafl::{Game, LinePath};
+/// let game: Game = "[rules:dim:2 start:/t1/2/]\n\n1. a1-b1\n".parse()?;
+/// let mut records = game.line_records(&LinePath::MAIN)?;
+/// assert_eq!(records.len(), 1);
+/// assert_eq!(records.next().map(|r| r.to_string()), Some("a1-b1".to_owned()));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct LineRecords<'a>(Plies<'a>);
+
+impl Iterator for LineRecords<'_> {
+    type Item = MoveRecord;
+
+    fn next(&mut self) -> Option<MoveRecord> {
+        let ply = self.0.next()?;
+        Some(self.0.game.record(&ply))
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        (self.0.remaining, Some(self.0.remaining))
+    }
+}
+
+impl ExactSizeIterator for LineRecords<'_> {}
+
+/// A line's moves as runs of lines' own moves, outermost first: (line, how many of its
+/// own moves, placeholders skipped).
+type Runs = Vec<(u32, usize)>;
+
+/// One move of a line: its turn, the turn's line and the move's text.
+struct PlyAt {
+    turn: TurnAt,
+    line: u32,
+    range: Range<usize>,
+}
+
+/// The moves of a line, placeholders resolved, walked without a list of them.
+#[derive(Clone, Debug)]
+struct Plies<'a> {
+    game: &'a Game,
+    runs: Runs,
+    /// The current run.
+    run: usize,
+    /// The position of the current turn in the run's line.
+    turn: usize,
+    /// The current turn and its parts.
+    parts: Option<(TurnAt, TurnText)>,
+    /// The next slot of the current turn.
+    slot: usize,
+    /// The moves taken from the current run.
+    taken: usize,
+    /// The moves left.
+    remaining: usize,
+}
+
+impl Iterator for Plies<'_> {
+    type Item = PlyAt;
+
+    fn next(&mut self) -> Option<PlyAt> {
+        let game = self.game;
+        loop {
+            let &(line, take) = self.runs.get(self.run)?;
+            if self.taken == take {
+                (self.run, self.turn, self.parts, self.taken) = (self.run + 1, 0, None, 0);
+                continue;
+            }
+            let (turn, parts) = match &self.parts {
+                Some((turn, parts)) => (*turn, parts),
+                None => {
+                    let t = game.index.turns_of_id(line)[self.turn];
+                    let turn = game.turns[t as usize];
+                    self.slot = 0;
+                    let (_, parts) = self.parts.insert((turn, game.parts(turn)));
+                    (turn, &*parts)
+                }
+            };
+            if self.slot == parts.count {
+                self.parts = None;
+                self.turn += 1;
+                continue;
+            }
+            let slot = self.slot;
+            self.slot += 1;
+            if parts.is_placeholder(game.text(), slot) {
+                continue;
+            }
+            let range = parts.slots[slot].clone();
+            self.taken += 1;
+            self.remaining -= 1;
+            return Some(PlyAt { turn, line, range });
+        }
+    }
+}
+
 impl Game {
     /// The moves of `line` in the order played, as written, a variation's placeholders
     /// resolved to its parent's moves (see [`Game::replay`]), without playing them: for
@@ -162,12 +260,11 @@ impl Game {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn line_moves(&self, line: &LinePath) -> Result<Vec<LineMove>, ReplayError> {
-        let plies = self.plies_of_line(line)?;
-        Ok(plies.into_iter().map(|ply| self.line_move_at(ply)).collect())
+        Ok(self.plies(line)?.map(|ply| self.line_move_at(&ply)).collect())
     }
 
-    /// The move records of `line` as [`Game::line_moves`] gives them, lent instead of
-    /// copied with their addresses: for a rules engine to replay a long line without a
+    /// The move records of `line` as [`Game::line_moves`] gives them, read back one at a
+    /// time without their addresses: for a rules engine to replay a long line without a
     /// copy of every move. [`Game::line_move`] gives one of them in full (for a message).
     ///
     /// # Errors
@@ -177,22 +274,13 @@ impl Game {
     /// use gridnote_board::tafl::{Game, LinePath};
     /// let text = "[rules:dim:3 start:/t2/1K1/3/]\n\n1. a1-a2 b2-c2\n1a.1.1a. ..... b2-b1\n";
     /// let game: Game = text.parse()?;
-    /// let records = game.line_records(&"1a.1".parse()?)?;
-    /// let records: Vec<String> = records.iter().map(ToString::to_string).collect();
+    /// let records: Vec<String> =
+    ///     game.line_records(&"1a.1".parse()?)?.map(|r| r.to_string()).collect();
     /// assert_eq!(records, ["a1-a2", "b2-b1"]);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn line_records(&self, line: &LinePath) -> Result<Vec<&MoveRecord>, ReplayError> {
-        let plies = self.plies_of_line(line)?;
-        Ok(plies
-            .into_iter()
-            .map(|(t, s)| match &self.turns()[t].slots[s] {
-                Slot::Move(record) => record,
-                Slot::Placeholder => {
-                    unreachable!("placeholders are resolved to their parent's moves")
-                }
-            })
-            .collect())
+    pub fn line_records(&self, line: &LinePath) -> Result<LineRecords<'_>, ReplayError> {
+        Ok(LineRecords(self.plies(line)?))
     }
 
     /// The move at `index` (from 0) of `line`, as [`Game::line_moves`] gives it, or
@@ -214,23 +302,42 @@ impl Game {
         line: &LinePath,
         index: usize,
     ) -> Result<Option<LineMove>, ReplayError> {
-        let plies = self.plies_of_line(line)?;
-        Ok(plies.get(index).map(|&ply| self.line_move_at(ply)))
+        let (runs, _) = self.runs_of_line(line)?;
+        let mut k = index;
+        for (line, take) in runs {
+            if k >= take {
+                k -= take;
+                continue;
+            }
+            let (at, slot) = self.index.own_move(line, k);
+            let turn = self.turns[self.index.turns_of_id(line)[at] as usize];
+            let range = self.parts(turn).slots[slot].clone();
+            return Ok(Some(self.line_move_at(&PlyAt { turn, line, range })));
+        }
+        Ok(None)
+    }
+
+    /// The move record of one move of the game.
+    fn record(&self, ply: &PlyAt) -> MoveRecord {
+        moves::read(&self.text()[ply.range.clone()], ply.range.start)
+            .expect("the reader accepted the move record")
+    }
+
+    /// The address of `turn`.
+    fn address(&self, turn: TurnAt, line: u32) -> Address {
+        let parts = self.parts(turn);
+        Address::new(self.index.path(line), last_turn_ref(&self.text()[parts.address]))
     }
 
     /// One move of the game as a [`LineMove`].
-    fn line_move_at(&self, (t, s): PlyRef) -> LineMove {
-        let turn = &self.turns()[t];
-        let Slot::Move(record) = &turn.slots[s] else {
-            unreachable!("placeholders are resolved to their parent's moves")
-        };
-        let location = turn.locations.get(s).cloned().unwrap_or_default();
+    fn line_move_at(&self, ply: &PlyAt) -> LineMove {
+        let (line, column) = line_column(self.text(), ply.range.start);
         LineMove {
-            turn: turn.address.to_string(),
-            record: record.clone(),
-            line: location.line,
-            column: location.column,
-            span: location.span,
+            turn: self.address(ply.turn, ply.line).to_string(),
+            record: self.record(ply),
+            line,
+            column,
+            span: ply.range.clone(),
         }
     }
 
@@ -299,89 +406,32 @@ impl Game {
     where
         F: FnMut(PlyStep<'_>),
     {
-        let plies = self.plies_of_line(line)?;
         let first = if self.rules().attackers_first { Player::One } else { Player::Two };
         let mut position = self.start().clone();
         let mut resigned = false;
-        for (i, &(t, s)) in plies.iter().enumerate() {
-            let turn = &self.turns()[t];
+        // The address of the turn being played, made again only when the turn changes.
+        let mut address: Option<(TurnAt, Address)> = None;
+        for (i, ply) in self.plies(line)?.enumerate() {
+            if address.as_ref().is_none_or(|(turn, _)| *turn != ply.turn) {
+                address = Some((ply.turn, self.address(ply.turn, ply.line)));
+            }
+            let Some((_, turn)) = &address else { unreachable!("set above") };
+            let record = self.record(&ply);
             let player = if i % 2 == 0 { first } else { first.other() };
-            let Slot::Move(record) = &turn.slots[s] else {
-                unreachable!("placeholders are resolved to their parent's moves")
-            };
-            let fail = |problem: ReplayProblem| error(turn, s, problem);
+            let fail = |problem: ReplayProblem| self.error(turn, &ply, problem);
             if resigned {
                 return Err(fail(ReplayProblem::AfterResignation));
             }
             let mut warnings = Vec::new();
-            match record {
-                MoveRecord::Resignation => resigned = true,
-                MoveRecord::Move(m) => {
-                    let size = position.size();
-                    for square in
-                        [m.from, m.to].into_iter().chain(m.captures.iter().map(|c| c.square))
-                    {
-                        if !square.is_on(size) {
-                            return Err(fail(ReplayProblem::OffBoard {
-                                space: square.to_string(),
-                                size,
-                            }));
-                        }
-                    }
-                    let Some(piece) = position.get(m.from) else {
-                        return Err(fail(ReplayProblem::EmptyStart { space: m.from.to_string() }));
-                    };
-                    if piece.player != player {
-                        return Err(fail(ReplayProblem::WrongSide {
-                            space: m.from.to_string(),
-                            owner: piece.player,
-                            to_move: player,
-                        }));
-                    }
-                    if let Some(written) = m.piece.filter(|&w| w != piece) {
-                        warnings.push(mismatch(m.from, piece_letter(written), piece_letter(piece)));
-                    }
-                    if let Some(there) = position.get(m.to).filter(|_| m.to != m.from) {
-                        return Err(fail(ReplayProblem::Occupied {
-                            space: m.to.to_string(),
-                            piece: piece_letter(there),
-                        }));
-                    }
-                    if m.to == m.from {
-                        return Err(fail(ReplayProblem::Occupied {
-                            space: m.to.to_string(),
-                            piece: piece_letter(piece),
-                        }));
-                    }
-                    position.set(m.from, None);
-                    position.set(m.to, Some(piece));
-                    for capture in &m.captures {
-                        let Some(victim) = position.get(capture.square) else {
-                            return Err(fail(ReplayProblem::CaptureEmpty {
-                                space: capture.square.to_string(),
-                            }));
-                        };
-                        if victim.player == player {
-                            return Err(fail(ReplayProblem::CaptureOwn {
-                                space: capture.square.to_string(),
-                                piece: piece_letter(victim),
-                            }));
-                        }
-                        if let Some(written) = capture.piece.filter(|&w| w != victim) {
-                            warnings.push(mismatch(
-                                capture.square,
-                                piece_letter(written),
-                                piece_letter(victim),
-                            ));
-                        }
-                        position.set(capture.square, None);
-                    }
-                }
+            if let MoveRecord::Move(m) = &record {
+                play(&mut position, m, player, &mut warnings).map_err(fail)?;
+            } else {
+                resigned = true;
             }
             each(PlyStep {
-                turn: &turn.address,
+                turn,
                 player,
-                record,
+                record: &record,
                 position: &position,
                 warnings: &warnings,
             });
@@ -391,8 +441,16 @@ impl Game {
 
     /// The moves of `line`, placeholders resolved, or `NoSuchLine` when the record has no
     /// such line.
-    fn plies_of_line(&self, line: &LinePath) -> Result<Vec<PlyRef>, ReplayError> {
-        if !self.index.has(line) {
+    fn plies(&self, line: &LinePath) -> Result<Plies<'_>, ReplayError> {
+        let (runs, _) = self.runs_of_line(line)?;
+        let remaining = runs.iter().map(|&(_, take)| take).sum();
+        Ok(Plies { game: self, runs, run: 0, turn: 0, parts: None, slot: 0, taken: 0, remaining })
+    }
+
+    /// The runs of `line`'s moves and the ply (from 0) its turn 1 starts at, or
+    /// `NoSuchLine`.
+    fn runs_of_line(&self, line: &LinePath) -> Result<(Runs, usize), ReplayError> {
+        let Some(id) = self.index.id(line) else {
             return Err(ReplayError {
                 turn: String::new(),
                 text: String::new(),
@@ -401,66 +459,119 @@ impl Game {
                 span: 0..0,
                 problem: ReplayProblem::NoSuchLine { line: line.to_string() },
             });
-        }
-        Ok(self.plies_of(line)?.0)
+        };
+        self.runs_of(id)
     }
 
-    /// The moves of `line`, placeholders resolved, and the ply (from 0) its turn 1
-    /// starts at.
-    fn plies_of(&self, line: &LinePath) -> Result<(Vec<PlyRef>, usize), ReplayError> {
-        let own: Vec<(usize, &Turn)> =
-            self.index.turns_of(line).iter().map(|&t| (t, &self.turns()[t])).collect();
-        let Some(parent) = line.parent() else {
-            let plies = own
-                .iter()
-                .flat_map(|&(t, turn)| (0..turn.slots.len()).map(move |s| (t, s)))
-                .collect();
-            return Ok((plies, 0));
+    /// The runs of line `id`'s moves and the ply (from 0) its turn 1 starts at: its
+    /// parent's moves before its branch point and the moves its placeholders stand for,
+    /// then its own.
+    fn runs_of(&self, id: u32) -> Result<(Runs, usize), ReplayError> {
+        let (own, leading) = self.index.moves(id);
+        let Some((parent, branch)) = self.index.parent(id) else {
+            return Ok((vec![(id, own)], 0));
         };
-        let (parent_plies, parent_offset) = self.plies_of(&parent)?;
-        let (branch_turn, _) = line.branches()[line.branches().len() - 1];
-        let offset = parent_offset + (branch_turn.number as usize - 1) * 2;
-        let Some(&(_, first_turn)) = own.first() else {
-            return Ok((parent_plies, offset));
-        };
-        let leading =
-            first_turn.slots.iter().take_while(|s| matches!(s, Slot::Placeholder)).count();
-        let base = offset;
-        if base + leading > parent_plies.len() {
-            return Err(error(
-                first_turn,
-                0,
-                ReplayProblem::BranchBeyondParent {
-                    parent: parent.to_string(),
-                    ply: base + leading + 1,
-                    plies: parent_plies.len(),
-                },
-            ));
+        let (mut runs, parent_offset) = self.runs_of(parent)?;
+        let offset = parent_offset.saturating_add((branch.number as usize - 1).saturating_mul(2));
+        let keep = offset.saturating_add(leading);
+        let total: usize = runs.iter().map(|&(_, take)| take).sum();
+        if keep > total {
+            let turn = self.turns[self.index.turns_of_id(id)[0] as usize];
+            let range = self.parts(turn).slots[0].clone();
+            let ply = PlyAt { turn, line: id, range };
+            let problem = ReplayProblem::BranchBeyondParent {
+                parent: self.index.path(parent).to_string(),
+                ply: keep + 1,
+                plies: total,
+            };
+            return Err(self.error(&self.address(turn, id), &ply, problem));
         }
-        let mut plies: Vec<PlyRef> = parent_plies[..base + leading].to_vec();
-        for &(t, turn) in &own {
-            for (s, slot) in turn.slots.iter().enumerate() {
-                if matches!(slot, Slot::Move(_)) {
-                    plies.push((t, s));
-                }
-            }
-        }
-        Ok((plies, offset))
+        let mut left = keep;
+        runs.retain_mut(|(_, take)| {
+            *take = (*take).min(left);
+            left -= *take;
+            *take > 0
+        });
+        runs.push((id, own));
+        Ok((runs, offset))
     }
+
+    /// The error of one move.
+    fn error(&self, turn: &Address, ply: &PlyAt, problem: ReplayProblem) -> ReplayError {
+        let (line, column) = line_column(self.text(), ply.range.start);
+        let text = &self.text()[ply.range.clone()];
+        let text = if text == PLACEHOLDER { text.to_owned() } else { self.record(ply).to_string() };
+        ReplayError { turn: turn.to_string(), text, line, column, span: ply.range.clone(), problem }
+    }
+}
+
+/// Plays the move `m` of `player` on `position`: the piece on its start square to its
+/// destination, its listed captures removed; what the record says that the position
+/// contradicts goes to `warnings`.
+fn play(
+    position: &mut PositionRecord,
+    m: &MoveText,
+    player: Player,
+    warnings: &mut Vec<ReplayWarning>,
+) -> Result<(), ReplayProblem> {
+    let size = position.size();
+    for square in [m.from, m.to].into_iter().chain(m.captures.iter().map(|c| c.square)) {
+        if !square.is_on(size) {
+            return Err(ReplayProblem::OffBoard { space: square.to_string(), size });
+        }
+    }
+    let Some(piece) = position.get(m.from) else {
+        return Err(ReplayProblem::EmptyStart { space: m.from.to_string() });
+    };
+    if piece.player != player {
+        return Err(ReplayProblem::WrongSide {
+            space: m.from.to_string(),
+            owner: piece.player,
+            to_move: player,
+        });
+    }
+    if let Some(written) = m.piece.filter(|&w| w != piece) {
+        warnings.push(mismatch(m.from, piece_letter(written), piece_letter(piece)));
+    }
+    if let Some(there) = position.get(m.to).filter(|_| m.to != m.from) {
+        return Err(ReplayProblem::Occupied {
+            space: m.to.to_string(),
+            piece: piece_letter(there),
+        });
+    }
+    if m.to == m.from {
+        return Err(ReplayProblem::Occupied {
+            space: m.to.to_string(),
+            piece: piece_letter(piece),
+        });
+    }
+    position.set(m.from, None);
+    position.set(m.to, Some(piece));
+    for capture in &m.captures {
+        let Some(victim) = position.get(capture.square) else {
+            return Err(ReplayProblem::CaptureEmpty { space: capture.square.to_string() });
+        };
+        if victim.player == player {
+            return Err(ReplayProblem::CaptureOwn {
+                space: capture.square.to_string(),
+                piece: piece_letter(victim),
+            });
+        }
+        if let Some(written) = capture.piece.filter(|&w| w != victim) {
+            warnings.push(mismatch(capture.square, piece_letter(written), piece_letter(victim)));
+        }
+        position.set(capture.square, None);
+    }
+    Ok(())
 }
 
 fn mismatch(space: Square, written: char, found: char) -> ReplayWarning {
     ReplayWarning::SymbolMismatch { space: space.to_string(), written, found }
 }
 
-fn error(turn: &Turn, slot: usize, problem: ReplayProblem) -> ReplayError {
-    let location = turn.locations.get(slot).cloned().unwrap_or_default();
-    ReplayError {
-        turn: turn.address.to_string(),
-        text: turn.slots.get(slot).map(ToString::to_string).unwrap_or_default(),
-        line: location.line,
-        column: location.column,
-        span: location.span,
-        problem,
-    }
+/// The 1-based line and column (in characters) of byte `at` of `text`.
+fn line_column(text: &str, at: usize) -> (usize, usize) {
+    let before = &text[..at];
+    let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+    (before.bytes().filter(|&b| b == b'\n').count() + 1, before[line_start..].chars().count() + 1)
 }

@@ -2,7 +2,6 @@
 //! moves and their commentary.
 
 use core::fmt::{self, Write as _};
-use core::ops::Range;
 use core::str::FromStr;
 
 use super::cursor::Cursor;
@@ -328,15 +327,10 @@ impl fmt::Display for Comment {
     }
 }
 
-/// Where a move was in the text it was read from.
-#[derive(Clone, Debug, Default)]
-pub(crate) struct Location {
-    pub(crate) line: usize,
-    pub(crate) column: usize,
-    pub(crate) span: Range<usize>,
-}
-
 /// A turn: its address, one or two moves and optional commentary.
+///
+/// A [`Game`](super::Game) keeps its turns compactly, as places in the text it was read
+/// from; [`Game::turns`](super::Game::turns) reads each back into a `Turn`.
 ///
 /// ```
 /// use gridnote_board::tafl::{Address, Slot, Turn};
@@ -344,7 +338,7 @@ pub(crate) struct Location {
 /// assert_eq!(turn.to_string(), "1. d2-e2\n");
 /// # Ok::<(), gridnote_board::tafl::ParseError>(())
 /// ```
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Turn {
     /// The address.
     pub address: Address,
@@ -352,13 +346,10 @@ pub struct Turn {
     pub slots: Vec<Slot>,
     /// The commentary.
     pub comment: Option<Comment>,
-    /// Where each slot's text was (held inline: a turn has at most two slots, and a
-    /// record of a million turns must not cost a million small allocations).
-    pub(crate) locations: [Location; 2],
 }
 
 impl Turn {
-    /// A turn (with no text location: replay errors then say line 0).
+    /// A turn.
     ///
     /// ```
     /// use gridnote_board::tafl::{Address, Turn};
@@ -368,17 +359,9 @@ impl Turn {
     /// ```
     #[must_use]
     pub fn new(address: Address, slots: Vec<Slot>, comment: Option<Comment>) -> Turn {
-        Turn { address, slots, comment, locations: Default::default() }
+        Turn { address, slots, comment }
     }
 }
-
-impl PartialEq for Turn {
-    fn eq(&self, other: &Turn) -> bool {
-        self.address == other.address && self.slots == other.slots && self.comment == other.comment
-    }
-}
-
-impl Eq for Turn {}
 
 impl fmt::Display for Turn {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -392,4 +375,19 @@ impl fmt::Display for Turn {
         }
         Ok(())
     }
+}
+
+/// The turn of an address as the reader accepted it (`3a.2.1a.` → `1a`): its last
+/// turn reference, read again without the line it is in.
+pub(crate) fn last_turn_ref(address: &str) -> TurnRef {
+    let trimmed = address.strip_suffix('.').unwrap_or(address);
+    let last = trimmed.rsplit('.').next().unwrap_or(trimmed);
+    let digits = last.bytes().take_while(u8::is_ascii_digit).count();
+    let number = last[..digits].parse().unwrap_or(1);
+    let half = match last.as_bytes().get(digits) {
+        Some(b'a') => Some(Half::First),
+        Some(b'b') => Some(Half::Second),
+        _ => None,
+    };
+    TurnRef { number, half }
 }

@@ -20,11 +20,11 @@ use std::ops::Range;
 use gridnote_board::report::{Spanned, render};
 use gridnote_board::setup::{Payload, Setup, TaflFields};
 use gridnote_board::tafl::{
-    Game, GameResult, LinePath, MoveRecord, PositionRecord, ReplayError, Slot,
+    Game, GameResult, LinePath, LineRecords, MoveRecord, PositionRecord, ReplayError, Slot,
 };
 use gridnote_board::{Board, Player};
 use gridnote_convert::{Field, Format, Note, Options, Source, write_into};
-use gridnote_tafl_rules::{CaptureText, CompiledRules, LineEnd, Position, check_line};
+use gridnote_tafl_rules::{CaptureText, CompiledRules, LineEnd, LineError, Position, check_line};
 
 use crate::inputs::Io;
 use crate::names::{parse_format, tafl_side_name};
@@ -122,16 +122,19 @@ pub(crate) fn run(args: &Args, stdin: &mut dyn BufRead, io: &mut Io<'_>) -> u8 {
         let _ = writeln!(io.err, "error: --rules, --size and --ply are for gomoku records (.psq, move lists)");
         return EXIT_USAGE;
     }
-        let game: Game = match text.parse() {
+    // The game keeps the text (its turns are places in it), and gives it back with an
+    // error.
+    let game = match Game::try_from(text) {
         Ok(game) => game,
         Err(err) => {
-            let err: gridnote_board::tafl::ParseError = err;
+            let (err, text) = err.into_parts();
             problem(io.err, &shown, &text, err.span(), &err.to_string());
             return EXIT_FAILED;
         }
     };
+    let text = game.text();
     if args.check {
-        return check(&game, &shown, &text, io);
+        return check(&game, &shown, text, io);
     }
     let lines = game.lines();
     if !lines.contains(&line) {
@@ -151,7 +154,7 @@ pub(crate) fn run(args: &Args, stdin: &mut dyn BufRead, io: &mut Io<'_>) -> u8 {
             EXIT_OK
         }
         Err(Failure::Replay(err)) => {
-            problem(io.err, &shown, &text, err.span(), &err.to_string());
+            problem(io.err, &shown, text, err.span(), &err.to_string());
             EXIT_FAILED
         }
         Err(Failure::Convert { warnings, message }) => {
@@ -185,6 +188,9 @@ fn read_file(file: &OsString, stdin: &mut dyn BufRead) -> Result<String, ReadFai
         let handle = std::fs::File::open(file).map_err(|err| {
             ReadFailure::Usage(format!("cannot open game file `{}`: {err}", file.to_string_lossy()))
         })?;
+        // Room for the whole file at once (one more byte to see that it ends).
+        let size = handle.metadata().map_or(0, |m| m.len().min(MAX_GAME_BYTES));
+        bytes.reserve_exact(usize::try_from(size).unwrap_or(0) + 1);
         handle.take(MAX_GAME_BYTES + 1).read_to_end(&mut bytes)
     };
     read.map_err(|err| ReadFailure::Input(format!("cannot read: {err}")))?;
@@ -193,8 +199,11 @@ fn read_file(file: &OsString, stdin: &mut dyn BufRead) -> Result<String, ReadFai
             "longer than {MAX_GAME_BYTES} bytes: not a game record"
         )));
     }
-    let body = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(&bytes);
-    String::from_utf8(body.to_vec()).map_err(|err| {
+    if bytes.starts_with(b"\xEF\xBB\xBF") {
+        bytes.drain(..3);
+    }
+    // Converted in place: a copy would double the memory of a big record.
+    String::from_utf8(bytes).map_err(|err| {
         ReadFailure::Input(format!(
             "not UTF-8 (byte {} of the text after any byte-order mark)",
             err.utf8_error().valid_up_to()
@@ -384,6 +393,39 @@ fn plural(n: usize) -> &'static str {
     if n == 1 { "" } else { "s" }
 }
 
+/// The records of a line checked under the rules from `start` ([`check_line`]) a
+/// chunk at a time, the position carried from one chunk to the next, so that no copy of
+/// a long line is held: how the line ends and whether any move captured.
+fn check_records(
+    start: Position,
+    mut records: LineRecords<'_>,
+    captures: CaptureText,
+) -> Result<(LineEnd, bool), LineError> {
+    const CHUNK: usize = 4096;
+    let mut chunk: Vec<MoveRecord> = Vec::with_capacity(CHUNK + 1);
+    let (mut position, mut checked, mut captured) = (start, 0, false);
+    loop {
+        chunk.clear();
+        chunk.extend(records.by_ref().take(CHUNK));
+        // A resignation is checked with the record after it (which it forbids): in the
+        // same chunk.
+        while matches!(chunk.last(), Some(MoveRecord::Resignation)) {
+            let Some(next) = records.next() else { break };
+            chunk.push(next);
+        }
+        let line = check_line(position, &chunk, captures).map_err(|mut err| {
+            err.index += checked;
+            err
+        })?;
+        captured |= line.played.iter().any(|p| !p.captures.is_empty());
+        checked += chunk.len();
+        if records.len() == 0 {
+            return Ok((line.end, captured));
+        }
+        position = line.position;
+    }
+}
+
 /// `--check`: every line replayed under the record's rules, every problem listed, and
 /// the result tag checked against how the main line ends.
 fn check(game: &Game, file: &str, text: &str, io: &mut Io<'_>) -> u8 {
@@ -403,11 +445,11 @@ fn check(game: &Game, file: &str, text: &str, io: &mut Io<'_>) -> u8 {
     };
     // A record that lists any capture must list them all; a plain move list gets them
     // computed.
-    let written = game.turns().iter().flat_map(|turn| &turn.slots).filter_map(|slot| match slot {
-        Slot::Move(MoveRecord::Move(m)) => Some(m),
+    let listing = game.turns().flat_map(|turn| turn.slots).find_map(|slot| match slot {
+        Slot::Move(MoveRecord::Move(m)) if !m.captures.is_empty() => Some(m),
         _ => None,
     });
-    let captures = CaptureText::of(written);
+    let captures = CaptureText::of(listing.as_ref());
     let lines = game.lines();
     let (mut failed, mut plies, mut computed, mut main_end) = (0, 0, false, None);
     for line in &lines {
@@ -419,18 +461,17 @@ fn check(game: &Game, file: &str, text: &str, io: &mut Io<'_>) -> u8 {
                 continue;
             }
         };
-        // The moves are lent, not copied: a move's address and place in the text are
-        // looked up only for a message.
+        // The moves are read back one at a time, not copied: a move's address and place
+        // in the text are looked up only for a message.
         let at = |index: usize| game.line_move(line, index).ok().flatten();
-        match check_line(start.clone(), records.iter().copied(), captures) {
-            Ok(checked) => {
-                plies += records.len();
-                if captures == CaptureText::Computed {
-                    computed |= checked.played.iter().any(|p| !p.captures.is_empty());
-                }
+        let count = records.len();
+        match check_records(start.clone(), records, captures) {
+            Ok((end, captured)) => {
+                plies += count;
+                computed |= captures == CaptureText::Computed && captured;
                 if line.is_main() {
-                    let last = records.len().checked_sub(1).and_then(at);
-                    main_end = Some((checked.end, last.map(|m| m.turn)));
+                    let last = count.checked_sub(1).and_then(at);
+                    main_end = Some((end, last.map(|m| m.turn)));
                 }
             }
             Err(err) => {
