@@ -138,7 +138,7 @@ pub(crate) fn run(args: &Args, stdin: &mut dyn BufRead, io: &mut Io<'_>) -> u8 {
     }
     // A server's record is replayed as the .otg it converts to: the replay's errors point
     // into that text.
-    let server = server_record::is_server_record(&text)
+    let server = gridnote_game_json::is_server_record(&text)
         .then(|| server_record::read(&text, &shown, io.err))
         .map(|read| read.ok_or(EXIT_FAILED));
     let (game, server, text, shown) = match server {

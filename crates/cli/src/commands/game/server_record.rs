@@ -48,12 +48,6 @@ pub(crate) fn parse_target(text: &str) -> Result<Target, String> {
     }
 }
 
-/// Whether `text` is a server's game record rather than an `.otg`: its first character
-/// other than white space is `{`.
-pub(crate) fn is_server_record(text: &str) -> bool {
-    text.trim_start().starts_with('{')
-}
-
 /// A server record read and made a tafl game record: the record, the game, the `.otg`
 /// text errors of the replay point into, and the conversion's notes. On failure the
 /// error is printed (with a caret under the offending JSON) and `None` returned.
