@@ -197,7 +197,7 @@ def test_reading_a_server_game_record():
     written = game.record()
     assert written.startswith("[attackers:player-1]\n[defenders:player-2]\n[game-id:0]\n")
     assert "[time-control:900+10]\n" in written
-    assert written.endswith("1. d1-d3 e5-e2\n2. d3-d2xe2 f8-c8\n")
+    assert written.endswith("1. d1-d3 e5-e2\n\n2. d3-d2xe2 f8-c8\n")
     seven = gridnote.TaflGame.from_record((fixtures / "7x7-timed.json").read_text())
     assert seven.move_stack == ["d3-b3", "a4-a2"]
     bad = text.replace('"dim":11', '"dim":12')
