@@ -138,14 +138,19 @@ pub(crate) fn run(args: &Args, stdin: &mut dyn BufRead, io: &mut Io<'_>) -> u8 {
     }
     // A server's record is replayed as the .otg it converts to: the replay's errors point
     // into that text.
-    let server = gridnote_game_json::is_server_record(&text)
-        .then(|| server_record::read(&text, &shown, io.err))
-        .map(|read| read.ok_or(EXIT_FAILED));
+    let server = gridnote_game_json::is_server_record(&text).then(|| server_record::read(&text));
     let (game, server, text, shown) = match server {
         Some(Ok((record, game, otg, notes))) => {
             (game, Some((record, notes)), otg, format!("{shown} (as .otg)"))
         }
-        Some(Err(status)) => return status,
+        Some(Err(server_record::Refused::Json(err))) => {
+            problem(io.err, &shown, &text, err.span(), &err.to_string());
+            return EXIT_FAILED;
+        }
+        Some(Err(server_record::Refused::Convert(err))) => {
+            let _ = writeln!(io.err, "error: {shown}: {err}");
+            return EXIT_FAILED;
+        }
         None => match text.parse::<Game>() {
             Ok(game) => (game, None, text, shown),
             Err(err) => {
@@ -236,7 +241,7 @@ fn read_file(file: &OsString, stdin: &mut dyn BufRead) -> Result<String, ReadFai
 }
 
 /// Prints one problem: `FILE:LINE:COLUMN:`, the message, the line and a caret.
-pub(crate) fn problem(err: &mut dyn Write, file: &str, text: &str, span: Range<usize>, message: &str) {
+fn problem(err: &mut dyn Write, file: &str, text: &str, span: Range<usize>, message: &str) {
     let (line, column) = line_column(text, span.start);
     let _ = write!(err, "{file}:{line}:{column}: {}", render(text, span, message));
 }

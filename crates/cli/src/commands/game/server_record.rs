@@ -5,7 +5,6 @@
 //! or checked as an `.otg` is. `--to otg` and `--to game-json` write a whole record
 //! (either kind read) in one form or the other, with notes of what was dropped.
 
-use std::io::Write;
 
 use gridnote_board::tafl::Game;
 use gridnote_convert::Format;
@@ -48,28 +47,22 @@ pub(crate) fn parse_target(text: &str) -> Result<Target, String> {
     }
 }
 
+/// Why a server record was not read: its JSON (with the span of the offending text), or
+/// its conversion to a tafl game record.
+pub(crate) enum Refused {
+    /// The JSON is not a server record.
+    Json(gridnote_game_json::ParseError),
+    /// The tafl model cannot hold the game.
+    Convert(gridnote_game_json::ConvertError),
+}
+
 /// A server record read and made a tafl game record: the record, the game, the `.otg`
-/// text errors of the replay point into, and the conversion's notes. On failure the
-/// error is printed (with a caret under the offending JSON) and `None` returned.
-pub(crate) fn read(text: &str, shown: &str, err: &mut dyn Write) -> Option<(ServerGame, Game, String, Vec<Note>)> {
-    let record: ServerGame = match text.parse() {
-        Ok(record) => record,
-        Err(error) => {
-            let error: gridnote_game_json::ParseError = error;
-            super::problem(err, shown, text, error.span(), &error.to_string());
-            return None;
-        }
-    };
-    match record.to_game() {
-        Ok((game, notes)) => {
-            let otg = game.to_string();
-            Some((record, game, otg, notes))
-        }
-        Err(error) => {
-            let _ = writeln!(err, "error: {shown}: {error}");
-            None
-        }
-    }
+/// text errors of the replay point into, and the conversion's notes.
+pub(crate) fn read(text: &str) -> Result<(ServerGame, Game, String, Vec<Note>), Refused> {
+    let record: ServerGame = text.parse().map_err(Refused::Json)?;
+    let (game, notes) = record.to_game().map_err(Refused::Convert)?;
+    let otg = game.to_string();
+    Ok((record, game, otg, notes))
 }
 
 /// `--to otg` / `--to game-json`: the whole record in that form. `server` is the record
