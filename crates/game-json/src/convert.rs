@@ -236,7 +236,8 @@ impl ServerGame {
     /// OpenTafl pieces other than men and kings (written as their side's men).
     ///
     /// # Errors
-    /// [`ConvertError::Unrepresentable`] for a board over 26×26,
+    /// [`ConvertError::Unrepresentable`] for a board over 26×26, or moves whose first
+    /// mover is not the server's on that board (the attackers, on 7×7 the defenders);
     /// [`ConvertError::Replay`] when the main line cannot be followed.
     ///
     /// ```
@@ -260,6 +261,17 @@ impl ServerGame {
             return Err(ConvertError::Unrepresentable { field: "dim", why });
         }
         let rules = game.rules();
+        let server_first = if dim == 7 { Player::Two } else { Player::One };
+        let first = if rules.attackers_first { Player::One } else { Player::Two };
+        if first != server_first && !game.line_moves(&LinePath::MAIN)?.is_empty() {
+            let side = |p: Player| if p == Player::One { "attackers" } else { "defenders" };
+            let why = format!(
+                "the {} move first in this game, the {} on the server's {dim}x{dim} board",
+                side(first),
+                side(server_first)
+            );
+            return Err(ConvertError::Unrepresentable { field: "rules", why });
+        }
         if server_rules(&rules.start_position()).ok().as_ref() != Some(rules) {
             let what = format!("{rules} (the server plays Copenhagen, on 7x7 its own game)");
             notes.push(Note::Dropped { field: "rules", what });

@@ -16,5 +16,7 @@ pub use error::ParseError;
 /// The tafl model the records are made of (positions, moves, game records), re-exported
 /// so that a program needs no other dependency.
 pub use gridnote_board as board;
-pub use record::{MAX_BYTES, MAX_DIM, Message, ServerGame, TimeControl, TimeRemaining};
+pub use record::{
+    MAX_BYTES, MAX_DIM, Message, ServerGame, TimeControl, TimeRemaining, is_server_record,
+};
 pub use time::{Timestamp, TimestampError};

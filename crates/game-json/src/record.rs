@@ -12,6 +12,19 @@ pub const MAX_BYTES: usize = 16 * 1024 * 1024;
 /// The largest board side read (`dim`): squares are one letter, `a` to `z`.
 pub const MAX_DIM: usize = 26;
 
+/// Whether `text` is meant as a server record rather than an OpenTafl game record
+/// (`.otg`): its first character other than white space is `{` (an `.otg` starts with a
+/// tag, `[`). What a program that takes either reads it as.
+///
+/// ```
+/// assert!(gridnote_game_json::is_server_record("\n {\"id\":1}"));
+/// assert!(!gridnote_game_json::is_server_record("[rules:dim:7]"));
+/// ```
+#[must_use]
+pub fn is_server_record(text: &str) -> bool {
+    text.trim_start().starts_with('{')
+}
+
 /// A game record of a hnefatafl.org-style server: what it answers to
 /// `resume_game_json <id>` (after `= resume_game_json `), the "OpenTafl game JSON".
 ///

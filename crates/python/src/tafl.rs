@@ -8,6 +8,7 @@ use gridnote_board::tafl::{
     Game, LinePath, MoveRecord, MoveText, ParseError, Slot, TaflRules, Tag, piece_index,
 };
 use gridnote_convert::{Format, Options};
+use gridnote_game_json::{ParseError as JsonError, ServerGame};
 use gridnote_tafl_rules::{
     CompiledRules, IllegalMove, Move, Outcome, Position as TaflPosition, Reason, Square, Undo,
 };
@@ -332,19 +333,24 @@ impl TaflGame {
 
     /// The game of an OTN game record's main line (`.otg` text): its rules, its start
     /// (the `[position:…]` tag, else the rules' start) and every move, each checked by
-    /// the rules engine.
+    /// the rules engine. A hnefatafl.org-style server's game record (the JSON of its
+    /// `resume_game_json`, recognised by a leading `{`) is read as the `.otg` it
+    /// converts to (its players, id and clocks as tags; its chat dropped).
     #[staticmethod]
     fn from_record(py: Python<'_>, text: &str) -> PyResult<TaflGame> {
-        let parsed: Game = text.parse().map_err(|e: ParseError| {
-            Failure {
-                kind: Kind::Parse,
-                message: e.to_string(),
-                text: text.to_owned(),
-                span: e.span(),
-                format: otn_format(),
-            }
-            .into_pyerr(py, None)
-        })?;
+        let parse_error = |message: String, span, format| {
+            let text = text.to_owned();
+            Failure { kind: Kind::Parse, message, text, span, format }.into_pyerr(py, None)
+        };
+        let parsed: Game = if gridnote_game_json::is_server_record(text) {
+            let record: ServerGame = text.parse().map_err(|e: JsonError| {
+                parse_error(format!("server game record: {e}"), e.span(), None)
+            })?;
+            Game::try_from(&record).map_err(|e| bad_argument(format!("server game record: {e}")))?
+        } else {
+            text.parse()
+                .map_err(|e: ParseError| parse_error(e.to_string(), e.span(), otn_format()))?
+        };
         let mut game = TaflGame::from_rules(parsed.rules().clone(), None)?;
         let start = TaflPosition::of_record(&game.engine, parsed.start(), game.first_mover())
             .map_err(|e| bad_argument(format!("position: {e}")))?;

@@ -1,6 +1,7 @@
 """Tafl play: TaflGame (moves, outcome, perft, OTN game records) and the PettingZoo
 environment tafl_v0."""
 
+import pathlib
 import re
 
 import numpy as np
@@ -184,6 +185,30 @@ def test_reading_an_opentafl_record():
     with pytest.raises(gridnote.ParseError) as info:
         gridnote.TaflGame.from_record("[rules:dim:7]\n")
     assert info.value.format == "otn"
+
+
+def test_reading_a_server_game_record():
+    # Written by hnefatafl-copenhagen's server (fixtures/game-json/README.md).
+    fixtures = pathlib.Path(__file__).resolve().parents[3] / "fixtures" / "game-json"
+    text = (fixtures / "copenhagen-11-timed.json").read_text()
+    game = gridnote.TaflGame.from_record(text)
+    assert game.move_stack == ["d1-d3", "e5-e2", "d3-d2xe2", "f8-c8"]
+    assert game.outcome() is None
+    written = game.record()
+    assert written.startswith("[attackers:player-1]\n[defenders:player-2]\n[game-id:0]\n")
+    assert "[time-control:900+10]\n" in written
+    assert written.endswith("1. d1-d3 e5-e2\n\n2. d3-d2xe2 f8-c8\n")
+    seven = gridnote.TaflGame.from_record((fixtures / "7x7-timed.json").read_text())
+    assert seven.move_stack == ["d3-b3", "a4-a2"]
+    bad = text.replace('"dim":11', '"dim":12')
+    with pytest.raises(gridnote.ParseError) as info:
+        gridnote.TaflGame.from_record(bad)
+    assert info.value.message == (
+        "server game record: `dim`: 12 is not the size of `start`, a 11x11 position"
+    )
+    assert info.value.span == (bad.index("12"), bad.index("12") + 2)
+    with pytest.raises(gridnote.IllegalMoveError):
+        gridnote.TaflGame.from_record(text.replace("f8-c8", "f8-f11"))
 
 
 def test_actions_name_moves():

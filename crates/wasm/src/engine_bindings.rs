@@ -93,7 +93,7 @@ export interface MnkSolved {
   summary: string;
 }
 
-/** An OpenTafl game record's main line, read by `readGame`. */
+/** An OpenTafl game record's main line (or a server record's), read by `readGame`. */
 export interface GameRead {
   /** The whole OTN rules record. */
   rules: string;
@@ -253,8 +253,9 @@ fn solve_js(request: &JsValue) -> Result<JsValue, Failure> {
     ]))
 }
 
-/// Reads an OpenTafl game record (`.otg`): its rules, start, first mover, the main line's
-/// moves and its result.
+/// Reads an OpenTafl game record (`.otg`), or a hnefatafl.org-style server's game
+/// record (the JSON of its `resume_game_json`, recognised by a leading `{`) as the `.otg`
+/// it converts to: its rules, start, first mover, the main line's moves and its result.
 ///
 /// ```js
 /// readGame("[rules:dim:5 atkf:n start:/2t2/5/t1K1t/5/2t2/]\n\n1. Kc3-c4 a3-a4\n").moves; // ["Kc3-c4", "a3-a4"]

@@ -7,6 +7,7 @@ use core::fmt::Write as _;
 use gridnote_board::Player;
 use gridnote_board::report::Spanned;
 use gridnote_board::tafl::{Game, LinePath, MoveRecord, ParseError};
+use gridnote_game_json::{ParseError as JsonError, ServerGame};
 
 use crate::api::Failure;
 use crate::tafl::{rules_named, side_named};
@@ -28,13 +29,23 @@ pub(crate) struct GameRead {
     pub(crate) result: Option<String>,
 }
 
-/// Reads an OpenTafl game record.
+/// Reads an OpenTafl game record, or a hnefatafl.org-style server's game record (its
+/// JSON, recognised by a leading `{`) as the `.otg` it converts to.
 pub(crate) fn read_game(text: &str) -> Result<GameRead, Failure> {
     let whole = 0..text.len();
-    let game: Game = text.parse().map_err(|e: ParseError| {
-        let span = e.span();
-        Failure::input(text, format!("game record: {e}"), span, None)
-    })?;
+    let game: Game = if gridnote_game_json::is_server_record(text) {
+        let record: ServerGame = text.parse().map_err(|e: JsonError| {
+            Failure::input(text, format!("server game record: {e}"), e.span(), None)
+        })?;
+        Game::try_from(&record).map_err(|e| {
+            Failure::input(text, format!("server game record: {e}"), whole.clone(), None)
+        })?
+    } else {
+        text.parse().map_err(|e: ParseError| {
+            let span = e.span();
+            Failure::input(text, format!("game record: {e}"), span, None)
+        })?
+    };
     let replay = game
         .replay(&LinePath::MAIN)
         .map_err(|e| Failure::input(text, format!("game record: {e}"), whole, None))?;
@@ -150,6 +161,33 @@ mod tests {
             write_game(&second).unwrap_err().message,
             "options.side: a game record starts with the rules' first mover, the attackers: OTN cannot say that the other side moves first"
         );
+    }
+
+    #[test]
+    fn a_server_record_reads_as_the_otg_it_converts_to() {
+        let json = include_str!("../../../fixtures/game-json/copenhagen-11-timed.json");
+        let read = read_game(json).unwrap();
+        assert!(read.rules.starts_with("dim:11 name:Copenhagen atkf:y "), "{}", read.rules);
+        assert_eq!(
+            read.start,
+            "/3ttttt3/5t5/11/t4T4t/t3TTT3t/tt1TTKTT1tt/t3TTT3t/t4T4t/11/5t5/3ttttt3/"
+        );
+        assert_eq!(read.first, Player::One);
+        assert_eq!(read.moves, ["d1-d3", "e5-e2", "d3-d2xe2", "f8-c8"]);
+        assert_eq!((read.resigned, read.result), (false, None));
+        let seven = read_game(include_str!("../../../fixtures/game-json/7x7-timed.json")).unwrap();
+        assert_eq!(
+            (seven.first, seven.moves),
+            (Player::Two, vec!["d3-b3".to_owned(), "a4-a2".to_owned()])
+        );
+        let bad = json.replace("\"dim\":11", "\"dim\":12");
+        let err = read_game(&bad).unwrap_err();
+        let at = bad.find("12").unwrap();
+        assert_eq!(
+            err.message,
+            "server game record: `dim`: 12 is not the size of `start`, a 11x11 position"
+        );
+        assert_eq!(err.span, Some(at..at + 2));
     }
 
     #[test]

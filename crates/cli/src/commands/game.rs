@@ -1,5 +1,6 @@
 //! `gridnote game`: replay an OpenTafl game record (`.otg`), or check one. Gomoku records
-//! (Piskvork's `.psq`, plain move lists) go to [`crate::gomoku`].
+//! (Piskvork's `.psq`, plain move lists) go to [`crate::gomoku`]; a hnefatafl.org-style
+//! server's game records (its JSON) are made `.otg`s first ([`server_record`]).
 //!
 //! Without `--check`, the positions after every ply of one line (the main line, or the
 //! variation `--line` names) are printed, one per line, as OTN position records or, with
@@ -27,15 +28,21 @@ use gridnote_convert::{Field, Format, Note, Options, Source, write_into};
 use gridnote_tafl_rules::{CaptureText, CompiledRules, LineEnd, LineError, Position, check_line};
 
 use crate::inputs::Io;
-use crate::names::{parse_format, tafl_side_name};
+use crate::names::tafl_side_name;
 use crate::notes::NoteSink;
 use crate::status::{EXIT_FAILED, EXIT_OK, EXIT_USAGE};
+
+mod server_record;
+
+use server_record::Target;
 
 /// The largest game file read (bytes): real game records are a few kilobytes.
 const MAX_GAME_BYTES: u64 = 16 * 1024 * 1024;
 
-/// Replay an OpenTafl game record (.otg): the position after every ply of a line
-/// (`--final`: only the last), or `--check` every line of it.
+/// Replay an OpenTafl game record (.otg) or a hnefatafl.org-style server's game record
+/// (its JSON, recognised by a leading `{`): the position after every ply of a line
+/// (`--final`: only the last), or `--check` every line of it; or (`--to otg`, `--to
+/// game-json`) write the whole record as the one or the other.
 ///
 /// With `--to FMT` each position carries what the replay knows: the side to move
 /// after its ply (the opponent of the side that moved; for the start position, the
@@ -46,7 +53,8 @@ const MAX_GAME_BYTES: u64 = 16 * 1024 * 1024;
 /// `gridnote convert` summarises them; --quiet for none).
 #[derive(Debug, clap::Args)]
 pub(crate) struct Args {
-    /// The game record (an OpenTafl `.otg` file), or `-` for standard input.
+    /// The game record (an OpenTafl `.otg` file or a server's JSON), or `-` for standard
+    /// input.
     #[arg(value_name = "FILE")]
     pub(crate) file: OsString,
     /// Print only the position after the last ply.
@@ -54,8 +62,10 @@ pub(crate) struct Args {
     pub(crate) final_only: bool,
     /// The format of the printed positions (default: OTN position records); each carries
     /// the side to move after its ply and, in TSN/TEN, the ply and plies since capture.
-    #[arg(long, value_name = "FMT", value_parser = parse_format)]
-    pub(crate) to: Option<Format>,
+    /// `otg` or `game-json`: the whole tafl record instead, as an OpenTafl game record or
+    /// a server's game JSON (its main line), with notes of what was dropped.
+    #[arg(long, value_name = "FMT", value_parser = server_record::parse_target)]
+    pub(crate) to: Option<Target>,
     /// The line to replay: `main` (the default) or a variation's address, e.g. `2a.1`.
     #[arg(long, value_name = "ADDRESS", default_value = "main")]
     pub(crate) line: String,
@@ -108,12 +118,16 @@ pub(crate) fn run(args: &Args, stdin: &mut dyn BufRead, io: &mut Io<'_>) -> u8 {
         }
     };
     if let Some(record) = crate::gomoku::recognize(&text) {
+        if matches!(args.to, Some(Target::Otg | Target::GameJson)) {
+            let _ = writeln!(io.err, "error: --to otg and --to game-json are for tafl records");
+            return EXIT_USAGE;
+        }
         let asked = crate::gomoku::Asked {
             rules: args.rules,
             size: args.size,
             ply: args.ply,
             final_only: args.final_only,
-            to: args.to,
+            to: args.to.and_then(Target::positions),
             check: args.check,
         };
         return crate::gomoku::run(record, &asked, &shown, &text, io);
@@ -122,17 +136,41 @@ pub(crate) fn run(args: &Args, stdin: &mut dyn BufRead, io: &mut Io<'_>) -> u8 {
         let _ = writeln!(io.err, "error: --rules, --size and --ply are for gomoku records (.psq, move lists)");
         return EXIT_USAGE;
     }
-    // The game keeps the text (its turns are places in it), and gives it back with an
-    // error.
-    let game = match Game::try_from(text) {
-        Ok(game) => game,
-        Err(err) => {
-            let (err, text) = err.into_parts();
+    // A server's record is replayed as the .otg it converts to: the game keeps that
+    // text (its turns are places in it), and the replay's errors point into it.
+    let server = gridnote_game_json::is_server_record(&text).then(|| server_record::read(&text));
+    let (game, server, shown) = match server {
+        Some(Ok((record, game, notes))) => {
+            (game, Some((record, notes)), format!("{shown} (as .otg)"))
+        }
+        Some(Err(server_record::Refused::Json(err))) => {
             problem(io.err, &shown, &text, err.span(), &err.to_string());
             return EXIT_FAILED;
         }
+        Some(Err(server_record::Refused::Convert(err))) => {
+            let _ = writeln!(io.err, "error: {shown}: {err}");
+            return EXIT_FAILED;
+        }
+        // An .otg: the game keeps the text, and gives it back with an error.
+        None => match Game::try_from(text) {
+            Ok(game) => (game, None, shown),
+            Err(err) => {
+                let (err, text) = err.into_parts();
+                problem(io.err, &shown, &text, err.span(), &err.to_string());
+                return EXIT_FAILED;
+            }
+        },
     };
     let text = game.text();
+    if let Some(target @ (Target::Otg | Target::GameJson)) = args.to {
+        if args.final_only || !line.is_main() {
+            let _ = writeln!(io.err, "error: --to otg and --to game-json write the whole record: --final and --line are for positions");
+            return EXIT_USAGE;
+        }
+        let shown = shown.strip_suffix(" (as .otg)").unwrap_or(&shown);
+        let server = server.as_ref().map(|(record, notes)| (record, notes.as_slice()));
+        return server_record::write(target, &game, server, shown, args.quiet, io);
+    }
     if args.check {
         return check(&game, &shown, text, io);
     }
@@ -317,7 +355,7 @@ impl Printer {
 fn positions(game: &Game, line: &LinePath, args: &Args, file: &str) -> Result<Printed, Failure> {
     // The registry's format of the positions of a game record: OTN position records.
     let otn: Format = "otn".parse().expect("the registry has OTN");
-    let to = args.to.filter(|&to| to != otn);
+    let to = args.to.and_then(Target::positions).filter(|&to| to != otn);
     let start = game.start();
     // TSN's defenders at the start: the line's start position's (noted only when
     // rounded, and only for a target that carries them).

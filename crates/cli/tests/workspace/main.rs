@@ -4,6 +4,7 @@
 
 mod check_tafl_rules;
 mod game;
+mod game_json;
 mod gomocup_match;
 mod htp_match;
 mod json_types;
