@@ -201,7 +201,7 @@ fn a_dropped_connection_is_made_again_and_the_game_resumed() {
             s.send("game 9 generate_move defender");
             s.expect("resume_game_json 9");
             s.send(
-                r#"= resume_game_json {"id":9,"attackers":"human","defenders":"bot-2","dim":11,"start":"/3ttttt3/5t5/11/t4T4t/t3TTT3t/tt1TTKTT1tt/t3TTT3t/t4T4t/11/5t5/3ttttt3/","time_control":{"main_time_seconds":60,"increment_length":1},"time_remaining_ms":{"attackers":59000,"defenders":58000,"last_move":"2026-01-01T00:00:00Z"},"moves":"d1-d3","rated":true,"messages":[]}"#,
+                r#"= resume_game_json {"id":9,"attackers":"human","defenders":"bot-2","dim":11,"start":"/3AAAAA3/5A5/11/A4D4A/A3DDD3A/AA1DDKDD1AA/A3DDD3A/A4D4A/11/5A5/3AAAAA3/","time_control":{"main_time_seconds":60,"increment_length":1},"time_remaining_ms":{"attackers":59000,"defenders":58000,"last_move":"2026-01-01T00:00:00.000Z"},"moves":"d1-d3","rated":true,"messages":[]}"#,
             );
             s.play(9, &mut position);
             s.send("= game");
