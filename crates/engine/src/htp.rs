@@ -58,12 +58,14 @@ pub struct Options {
     pub table_bytes: usize,
     /// The time to think about a move when the game is un-timed.
     pub move_time: Duration,
+    /// The longest a move may take, whatever the clock says (default a day).
+    pub max_think: Duration,
 }
 
 impl Default for Options {
     /// A 64 MiB table, five seconds a move when un-timed.
     fn default() -> Options {
-        Options { table_bytes: 64 << 20, move_time: Duration::from_secs(5) }
+        Options { table_bytes: 64 << 20, move_time: Duration::from_secs(5), max_think: DAY }
     }
 }
 
@@ -78,6 +80,20 @@ impl Options {
     #[must_use]
     pub fn with_move_time(self, time: Duration) -> Options {
         Options { move_time: time.min(DAY), ..self }
+    }
+
+    /// These options, never thinking longer than `time` about a move, whatever the
+    /// clock (a day at most).
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// let options = gridnote_engine::htp::Options::default()
+    ///     .with_max_think(Duration::from_millis(50));
+    /// assert_eq!(options.max_think, Duration::from_millis(50));
+    /// ```
+    #[must_use]
+    pub fn with_max_think(self, time: Duration) -> Options {
+        Options { max_think: time.min(DAY), ..self }
     }
 }
 
@@ -145,6 +161,7 @@ where
         time: TimeSettings::UnTimed,
         clocks: [Duration::ZERO; 2],
         move_time: options.move_time,
+        max_think: options.max_think,
         lateness: Lateness::default(),
         answering: None,
     };
@@ -304,6 +321,7 @@ struct Htp<W> {
     /// Each side's time left under Fischer's clock (attackers, defenders).
     clocks: [Duration; 2],
     move_time: Duration,
+    max_think: Duration,
     lateness: Lateness,
     /// The `generate_move` under way: read at this instant, this long planned.
     answering: Option<(Instant, Duration)>,
@@ -448,7 +466,8 @@ impl<W: Write> Htp<W> {
             }
             .allot(),
             _ => self.move_time,
-        };
+        }
+        .min(self.max_think);
         let position = self.game.position().clone();
         ctx.start(Job::Search {
             position,

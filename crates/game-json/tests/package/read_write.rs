@@ -313,3 +313,23 @@ fn damaged_records_never_panic(cut: usize, at: usize, byte: u8) -> bool {
         Err(e) => e.span().end <= text.len() && text.is_char_boundary(e.span().start),
     })
 }
+
+/// A record converted to a `.otg` and back is the same but for its chat, and the
+/// conversion back notes nothing.
+#[quickcheck]
+fn records_survive_the_otg_round_trip(game: AnyGame) -> Result<bool, String> {
+    let game = game.0;
+    if game.attackers.contains(']') || game.defenders.contains(']') {
+        let err = game.to_game().unwrap_err();
+        return Ok(matches!(err, gridnote_game_json::ConvertError::Tag { .. }));
+    }
+    let (otg, _) = game.to_game().map_err(|e| e.to_string())?;
+    let reread: gridnote_board::tafl::Game = otg.to_string().parse().map_err(|e| format!("{e}"))?;
+    let (back, notes) = ServerGame::from_game(&reread).map_err(|e| e.to_string())?;
+    let mut expected = game.clone();
+    expected.messages.clear();
+    if back != expected || !notes.is_empty() {
+        return Err(format!("{otg}\n{back:?}\n{notes:?}"));
+    }
+    Ok(true)
+}
