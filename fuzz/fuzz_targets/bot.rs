@@ -16,23 +16,9 @@ use gridnote_engine::bot::{Connector, Lobby, Options, Role, run};
 use gridnote_protocol::server::Request;
 use libfuzzer_sys::fuzz_target;
 
-struct Bytes<'a>(&'a [u8]);
-
-impl Bytes<'_> {
-    fn byte(&mut self) -> u8 {
-        let (first, rest) = self.0.split_first().map_or((0, &[][..]), |(f, r)| (*f, r));
-        self.0 = rest;
-        first
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        usize::from(self.byte()) % n
-    }
-
-    fn empty(&self) -> bool {
-        self.0.is_empty()
-    }
-}
+#[path = "common.rs"]
+mod common;
+use common::Bytes;
 
 fn vertex(b: &mut Bytes<'_>) -> String {
     format!("{}{}", char::from(b'a' + (b.byte() % 14)), b.below(15))
@@ -52,11 +38,12 @@ fn line(b: &mut Bytes<'_>) -> String {
         0 => "= login".to_owned(),
         1 => ["? login wrong_password", "? login multiple_possible_errors logged_in_already"]
             [b.below(2)]
-            .to_owned(),
+        .to_owned(),
         2 => format!("= new_game {id}"),
         3 => format!("= challenge_requested {id}"),
         4 => {
-            let time = ["fischer 60000 1", "fischer 0 0", "un-timed _ _", "fischer 9 x"][b.below(4)];
+            let time =
+                ["fischer 60000 1", "fischer 0 0", "un-timed _ _", "fischer 9 x"][b.below(4)];
             let size = ["11", "13", "7"][b.below(3)];
             format!("= join_game {} {} rated {time} {size}", user(b), user(b))
         }
@@ -83,11 +70,7 @@ fn line(b: &mut Bytes<'_>) -> String {
             r#"= games_updated {{"created":[[{id},null,{{"id":{id},"attacker":"host","defender":null,"challenger":null,"challenge_accepted":false,"board_size":"_11"}}]],"removed":[],"updated":{{}}}}"#
         ),
         15 => format!("? game play: {}", vertex(b)),
-        _ => {
-            let n = b.below(40);
-            let raw: Vec<u8> = (0..n).map(|_| b.byte()).filter(|&c| c != b'\n').collect();
-            String::from_utf8_lossy(&raw).into_owned()
-        }
+        _ => b.raw_line(40),
     }
 }
 
@@ -125,20 +108,18 @@ impl Connector for Scripted {
 fuzz_target!(|data: &[u8]| {
     let mut b = Bytes(data);
     let mut options = Options::new("bot", "");
-    options.lobby = [Lobby::Offer, Lobby::Join(1), Lobby::Follow("host".into())][b.below(3)].clone();
+    options.lobby =
+        [Lobby::Offer, Lobby::Join(1), Lobby::Follow("host".into())][b.below(3)].clone();
     options.role = [Role::Attacker, Role::Defender, Role::Either][b.below(3)];
     options.games = 1 + u32::from(b.byte() % 3);
     options.move_time = Duration::from_millis(2);
     options.table_bytes = 1 << 16;
     options.reconnects = 1;
     options.retry_delay = Duration::from_millis(1);
-    let mut script = String::new();
-    while !b.empty() {
-        script.push_str(&line(&mut b));
-        script.push('\n');
-    }
+    let script = common::script(b.0, line, |b| ["", "\r"][b.below(2)]);
     let written = Arc::new(Mutex::new(Vec::new()));
-    let mut connector = Scripted { script: Some(script.into_bytes()), written: Arc::clone(&written) };
+    let mut connector =
+        Scripted { script: Some(script.into_bytes()), written: Arc::clone(&written) };
     let stop = Arc::new(AtomicBool::new(false));
     // A summary or an error: both are a clean end.
     let _ = run(&mut connector, &options, &stop, &mut |_| {});
