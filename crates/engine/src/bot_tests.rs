@@ -316,3 +316,38 @@ fn the_time_to_think_keeps_within_the_clock() {
 fn long_lines_are_cut_for_the_log() {
     assert_eq!(shorten(&"é".repeat(100)), format!("{}… (200 bytes)", "é".repeat(60)));
 }
+
+#[test]
+fn an_offer_from_before_a_drop_is_withdrawn_and_made_again() {
+    let listener = TcpListener::bind("127.0.0.1:0").expect("a port");
+    let stop = Arc::new(AtomicBool::new(false));
+    let server = {
+        let listener = listener.try_clone().expect("a clone");
+        let stop = Arc::clone(&stop);
+        thread::spawn(move || {
+            let mut s = Script::accept(&listener);
+            s.login("bot-5");
+            assert!(s.request().starts_with("new_game {"));
+            s.send("= new_game 2");
+            s.send("= users_updated (x)");
+            // The bot has the id once it has read what follows it.
+            assert_eq!(s.read(), "ping");
+            drop(s);
+            let mut s = Script::accept(&listener);
+            s.login("bot-5");
+            s.expect("leave_game 2");
+            assert!(s.request().starts_with("new_game {"));
+            stop.store(true, std::sync::atomic::Ordering::Relaxed);
+            s.expect("logout");
+        })
+    };
+    let mut options = options("bot-5");
+    options.keep_alive = Duration::from_millis(200);
+    let (result, _) = run_bot(&listener, &options, &stop);
+    server.join().expect("the script");
+    let summary = result.expect("a summary");
+    assert_eq!(
+        summary,
+        Summary { games: 0, wins: 0, losses: 0, draws: 0, reconnections: 1, stopped: true }
+    );
+}
