@@ -64,10 +64,12 @@ const GROUND: [&str; 2] = ["gridnote-board", "gridnote-text"];
 
 /// Crates built on other gridnote crates besides gridnote-board, with each: a game
 /// engine's search plays by its rules engine; the protocol layer's ST3P carries T3EN
-/// positions; the engine loops join the protocol layer and the engines.
-const BUILT_ON: [(&str, &str); 6] = [
+/// positions; the engine loops join the protocol layer and the engines (and the bot
+/// resumes its games from the server's game records).
+const BUILT_ON: [(&str, &str); 7] = [
     ("gridnote-tafl-search", "gridnote-tafl-rules"),
     ("gridnote-protocol", "gridnote-t3en"),
+    ("gridnote-engine", "gridnote-game-json"),
     ("gridnote-engine", "gridnote-protocol"),
     ("gridnote-engine", "gridnote-solve"),
     ("gridnote-engine", "gridnote-tafl-rules"),

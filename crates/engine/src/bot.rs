@@ -341,6 +341,7 @@ pub fn run<C: Connector>(
         lateness: Lateness::default(),
         refusals: 0,
         current_owner: None,
+        last_write: Instant::now(),
     };
     let mut failures = 0u32;
     let mut delay = options.retry_delay;
@@ -410,6 +411,8 @@ struct Bot<'a> {
     refusals: u32,
     /// The account that offered the last game joined (followed under [`Lobby::Join`]).
     current_owner: Option<String>,
+    /// When the bot last wrote (the keep-alive goes after `keep_alive` without writing).
+    last_write: Instant,
 }
 
 /// A write that failed: the connection dropped.
@@ -436,7 +439,9 @@ impl Bot<'_> {
         }
     }
 
-    fn send<W: Write>(writer: &mut W, request: &Request) -> io::Result<()> {
+    /// Writes one request (and notes when, for the keep-alive).
+    fn send<W: Write>(&mut self, writer: &mut W, request: &Request) -> io::Result<()> {
+        self.last_write = Instant::now();
         writeln!(writer, "{request}")?;
         writer.flush()
     }
@@ -454,10 +459,9 @@ impl Bot<'_> {
             user: options.user.clone(),
             password: options.password.clone(),
         };
-        if let Err(err) = Bot::send(writer, &login) {
+        if let Err(err) = self.send(writer, &login) {
             return Ok(End::Dropped(format!("cannot write: {err}")));
         }
-        let mut last_write = Instant::now();
         let mut last_read = Instant::now();
         let mut logged_in = false;
         // After a reconnection the game under way is replayed from the server's record.
@@ -477,11 +481,10 @@ impl Bot<'_> {
                     if silent > options.keep_alive * 2 {
                         return Ok(End::Dropped(format!("nothing from the server for {silent:?}")));
                     }
-                    if logged_in && last_write.elapsed() >= options.keep_alive {
-                        if let Err(err) = Bot::send(writer, &Request::Ping) {
+                    if logged_in && self.last_write.elapsed() >= options.keep_alive {
+                        if let Err(err) = self.send(writer, &Request::Ping) {
                             return Ok(End::Dropped(format!("cannot write: {err}")));
                         }
-                        last_write = Instant::now();
                     }
                     continue;
                 }
@@ -512,15 +515,25 @@ impl Bot<'_> {
                         self.log(format!("logged in as {}", options.user));
                         let id =
                             Request::SoftwareId(format!("gridnote-{}", env!("CARGO_PKG_VERSION")));
-                        if let Err(err) = Bot::send(writer, &id) {
+                        if let Err(err) = self.send(writer, &id) {
                             return Ok(End::Dropped(format!("cannot write: {err}")));
                         }
-                        match self.lobby(writer) {
-                            Ok(Some(end)) => return Ok(end),
-                            Ok(None) => {}
-                            Err(err) => return Err(err),
+                        // An offer (or a request to join) from before a reconnection
+                        // is withdrawn: the server may have dropped it with the old
+                        // connection. A game started meanwhile is named by the server.
+                        if let Some(id) = self.offered.take().or(self.asked.take()) {
+                            if self.summary.games == 0 && matches!(options.lobby, Lobby::Join(_)) {
+                                // Asked again below.
+                                self.offers = 0;
+                            }
+                            self.log(format!("withdrawing game {id}, offered before the drop"));
+                            if let Err(err) = self.send(writer, &Request::LeaveGame(id)) {
+                                return Ok(End::Dropped(format!("cannot write: {err}")));
+                            }
                         }
-                        last_write = Instant::now();
+                        if let Some(end) = self.lobby(writer)? {
+                            return Ok(end);
+                        }
                     }
                     Message::Refused { command, text } if command == "login" => {
                         // Logged in still from the connection that dropped, or too soon.
@@ -534,7 +547,7 @@ impl Bot<'_> {
                                 user: options.user.clone(),
                                 password: options.password.clone(),
                             };
-                            if let Err(err) = Bot::send(writer, &create) {
+                            if let Err(err) = self.send(writer, &create) {
                                 return Ok(End::Dropped(format!("cannot write: {err}")));
                             }
                             continue;
@@ -551,11 +564,9 @@ impl Bot<'_> {
                 }
                 continue;
             }
-            let before = Instant::now();
             let step = self.message(message, writer)?;
-            if before.elapsed() > Duration::from_millis(1) {
-                last_write = Instant::now();
-            }
+            // The time spent thinking is not the server's silence.
+            last_read = Instant::now();
             if let Some(end) = step {
                 return Ok(end);
             }
@@ -585,7 +596,7 @@ impl Bot<'_> {
                     time: self.options.time,
                     board_size: self.options.board_size,
                 };
-                if let Err(err) = Bot::send(writer, &Request::NewGame(game)) {
+                if let Err(err) = self.send(writer, &Request::NewGame(game)) {
                     return dropped(&err);
                 }
             }
@@ -593,7 +604,7 @@ impl Bot<'_> {
                 let id = *id;
                 self.offers += 1;
                 self.asked = Some(id);
-                if let Err(err) = Bot::send(writer, &Request::JoinGamePending(id)) {
+                if let Err(err) = self.send(writer, &Request::JoinGamePending(id)) {
                     return dropped(&err);
                 }
             }
@@ -605,7 +616,7 @@ impl Bot<'_> {
 
     fn logout<W: Write>(&mut self, writer: &mut W) -> Step {
         self.log(format!("{} game(s) played: logging out", self.summary.games));
-        let _ = Bot::send(writer, &Request::Logout);
+        let _ = self.send(writer, &Request::Logout);
         Ok(Some(End::Done))
     }
 
@@ -614,14 +625,14 @@ impl Bot<'_> {
         if let Some(current) = self.current.take() {
             self.log(format!("stopping: resigning game {}", current.id));
             let play = Play::Resign(current.me);
-            Bot::send(writer, &Request::Play { id: current.id, play })?;
+            self.send(writer, &Request::Play { id: current.id, play })?;
             self.finish(current, GameResult::Won(play.role().other()));
         }
         if let Some(id) = self.offered.take().or(self.asked.take()) {
             self.log(format!("stopping: leaving game {id}"));
-            Bot::send(writer, &Request::LeaveGame(id))?;
+            self.send(writer, &Request::LeaveGame(id))?;
         }
-        Bot::send(writer, &Request::Logout)?;
+        self.send(writer, &Request::Logout)?;
         Ok(End::Done)
     }
 
@@ -634,7 +645,7 @@ impl Bot<'_> {
             }
             Message::ChallengeRequested(id) if self.offered == Some(id) => {
                 self.log(format!("accepting the challenger of game {id}"));
-                if let Err(err) = Bot::send(writer, &Request::JoinGame(id)) {
+                if let Err(err) = self.send(writer, &Request::JoinGame(id)) {
                     return dropped(&err);
                 }
             }
@@ -759,7 +770,7 @@ impl Bot<'_> {
             found.nodes,
             read.elapsed()
         ));
-        if let Err(err) = Bot::send(writer, &line) {
+        if let Err(err) = self.send(writer, &line) {
             return dropped(&err);
         }
         Ok(None)
@@ -816,7 +827,7 @@ impl Bot<'_> {
             None => {
                 self.log(format!("game {id}: a {0}x{0} board, resigning", started.board_size));
                 let play = Request::Play { id, play: Play::Resign(me) };
-                Bot::send(writer, &play).map_or_else(|err| dropped(&err), |()| Ok(None))
+                self.send(writer, &play).map_or_else(|err| dropped(&err), |()| Ok(None))
             }
         }
     }
@@ -838,7 +849,7 @@ impl Bot<'_> {
             // to replay after a reconnection.
             _ => {
                 self.log(format!("game {id}: asking for its record to resume it"));
-                Bot::send(writer, &Request::ResumeGameJson(id))
+                self.send(writer, &Request::ResumeGameJson(id))
                     .map_or_else(|err| dropped(&err), |()| Ok(None))
             }
         }
@@ -863,7 +874,7 @@ impl Bot<'_> {
                     "game {id}: the server took {play}, which the rules here refuse: resuming"
                 );
                 self.log(line);
-                Bot::send(writer, &Request::ResumeGameJson(id))
+                self.send(writer, &Request::ResumeGameJson(id))
                     .map_or_else(|err| dropped(&err), |()| Ok(None))
             }
         }
@@ -877,11 +888,11 @@ impl Bot<'_> {
             let me = current.me;
             self.log(format!("game {id}: the server refused the play again ({text}): resigning"));
             let play = Request::Play { id, play: Play::Resign(me) };
-            return Bot::send(writer, &play).map_or_else(|err| dropped(&err), |()| Ok(None));
+            return self.send(writer, &play).map_or_else(|err| dropped(&err), |()| Ok(None));
         }
         current.synced = false;
         self.log(format!("game {id}: the server refused the play ({text}): resuming"));
-        Bot::send(writer, &Request::ResumeGameJson(id))
+        self.send(writer, &Request::ResumeGameJson(id))
             .map_or_else(|err| dropped(&err), |()| Ok(None))
     }
 
@@ -945,7 +956,7 @@ impl Bot<'_> {
         let Some(&id) = ids.first() else { return Ok(None) };
         self.log(format!("asking to join game {id} of {owner}"));
         self.asked = Some(id);
-        Bot::send(writer, &Request::JoinGamePending(id))
+        self.send(writer, &Request::JoinGamePending(id))
             .map_or_else(|err| dropped(&err), |()| Ok(None))
     }
 

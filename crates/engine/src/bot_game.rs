@@ -5,7 +5,9 @@ use core::fmt;
 use std::fmt::Write as _;
 
 use gridnote_board::Player;
-use gridnote_protocol::server::{Started, TimeSettings, Vertex};
+use gridnote_board::tafl::MoveRecord;
+use gridnote_game_json::ServerGame;
+use gridnote_protocol::server::{Started, TimeSettings};
 use gridnote_tafl_rules::Move;
 
 use crate::htp::{Game, rules_record};
@@ -153,69 +155,56 @@ impl Current {
     }
 }
 
-/// A game's record as `resume_game_json` gives it, read into the game under way.
-///
-/// The fields read: `id`, `attackers`, `defenders`, `dim`, `moves` (OpenTafl's notation,
-/// separated by spaces), `time_control` (`main_time_seconds`, `increment_length`) and
-/// `time_remaining_ms` (`attackers`, `defenders`), the last two maybe `null`.
+/// A game's record as `resume_game_json` gives it (gridnote-game-json's [`ServerGame`]),
+/// read into the game under way: its players, board, clock, the time left and the moves,
+/// replayed under the rules here.
 pub(super) fn resumed(json: &str, user: &str) -> Result<Current, String> {
-    let value: serde_json::Value =
-        serde_json::from_str(json).map_err(|err| format!("not the server's game JSON: {err}"))?;
-    let field = |name: &str| value.get(name).ok_or_else(|| format!("no `{name}` in the game JSON"));
-    let text = |name: &str| {
-        field(name)?.as_str().map(str::to_owned).ok_or_else(|| format!("`{name}` is not text"))
-    };
-    let id = field("id")?;
-    let id = id
-        .as_u64()
-        .map(u128::from)
-        .or_else(|| id.to_string().parse().ok())
-        .ok_or_else(|| "`id` is not a game id".to_owned())?;
-    let attacker = text("attackers")?;
-    let defender = text("defenders")?;
-    let me = if attacker == user {
+    let record: ServerGame =
+        json.parse().map_err(|err| format!("not the server's game JSON: {err}"))?;
+    let id = record.id;
+    let me = if record.attackers == user {
         Player::One
-    } else if defender == user {
+    } else if record.defenders == user {
         Player::Two
     } else {
         return Err(format!("{user} plays in neither side of game {id}"));
     };
-    let dim = field("dim")?.as_u64().ok_or_else(|| "`dim` is not a size".to_owned())?;
+    let dim = record.dim();
     let board_size = u8::try_from(dim).map_err(|_| format!("a {dim}x{dim} board"))?;
-    let mut game =
-        Game::new(dim, Player::One).ok_or_else(|| format!("a {dim}x{dim} board: no rules here"))?;
-    let time = match value.get("time_control") {
-        Some(control) if !control.is_null() => {
-            let number = |name: &str| control.get(name).and_then(serde_json::Value::as_u64);
-            let main = number("main_time_seconds").ok_or("no `main_time_seconds`")?;
-            let add = number("increment_length").ok_or("no `increment_length`")?;
-            TimeSettings::Fischer { milliseconds: main.saturating_mul(1000), add_seconds: add }
-        }
-        _ => TimeSettings::UnTimed,
+    let mut game = Game::new(u64::from(board_size), Player::One)
+        .ok_or_else(|| format!("a {dim}x{dim} board: no rules here"))?;
+    let time = match record.time_control {
+        Some(control) => TimeSettings::Fischer {
+            milliseconds: u64::try_from(control.main_time_seconds)
+                .unwrap_or(0)
+                .saturating_mul(1000),
+            add_seconds: u64::try_from(control.increment_seconds).unwrap_or(0),
+        },
+        None => TimeSettings::UnTimed,
     };
-    let clocks = value.get("time_remaining_ms").filter(|r| !r.is_null()).and_then(|remaining| {
-        let ms = |name: &str| remaining.get(name).and_then(serde_json::Value::as_i64);
-        Some([ms("attackers")?, ms("defenders")?])
-    });
+    let clocks = record.time_remaining.map(|left| [left.attackers_ms, left.defenders_ms]);
     let mut moves = Vec::new();
-    for word in text("moves")?.split_whitespace() {
-        let m = server_move(word).ok_or_else(|| format!("`{word}` is not a move"))?;
+    for played in &record.moves {
+        let MoveRecord::Move(text) = played else { break };
+        let m = Move::new(text.from, text.to);
         let notation = game.position().clone().play(m).map(|p| p.text);
         match (notation, game.play(m)) {
             (Ok(text), Ok(_)) => moves.push(text),
-            _ => return Err(format!("`{word}` is not legal after {} moves", moves.len())),
+            _ => return Err(format!("`{played}` is not legal after {} moves", moves.len())),
         }
     }
-    Ok(Current { id, me, attacker, defender, board_size, time, clocks, game, moves, synced: true })
-}
-
-/// A move of the record's `moves`: `FROM-TO`, maybe followed by `xSQUARE` captures.
-fn server_move(word: &str) -> Option<Move> {
-    let (from, rest) = word.split_once('-')?;
-    let to = rest.split('x').next()?;
-    let from: Vertex = from.parse().ok()?;
-    let to: Vertex = to.parse().ok()?;
-    Some(Move::new(from.0, to.0))
+    Ok(Current {
+        id,
+        me,
+        attacker: record.attackers,
+        defender: record.defenders,
+        board_size,
+        time,
+        clocks,
+        game,
+        moves,
+        synced: true,
+    })
 }
 
 /// The ids of the games `owner` offers that the bot may join as `role` (any side when

@@ -201,7 +201,7 @@ fn a_dropped_connection_is_made_again_and_the_game_resumed() {
             s.send("game 9 generate_move defender");
             s.expect("resume_game_json 9");
             s.send(
-                r#"= resume_game_json {"id":9,"attackers":"human","defenders":"bot-2","dim":11,"start":"/3ttttt3/5t5/11/t4T4t/t3TTT3t/tt1TTKTT1tt/t3TTT3t/t4T4t/11/5t5/3ttttt3/","time_control":{"main_time_seconds":60,"increment_length":1},"time_remaining_ms":{"attackers":59000,"defenders":58000,"last_move":"2026-01-01T00:00:00Z"},"moves":"d1-d3","rated":true,"messages":[]}"#,
+                r#"= resume_game_json {"id":9,"attackers":"human","defenders":"bot-2","dim":11,"start":"/3AAAAA3/5A5/11/A4D4A/A3DDD3A/AA1DDKDD1AA/A3DDD3A/A4D4A/11/5A5/3AAAAA3/","time_control":{"main_time_seconds":60,"increment_length":1},"time_remaining_ms":{"attackers":59000,"defenders":58000,"last_move":"2026-01-01T00:00:00.000Z"},"moves":"d1-d3","rated":true,"messages":[]}"#,
             );
             s.play(9, &mut position);
             s.send("= game");
@@ -315,4 +315,39 @@ fn the_time_to_think_keeps_within_the_clock() {
 #[test]
 fn long_lines_are_cut_for_the_log() {
     assert_eq!(shorten(&"é".repeat(100)), format!("{}… (200 bytes)", "é".repeat(60)));
+}
+
+#[test]
+fn an_offer_from_before_a_drop_is_withdrawn_and_made_again() {
+    let listener = TcpListener::bind("127.0.0.1:0").expect("a port");
+    let stop = Arc::new(AtomicBool::new(false));
+    let server = {
+        let listener = listener.try_clone().expect("a clone");
+        let stop = Arc::clone(&stop);
+        thread::spawn(move || {
+            let mut s = Script::accept(&listener);
+            s.login("bot-5");
+            assert!(s.request().starts_with("new_game {"));
+            s.send("= new_game 2");
+            s.send("= users_updated (x)");
+            // The bot has the id once it has read what follows it.
+            assert_eq!(s.read(), "ping");
+            drop(s);
+            let mut s = Script::accept(&listener);
+            s.login("bot-5");
+            s.expect("leave_game 2");
+            assert!(s.request().starts_with("new_game {"));
+            stop.store(true, std::sync::atomic::Ordering::Relaxed);
+            s.expect("logout");
+        })
+    };
+    let mut options = options("bot-5");
+    options.keep_alive = Duration::from_millis(200);
+    let (result, _) = run_bot(&listener, &options, &stop);
+    server.join().expect("the script");
+    let summary = result.expect("a summary");
+    assert_eq!(
+        summary,
+        Summary { games: 0, wins: 0, losses: 0, draws: 0, reconnections: 1, stopped: true }
+    );
 }
