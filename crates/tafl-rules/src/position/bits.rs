@@ -1,0 +1,204 @@
+//! The board's bits: six planes of one bit per square (row by row from the top row, each
+//! row from file a), interleaved word by word, and `Bits<W>`, a set of squares of a board
+//! that fits in `W` words, for the whole-board computations (slides of many pieces at
+//! once, flood fills) on boards of up to [`MAX_FAST_WORDS`] words.
+
+use core::ops::{BitAnd, BitOr, Not};
+
+use super::piece::{Piece, Side};
+
+/// The planes: whether a square is occupied, then the five bits of its piece
+/// ([`Piece::bits`]): the defenders' side, three bits of role, developed.
+pub(crate) const PLANES: usize = 6;
+pub(crate) const OCCUPIED: usize = 0;
+pub(crate) const DEFENDER: usize = 1;
+pub(crate) const ROLE0: usize = 2;
+pub(crate) const ROLE1: usize = 3;
+pub(crate) const ROLE2: usize = 4;
+
+/// The largest board, in words per plane, that the whole-board computations serve (22×22);
+/// larger boards (up to 255×255) go square by square.
+pub(crate) const MAX_FAST_WORDS: usize = 8;
+
+/// The words of the planes holding `sq`.
+#[inline]
+fn words(planes: &[u64], sq: usize) -> &[u64; PLANES] {
+    let base = (sq >> 6) * PLANES;
+    planes[base..base + PLANES].try_into().expect("six planes per word")
+}
+
+/// The piece on `sq`, if any.
+#[inline]
+pub(crate) fn cell(planes: &[u64], sq: usize) -> Option<Piece> {
+    let w = words(planes, sq);
+    let sh = sq & 63;
+    if (w[OCCUPIED] >> sh) & 1 == 0 {
+        return None;
+    }
+    let mut bits = 0u8;
+    for (p, word) in w.iter().enumerate().skip(1) {
+        bits |= (((word >> sh) & 1) as u8) << (p - 1);
+    }
+    Some(Piece::from_bits(bits))
+}
+
+/// Whether `sq` holds a piece.
+#[inline]
+pub(crate) fn occupied(planes: &[u64], sq: usize) -> bool {
+    (planes[(sq >> 6) * PLANES + OCCUPIED] >> (sq & 63)) & 1 != 0
+}
+
+/// The side of the piece on `sq`, if any.
+#[inline]
+pub(crate) fn side_at(planes: &[u64], sq: usize) -> Option<Side> {
+    let w = words(planes, sq);
+    let sh = sq & 63;
+    if (w[OCCUPIED] >> sh) & 1 == 0 {
+        None
+    } else if (w[DEFENDER] >> sh) & 1 == 0 {
+        Some(Side::Attackers)
+    } else {
+        Some(Side::Defenders)
+    }
+}
+
+/// Puts `piece` on `sq` (or empties it).
+#[inline]
+pub(crate) fn put(planes: &mut [u64], sq: usize, piece: Option<Piece>) {
+    let code = piece.map_or(0u64, |p| 1 | u64::from(p.bits()) << 1);
+    let base = (sq >> 6) * PLANES;
+    let m = 1u64 << (sq & 63);
+    for (p, word) in planes[base..base + PLANES].iter_mut().enumerate() {
+        let bit = ((code >> p) & 1).wrapping_neg() & m;
+        *word = (*word & !m) | bit;
+    }
+}
+
+/// A set of squares of a board of at most `W` words.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Bits<const W: usize>(pub(crate) [u64; W]);
+
+impl<const W: usize> Bits<W> {
+    pub(crate) const EMPTY: Bits<W> = Bits([0; W]);
+
+    /// Plane `p` of the board.
+    #[inline]
+    pub(crate) fn plane(planes: &[u64], p: usize) -> Bits<W> {
+        let mut out = [0; W];
+        for (w, word) in out.iter_mut().enumerate() {
+            *word = planes[w * PLANES + p];
+        }
+        Bits(out)
+    }
+
+    /// A mask of `W` words.
+    #[inline]
+    pub(crate) fn of(words: &[u64]) -> Bits<W> {
+        let mut out = [0; W];
+        out.copy_from_slice(&words[..W]);
+        Bits(out)
+    }
+
+    #[inline]
+    pub(crate) fn is_empty(self) -> bool {
+        self.0.iter().all(|&w| w == 0)
+    }
+
+    #[inline]
+    pub(crate) fn count(self) -> u32 {
+        self.0.iter().map(|w| w.count_ones()).sum()
+    }
+
+    /// Every square moved `k` squares up the index (toward the last square) (`0 < k < 64`).
+    #[inline]
+    pub(crate) fn shl(self, k: u32) -> Bits<W> {
+        let mut out = [0; W];
+        for (i, o) in out.iter_mut().enumerate() {
+            *o = self.0[i] << k;
+            if i > 0 {
+                *o |= self.0[i - 1] >> (64 - k);
+            }
+        }
+        Bits(out)
+    }
+
+    /// Every square moved `k` squares down the index (`0 < k < 64`).
+    #[inline]
+    pub(crate) fn shr(self, k: u32) -> Bits<W> {
+        let mut out = [0; W];
+        for (i, o) in out.iter_mut().enumerate() {
+            *o = self.0[i] >> k;
+            if i + 1 < W {
+                *o |= self.0[i + 1] << (64 - k);
+            }
+        }
+        Bits(out)
+    }
+
+    /// The squares, lowest index first.
+    #[inline]
+    pub(crate) fn squares(self) -> impl Iterator<Item = usize> {
+        self.0.into_iter().enumerate().flat_map(|(w, mut word)| {
+            core::iter::from_fn(move || {
+                (word != 0).then(|| {
+                    let b = word.trailing_zeros() as usize;
+                    word &= word - 1;
+                    w * 64 + b
+                })
+            })
+        })
+    }
+}
+
+impl<const W: usize> BitAnd for Bits<W> {
+    type Output = Bits<W>;
+    #[inline]
+    fn bitand(self, rhs: Bits<W>) -> Bits<W> {
+        let mut out = self.0;
+        for (o, r) in out.iter_mut().zip(rhs.0) {
+            *o &= r;
+        }
+        Bits(out)
+    }
+}
+
+impl<const W: usize> BitOr for Bits<W> {
+    type Output = Bits<W>;
+    #[inline]
+    fn bitor(self, rhs: Bits<W>) -> Bits<W> {
+        let mut out = self.0;
+        for (o, r) in out.iter_mut().zip(rhs.0) {
+            *o |= r;
+        }
+        Bits(out)
+    }
+}
+
+impl<const W: usize> Not for Bits<W> {
+    type Output = Bits<W>;
+    /// The complement, including the bits past the board's last square: and it with a
+    /// mask of the board.
+    #[inline]
+    fn not(self) -> Bits<W> {
+        Bits(self.0.map(|w| !w))
+    }
+}
+
+/// Calls `$recv.$method::<W>(args)` with the board's word count as `W` when the
+/// whole-board computations serve it, and evaluates `$slow` otherwise.
+macro_rules! by_words {
+    ($words:expr, $recv:ident.$method:ident($($arg:expr),*), $slow:expr) => {
+        match $words {
+            1 => $recv.$method::<1>($($arg),*),
+            2 => $recv.$method::<2>($($arg),*),
+            3 => $recv.$method::<3>($($arg),*),
+            4 => $recv.$method::<4>($($arg),*),
+            5 => $recv.$method::<5>($($arg),*),
+            6 => $recv.$method::<6>($($arg),*),
+            7 => $recv.$method::<7>($($arg),*),
+            8 => $recv.$method::<8>($($arg),*),
+            _ => $slow,
+        }
+    };
+}
+pub(crate) use by_words;
