@@ -81,21 +81,22 @@ pub(crate) struct Bits<const W: usize>(pub(crate) [u64; W]);
 impl<const W: usize> Bits<W> {
     pub(crate) const EMPTY: Bits<W> = Bits([0; W]);
 
-    /// Plane `p` of the board.
+    /// Plane `p` of the board (the words past the board's last word empty).
     #[inline]
     pub(crate) fn plane(planes: &[u64], p: usize) -> Bits<W> {
         let mut out = [0; W];
         for (w, word) in out.iter_mut().enumerate() {
-            *word = planes[w * PLANES + p];
+            *word = planes.get(w * PLANES + p).copied().unwrap_or(0);
         }
         Bits(out)
     }
 
-    /// A mask of `W` words.
+    /// A mask of at most `W` words (the words past its last empty).
     #[inline]
     pub(crate) fn of(words: &[u64]) -> Bits<W> {
         let mut out = [0; W];
-        out.copy_from_slice(&words[..W]);
+        let n = words.len().min(W);
+        out[..n].copy_from_slice(&words[..n]);
         Bits(out)
     }
 
@@ -137,16 +138,55 @@ impl<const W: usize> Bits<W> {
 
     /// The squares, lowest index first.
     #[inline]
-    pub(crate) fn squares(self) -> impl Iterator<Item = usize> {
-        self.0.into_iter().enumerate().flat_map(|(w, mut word)| {
-            core::iter::from_fn(move || {
-                (word != 0).then(|| {
-                    let b = word.trailing_zeros() as usize;
-                    word &= word - 1;
-                    w * 64 + b
-                })
-            })
-        })
+    pub(crate) fn squares(&self) -> Squares<'_> {
+        Squares::new(&self.0)
+    }
+}
+
+/// The squares of a set of words (bit `b` of word `w` the square `64w + b`), lowest
+/// first: the words are every `step`-th word of a slice (one plane of the interleaved
+/// planes, or a mask).
+pub(crate) struct Squares<'a> {
+    words: &'a [u64],
+    step: usize,
+    /// The index in `words` of the current word, and that word's number.
+    at: usize,
+    w: usize,
+    word: u64,
+}
+
+impl<'a> Squares<'a> {
+    /// The squares of `words`.
+    #[inline]
+    pub(crate) fn new(words: &'a [u64]) -> Squares<'a> {
+        Squares::strided(words, 0, 1)
+    }
+
+    /// The squares of plane `p` of the board's `planes`.
+    #[inline]
+    pub(crate) fn plane(planes: &'a [u64], p: usize) -> Squares<'a> {
+        Squares::strided(planes, p, PLANES)
+    }
+
+    #[inline]
+    fn strided(words: &'a [u64], first: usize, step: usize) -> Squares<'a> {
+        Squares { words, step, at: first, w: 0, word: words.get(first).copied().unwrap_or(0) }
+    }
+}
+
+impl Iterator for Squares<'_> {
+    type Item = usize;
+
+    #[inline]
+    fn next(&mut self) -> Option<usize> {
+        while self.word == 0 {
+            self.at += self.step;
+            self.w += 1;
+            self.word = *self.words.get(self.at)?;
+        }
+        let b = self.word.trailing_zeros() as usize;
+        self.word &= self.word - 1;
+        Some(self.w * 64 + b)
     }
 }
 
@@ -184,21 +224,41 @@ impl<const W: usize> Not for Bits<W> {
     }
 }
 
-/// Calls `$recv.$method::<W>(args)` with the board's word count as `W` when the
-/// whole-board computations serve it, and evaluates `$slow` otherwise.
+/// Calls `$recv.$method::<W>(args)` when the whole-board computations serve the board's
+/// word count, and evaluates `$slow` otherwise. `W` is the word count rounded up to 1, 2,
+/// 4 or 8 (a board's planes read as empty past their last word, its masks likewise, so a
+/// larger `W` computes the same sets): four copies of that code instead of eight, and the
+/// boards of the common variants (7×7 in one word, 9×9 and 11×11 in two) at their exact
+/// size.
+#[cfg(not(target_arch = "wasm32"))]
 macro_rules! by_words {
     ($words:expr, $recv:ident.$method:ident($($arg:expr),*), $slow:expr) => {
         match $words {
             1 => $recv.$method::<1>($($arg),*),
             2 => $recv.$method::<2>($($arg),*),
-            3 => $recv.$method::<3>($($arg),*),
-            4 => $recv.$method::<4>($($arg),*),
-            5 => $recv.$method::<5>($($arg),*),
-            6 => $recv.$method::<6>($($arg),*),
-            7 => $recv.$method::<7>($($arg),*),
-            8 => $recv.$method::<8>($($arg),*),
+            3 | 4 => $recv.$method::<4>($($arg),*),
+            5..=$crate::position::bits::MAX_FAST_WORDS => {
+                $recv.$method::<{ $crate::position::bits::MAX_FAST_WORDS }>($($arg),*)
+            }
             _ => $slow,
         }
     };
+}
+
+/// In WebAssembly every board goes square by square, as boards over [`MAX_FAST_WORDS`]
+/// words do natively: each copy of the whole-board code costs the browser's modules about
+/// 4.5 KB, over their budgets (docs/wasm.md), and the browser's searches are bounded by
+/// time, not by a node count. (The whole-board call stays in a branch never taken, which
+/// the compiler drops, so that the same code is used on every target.)
+#[cfg(target_arch = "wasm32")]
+macro_rules! by_words {
+    ($words:expr, $recv:ident.$method:ident($($arg:expr),*), $slow:expr) => {{
+        const WHOLE_BOARD: bool = false;
+        if WHOLE_BOARD && $words <= $crate::position::bits::MAX_FAST_WORDS {
+            $recv.$method::<{ $crate::position::bits::MAX_FAST_WORDS }>($($arg),*)
+        } else {
+            $slow
+        }
+    }};
 }
 pub(crate) use by_words;

@@ -8,7 +8,7 @@ use gridnote_board::tafl::{Threefold, side_name};
 use crate::config::{SPACE_AFORT, SPACE_CENTER, SPACE_CORNER, SPACE_DFORT};
 
 use super::bits::{
-    Bits, DEFENDER, MAX_FAST_WORDS, OCCUPIED, PLANES, ROLE0, ROLE1, ROLE2, by_words,
+    Bits, DEFENDER, MAX_FAST_WORDS, OCCUPIED, PLANES, ROLE0, ROLE1, ROLE2, Squares, by_words,
 };
 use super::moves::slides;
 use super::piece::{Piece, Role, Side};
@@ -216,17 +216,8 @@ impl SquareSet {
     }
 
     /// The squares, lowest first.
-    fn squares(&self) -> impl Iterator<Item = usize> + '_ {
-        self.words().iter().enumerate().flat_map(|(w, &word)| {
-            let mut word = word;
-            core::iter::from_fn(move || {
-                (word != 0).then(|| {
-                    let b = word.trailing_zeros() as usize;
-                    word &= word - 1;
-                    w * 64 + b
-                })
-            })
-        })
+    fn squares(&self) -> Squares<'_> {
+        Squares::new(self.words())
     }
 }
 

@@ -12,7 +12,7 @@ use crate::config::OFF;
 use crate::rules::{CompiledRules, RulesError};
 use gridnote_board::tafl::Square;
 
-use super::bits::{self, PLANES, cell, put};
+use super::bits::{self, cell, put};
 use super::piece::{Piece, Side};
 use super::repetition::Line;
 use super::tables::Tables;
@@ -348,16 +348,9 @@ impl Position {
     /// ```
     pub fn pieces(&self) -> impl Iterator<Item = (Square, gridnote_board::Piece)> + '_ {
         let t = &*self.tables;
-        (0..t.words).flat_map(move |w| {
-            let mut word = self.planes[w * PLANES + bits::OCCUPIED];
-            core::iter::from_fn(move || {
-                (word != 0).then(|| {
-                    let s = w * 64 + word.trailing_zeros() as usize;
-                    word &= word - 1;
-                    let piece = self.cell(s).expect("an occupied square");
-                    (t.square(s), piece.model())
-                })
-            })
+        bits::Squares::plane(&self.planes, bits::OCCUPIED).map(move |s| {
+            let piece = self.cell(s).expect("an occupied square");
+            (t.square(s), piece.model())
         })
     }
 

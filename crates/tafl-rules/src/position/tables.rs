@@ -78,11 +78,25 @@ impl Tables {
         let cells = n * n;
         let words = cells.div_ceil(64);
         let stride = cfg.stride;
-        let padded: Box<[u32]> =
-            (0..cells).map(|s| ((s / n + 1) * stride + s % n + 1) as u32).collect();
-        let at = |s: usize| padded[s] as usize;
-        let space: Box<[u8]> = (0..cells).map(|s| cfg.space[at(s)]).collect();
-        let edge: Box<[bool]> = (0..cells).map(|s| cfg.edge[at(s)]).collect();
+        // Each table filled square by square in one loop (rather than one iterator each,
+        // which costs the WebAssembly modules a copy of the collecting code per table).
+        let mut padded = vec![0u32; cells];
+        let mut space = vec![SPACE_NONE; cells];
+        let mut edge = vec![false; cells];
+        let mut center_zone = vec![false; cells];
+        let mut squares = vec![Square::new(0, 0); cells];
+        let mut row = vec![0u8; cells];
+        let mut col = vec![0u8; cells];
+        for s in 0..cells {
+            let at = (s / n + 1) * stride + s % n + 1;
+            padded[s] = at as u32;
+            space[s] = cfg.space[at];
+            edge[s] = cfg.edge[at];
+            center_zone[s] = cfg.center_zone[at];
+            squares[s] = cfg.squares[at];
+            row[s] = (s / n) as u8;
+            col[s] = (s % n) as u8;
+        }
         let mut masks = vec![0u64; MASKS * words].into_boxed_slice();
         let mut set = |mask: usize, s: usize| masks[mask * words + (s >> 6)] |= 1 << (s & 63);
         for s in 0..cells {
@@ -129,13 +143,13 @@ impl Tables {
             cfg: Arc::clone(cfg),
             n,
             words,
-            center_zone: (0..cells).map(|s| cfg.center_zone[at(s)]).collect(),
-            squares: (0..cells).map(|s| cfg.squares[at(s)]).collect(),
-            row: (0..cells).map(|s| (s / n) as u8).collect(),
-            col: (0..cells).map(|s| (s % n) as u8).collect(),
-            padded,
-            space,
-            edge,
+            center_zone: center_zone.into_boxed_slice(),
+            squares: squares.into_boxed_slice(),
+            row: row.into_boxed_slice(),
+            col: col.into_boxed_slice(),
+            padded: padded.into_boxed_slice(),
+            space: space.into_boxed_slice(),
+            edge: edge.into_boxed_slice(),
             masks,
         }
     }
