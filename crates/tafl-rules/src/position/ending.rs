@@ -312,11 +312,12 @@ impl Position {
         !(neighbours(t, Bits::plane(&self.planes, DEFENDER)) & empty).is_empty()
     }
 
+    /// Each defender in turn (read from their plane, not square by square: this runs
+    /// after every move of a search wherever the whole-board computations do not).
     fn defender_can_move_one_by_one(&self) -> bool {
         let t = &*self.tables;
-        (0..t.cells()).any(|s| {
-            self.side_at(s) == Some(Side::Defenders)
-                && Dir::ALL.into_iter().any(|d| t.step(s, d).is_some_and(|nb| !self.occupied(nb)))
+        Squares::plane(&self.planes, DEFENDER).any(|s| {
+            Dir::ALL.into_iter().any(|d| t.step(s, d).is_some_and(|nb| !self.occupied(nb)))
         })
     }
 
@@ -529,13 +530,11 @@ impl Position {
 
     fn encircled_one_by_one(&self) -> bool {
         let t = &*self.tables;
-        for s in 0..t.cells() {
-            if self.side_at(s) == Some(Side::Defenders) {
-                let mut out = false;
-                self.for_each_destination(s, true, |d| out |= t.edge[d]);
-                if out {
-                    return false;
-                }
+        for s in Squares::plane(&self.planes, DEFENDER) {
+            let mut out = false;
+            self.for_each_destination(s, true, |d| out |= t.edge[d]);
+            if out {
+                return false;
             }
         }
         let mut seen = SquareSet::new(t.words);
