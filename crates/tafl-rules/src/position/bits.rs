@@ -85,18 +85,18 @@ impl<const W: usize> Bits<W> {
     #[inline]
     pub(crate) fn plane(planes: &[u64], p: usize) -> Bits<W> {
         let mut out = [0; W];
-        for (w, word) in out.iter_mut().enumerate() {
-            *word = planes.get(w * PLANES + p).copied().unwrap_or(0);
+        let words = planes.len() / PLANES;
+        for (w, word) in out.iter_mut().enumerate().take(words) {
+            *word = planes[w * PLANES + p];
         }
         Bits(out)
     }
 
-    /// A mask of at most `W` words (the words past its last empty).
+    /// The first `W` words of `words`.
     #[inline]
     pub(crate) fn of(words: &[u64]) -> Bits<W> {
         let mut out = [0; W];
-        let n = words.len().min(W);
-        out[..n].copy_from_slice(&words[..n]);
+        out.copy_from_slice(&words[..W]);
         Bits(out)
     }
 

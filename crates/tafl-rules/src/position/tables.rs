@@ -9,7 +9,7 @@ use gridnote_board::tafl::{JumpMode, Square};
 
 use crate::config::{Config, SPACE_CORNER, SPACE_NONE};
 
-use super::bits::{Bits, PLANES};
+use super::bits::{Bits, MAX_FAST_WORDS, PLANES};
 use super::piece::Piece;
 
 /// A direction along a rank or file, in OpenTafl's order of neighbours: west, east,
@@ -26,7 +26,7 @@ impl Dir {
     pub(crate) const ALL: [Dir; 4] = [Dir::West, Dir::East, Dir::Down, Dir::Up];
 }
 
-/// The masks, each `words` words (see [`Tables::mask`]).
+/// The masks, each `words` words (see [`Tables::mask`]), `stride` words apart.
 pub(crate) const BOARD: usize = 0;
 pub(crate) const EDGE: usize = 1;
 /// Where a king escapes: the edge (`esc:e`) or the `cor` squares.
@@ -52,6 +52,10 @@ pub(crate) struct Tables {
     pub(crate) n: usize,
     /// Words per plane.
     pub(crate) words: usize,
+    /// Words from one mask to the next: `words` rounded up to the whole-board
+    /// computations' word count (1, 2, 4 or 8; `words` itself beyond), so that they read
+    /// whole masks of their size (the words past the board empty).
+    stride: usize,
     /// The kind of space of each square (`SPACE_*`).
     pub(crate) space: Box<[u8]>,
     row: Box<[u8]>,
@@ -97,8 +101,9 @@ impl Tables {
             row[s] = (s / n) as u8;
             col[s] = (s % n) as u8;
         }
-        let mut masks = vec![0u64; MASKS * words].into_boxed_slice();
-        let mut set = |mask: usize, s: usize| masks[mask * words + (s >> 6)] |= 1 << (s & 63);
+        let mask_stride = if words <= MAX_FAST_WORDS { words.next_power_of_two() } else { words };
+        let mut masks = vec![0u64; MASKS * mask_stride].into_boxed_slice();
+        let mut set = |mask: usize, s: usize| masks[mask * mask_stride + (s >> 6)] |= 1 << (s & 63);
         for s in 0..cells {
             let (r, c) = (s / n, s % n);
             set(BOARD, s);
@@ -143,6 +148,7 @@ impl Tables {
             cfg: Arc::clone(cfg),
             n,
             words,
+            stride: mask_stride,
             center_zone: center_zone.into_boxed_slice(),
             squares: squares.into_boxed_slice(),
             row: row.into_boxed_slice(),
@@ -169,12 +175,13 @@ impl Tables {
     /// A mask (`BOARD`, `EDGE`, …), one word per word of a plane.
     #[inline]
     pub(crate) fn mask(&self, mask: usize) -> &[u64] {
-        &self.masks[mask * self.words..(mask + 1) * self.words]
+        let at = mask * self.stride;
+        &self.masks[at..at + self.words]
     }
 
     #[inline]
     pub(crate) fn bits<const W: usize>(&self, mask: usize) -> Bits<W> {
-        Bits::of(self.mask(mask))
+        Bits::of(&self.masks[mask * self.stride..])
     }
 
     /// The squares of the kind of space `ty` (not `SPACE_NONE`).
