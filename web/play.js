@@ -44,6 +44,7 @@ let thinking = null; // the player engine's running search: { handle, token }
 let report = null; // the latest engine report shown (score, pv, best) and its ply
 let hint = null; // a best-move hint to draw: { from, to }
 let evals = new Map(); // ply -> the review's report of the position at that ply
+let reviewing = false; // a loaded game is being reviewed (goes on as you step through it)
 let searched = new Map(); // ply -> gridnote's last report on the position at that ply
 let token = 0; // bumped whenever the game changes: answers for older positions are dropped
 let onShare = () => {};
@@ -104,6 +105,7 @@ function changed() {
 function newGame() {
   changed();
   evals = new Map();
+  reviewing = false;
   searched = new Map();
   g.kind = $("game-kind").value;
   if (g.kind === "tafl") {
@@ -163,6 +165,7 @@ function loadPasted() {
   changed();
   Object.assign(g, candidate, { selected: null, paused: false });
   evals = new Map();
+  reviewing = false;
   searched = new Map();
   render();
 }
@@ -606,7 +609,6 @@ async function review() {
 function goTo(ply) {
   const target = Math.max(0, Math.min(ply, g.line.length));
   if (target === g.ply) return;
-  const reviewing = analyst && evals.size > 0;
   changed();
   g.ply = target;
   g.selected = null;
@@ -614,7 +616,9 @@ function goTo(ply) {
   g.paused = true;
   explain("");
   render();
-  if (reviewing) review();
+  // Stepping stops the review's running evaluation; it goes on (even when its first
+  // evaluation had not come back yet).
+  if (reviewing && analyst) review();
 }
 
 /// Takes back a move: against gridnote, back to your own turn.
@@ -682,6 +686,7 @@ function adopt(candidate) {
   $("opponent").value = "none";
   explain(`Loaded ${g.line.length} moves: step through them with → (or click a move); gridnote evaluates each.`);
   render();
+  reviewing = true;
   review();
 }
 
@@ -766,6 +771,7 @@ function hash() {
 export function restore(params) {
   changed();
   evals = new Map();
+  reviewing = false;
   searched = new Map();
   if (params.has("mnk")) {
     const [cols, rows] = (params.get("mnk") ?? "15x15").split("x").map(Number);

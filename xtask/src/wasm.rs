@@ -21,9 +21,9 @@ use crate::{cargo, target_dir, workspace_root};
 pub(crate) const TARGET: &str = "wasm32-unknown-unknown";
 
 /// The budget for the converter's `.wasm` file, in bytes: 400 KiB for the converter,
-/// detection, the check, the pictures and the solver, and 80 KiB more for the tafl rules
-/// engine behind `moves` and `play`.
-pub(crate) const SIZE_BUDGET: u64 = 480 * 1024;
+/// detection, the check, the pictures and the solver, and 88 KiB more for the tafl rules
+/// engine behind `moves` and `play` (80 KiB until its bit planes; docs/wasm.md says why).
+pub(crate) const SIZE_BUDGET: u64 = 488 * 1024;
 
 /// The budget for the package's `.wasm` files together (the converter's and the
 /// engine's), in bytes.

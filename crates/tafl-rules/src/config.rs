@@ -58,7 +58,6 @@ pub(crate) const ROLE_COMMANDER: u8 = 1;
 pub(crate) const ROLE_KNIGHT: u8 = 2;
 pub(crate) const ROLE_KING: u8 = 3;
 pub(crate) const ROLE_MERCENARY: u8 = 4;
-pub(crate) const ROLE_GUARD: u8 = 5;
 
 /// The kind of a special space.
 pub(crate) const SPACE_NONE: u8 = 0;
@@ -122,11 +121,5 @@ impl Config {
     /// The padded index of (row, col), row 0 the top row.
     pub(crate) fn square(&self, row: usize, col: usize) -> u32 {
         ((row + 1) * self.stride + col + 1) as u32
-    }
-
-    /// (row, col) of a padded index on the board.
-    pub(crate) fn row_col(&self, sq: u32) -> (usize, usize) {
-        let sq = sq as usize;
-        (sq / self.stride - 1, sq % self.stride - 1)
     }
 }

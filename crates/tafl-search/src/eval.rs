@@ -2,8 +2,8 @@
 //! features whose weights are a [`Weights`] value.
 
 use gridnote_board::Player;
+use gridnote_tafl_rules::Position;
 use gridnote_tafl_rules::board::Piece;
-use gridnote_tafl_rules::{Position, Square};
 
 /// The evaluation's weights, in hundredths of an attacker (centipawns).
 ///
@@ -98,25 +98,24 @@ impl Board {
         }
     }
 
-    /// Reads `pos`'s pieces (a position of the same size).
+    /// Reads `pos`'s pieces (a position of the same size): its occupied squares only,
+    /// the king the first one from a1 rank by rank when there are several.
     pub(crate) fn load(&mut self, pos: &Position) {
         let dim = self.dim;
         self.king = None;
-        for rank in 0..dim {
-            for file in 0..dim {
-                let i = rank * dim + file;
-                self.cells[i] = match pos.piece_at(Square::new(file as u8, rank as u8)) {
-                    None => EMPTY,
-                    Some(kind) if kind.player == Player::One => ATTACKER,
-                    Some(kind) if kind == Piece::king(Player::Two) => {
-                        if self.king.is_none() {
-                            self.king = Some(i);
-                        }
-                        KING
-                    }
-                    Some(_) => DEFENDER,
-                };
-            }
+        self.cells.fill(EMPTY);
+        for (sq, piece) in pos.pieces() {
+            let i = usize::from(sq.rank) * dim + usize::from(sq.file);
+            self.cells[i] = if piece.player == Player::One {
+                ATTACKER
+            } else if piece == Piece::king(Player::Two) {
+                if self.king.is_none_or(|k| i < k) {
+                    self.king = Some(i);
+                }
+                KING
+            } else {
+                DEFENDER
+            };
         }
     }
 

@@ -2,6 +2,7 @@
 //! module per file, in one test binary: each binary costs a link and its own copy of
 //! generic code.
 
+mod engine;
 mod opentafl;
 mod perft;
 mod properties;
