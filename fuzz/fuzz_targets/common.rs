@@ -35,3 +35,60 @@ where
         Err(err) => check_error(text, err.span(), &err.to_string()),
     }
 }
+
+/// The input as a stream of choices (zeros once it runs out).
+pub struct Bytes<'a>(pub &'a [u8]);
+
+impl Bytes<'_> {
+    /// The next byte, or 0 once the input is used up.
+    pub fn byte(&mut self) -> u8 {
+        let (first, rest) = self.0.split_first().map_or((0, &[][..]), |(f, r)| (*f, r));
+        self.0 = rest;
+        first
+    }
+
+    /// A number below `n` (0 when `n` is 0).
+    pub fn below(&mut self, n: usize) -> usize {
+        usize::from(self.byte()) % n.max(1)
+    }
+
+    /// Whether the input is used up.
+    pub fn empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    /// A raw line: fewer than `max` bytes of any value but the line feed, as lossy UTF-8.
+    pub fn raw_line(&mut self, max: usize) -> String {
+        let n = self.below(max);
+        let raw: Vec<u8> = (0..n).map(|_| self.byte()).filter(|&c| c != b'\n').collect();
+        String::from_utf8_lossy(&raw).into_owned()
+    }
+}
+
+/// What an engine loop is sent: the lines `line` makes from the bytes until they run out,
+/// each followed by what `ending` picks (`""`, `"\r"`, ...) and a line feed. Sent all at
+/// once, so that commands arrive while the engine thinks.
+pub fn script(
+    data: &[u8],
+    mut line: impl FnMut(&mut Bytes<'_>) -> String,
+    mut ending: impl FnMut(&mut Bytes<'_>) -> &'static str,
+) -> String {
+    let mut b = Bytes(data);
+    let mut input = String::new();
+    while !b.empty() {
+        input.push_str(&line(&mut b));
+        input.push_str(ending(&mut b));
+        input.push('\n');
+    }
+    input
+}
+
+/// Every line an engine wrote reads as a reply of its protocol (`R`) and holds no control
+/// character.
+pub fn check_reply_lines<R: FromStr>(out: Vec<u8>) {
+    let out = String::from_utf8(out).expect("UTF-8 replies");
+    for reply in out.lines() {
+        assert!(reply.parse::<R>().is_ok(), "not a reply: {reply:?}");
+        assert!(!reply.chars().any(char::is_control), "{reply:?}");
+    }
+}

@@ -9,16 +9,9 @@ use gridnote_board::tafl::{Game, LinePath, MoveRecord, TaflRules};
 use gridnote_tafl_rules::{CaptureText, CompiledRules, Position, check_line};
 use libfuzzer_sys::fuzz_target;
 
-/// The input as a stream of choices (zeros once it runs out).
-struct Bytes<'a>(&'a [u8]);
-
-impl Bytes<'_> {
-    fn below(&mut self, n: usize) -> usize {
-        let (first, rest) = self.0.split_first().map_or((0, &[][..]), |(f, r)| (*f, r));
-        self.0 = rest;
-        usize::from(first) % n.max(1)
-    }
-}
+#[path = "common.rs"]
+mod common;
+use common::Bytes;
 
 /// Up to `plies` legal moves from `pos`, chosen by the bytes, as OpenTafl writes them.
 fn line(b: &mut Bytes<'_>, mut pos: Position, plies: usize) -> Vec<String> {

@@ -15,24 +15,9 @@ use gridnote_engine::gomocup::{Options, serve};
 use gridnote_protocol::gomocup::Reply;
 use libfuzzer_sys::fuzz_target;
 
-/// The input as a stream of choices (zeros once it runs out).
-struct Bytes<'a>(&'a [u8]);
-
-impl Bytes<'_> {
-    fn byte(&mut self) -> u8 {
-        let (first, rest) = self.0.split_first().map_or((0, &[][..]), |(f, r)| (*f, r));
-        self.0 = rest;
-        first
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        usize::from(self.byte()) % n
-    }
-
-    fn empty(&self) -> bool {
-        self.0.is_empty()
-    }
-}
+#[path = "common.rs"]
+mod common;
+use common::Bytes;
 
 /// A point, mostly on a 15×15 or 20×20 board, sometimes off it.
 fn point(b: &mut Bytes<'_>) -> String {
@@ -67,8 +52,18 @@ fn line(b: &mut Bytes<'_>) -> String {
                 2 => "18446744073709551615".to_owned(),
                 _ => "soon".to_owned(),
             };
-            let keys = ["timeout_turn", "timeout_match", "time_left", "max_memory", "game_type",
-                "rule", "evaluate", "folder", "thread_num", ""];
+            let keys = [
+                "timeout_turn",
+                "timeout_match",
+                "time_left",
+                "max_memory",
+                "game_type",
+                "rule",
+                "evaluate",
+                "folder",
+                "thread_num",
+                "",
+            ];
             format!("INFO {} {value}", keys[b.below(keys.len())])
         }
         8 => format!("INFO rule {}", b.below(16)),
@@ -77,34 +72,17 @@ fn line(b: &mut Bytes<'_>) -> String {
         11 => "ABOUT".to_owned(),
         12 => ["STOP", "YXSTOP", "stop", "DONE"][b.below(4)].to_owned(),
         13 if b.below(4) == 0 => "END".to_owned(),
-        _ => {
-            // Raw bytes, any of them (but the line break).
-            let n = b.below(40);
-            let raw: Vec<u8> = (0..n).map(|_| b.byte()).filter(|&c| c != b'\n').collect();
-            String::from_utf8_lossy(&raw).into_owned()
-        }
+        _ => b.raw_line(40),
     }
 }
 
 fuzz_target!(|data: &[u8]| {
-    let mut b = Bytes(data);
-    let mut input = String::new();
-    while !b.empty() {
-        input.push_str(&line(&mut b));
-        if b.below(8) == 0 {
-            input.push('\r');
-        }
-        input.push('\n');
-    }
+    let input = common::script(data, line, |b| if b.below(8) == 0 { "\r" } else { "" });
     let mut out = Vec::new();
     let options = Options::default()
         .with_table_bytes(1 << 16)
         .with_turn_time(Duration::from_millis(3))
         .with_max_think(Duration::from_millis(3));
     serve(input.as_bytes(), &mut out, &options).expect("the loop ends cleanly");
-    let out = String::from_utf8(out).expect("UTF-8 replies");
-    for reply in out.lines() {
-        assert!(reply.parse::<Reply>().is_ok(), "not a reply: {reply:?}");
-        assert!(!reply.chars().any(char::is_control), "{reply:?}");
-    }
+    common::check_reply_lines::<Reply>(out);
 });

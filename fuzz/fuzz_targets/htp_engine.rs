@@ -13,23 +13,9 @@ use gridnote_engine::htp::{Options, serve};
 use gridnote_protocol::htp::Reply;
 use libfuzzer_sys::fuzz_target;
 
-struct Bytes<'a>(&'a [u8]);
-
-impl Bytes<'_> {
-    fn byte(&mut self) -> u8 {
-        let (first, rest) = self.0.split_first().map_or((0, &[][..]), |(f, r)| (*f, r));
-        self.0 = rest;
-        first
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        usize::from(self.byte()) % n
-    }
-
-    fn empty(&self) -> bool {
-        self.0.is_empty()
-    }
-}
+#[path = "common.rs"]
+mod common;
+use common::Bytes;
 
 fn vertex(b: &mut Bytes<'_>) -> String {
     format!("{}{}", char::from(b'a' + (b.byte() % 14)), b.below(15))
@@ -55,27 +41,19 @@ fn line(b: &mut Bytes<'_>) -> String {
         }
         12 => ["final_status", "show_board", "show_board_open_tafl", "list_commands", "name"]
             [b.below(5)]
-            .to_owned(),
+        .to_owned(),
         13 if b.below(4) == 0 => "quit".to_owned(),
-        _ => {
-            let n = b.below(40);
-            let raw: Vec<u8> = (0..n).map(|_| b.byte()).filter(|&c| c != b'\n').collect();
-            String::from_utf8_lossy(&raw).into_owned()
-        }
+        _ => b.raw_line(40),
     }
 }
 
 fuzz_target!(|data: &[u8]| {
-    let mut b = Bytes(data);
-    let mut input = String::new();
-    while !b.empty() {
-        input.push_str(&line(&mut b));
-        input.push('\n');
-    }
+    let input = common::script(data, line, |_| "");
     let mut out = Vec::new();
     let options = Options::default()
         .with_table_bytes(1 << 16)
-        .with_move_time(Duration::from_millis(3));
+        .with_move_time(Duration::from_millis(3))
+        .with_max_think(Duration::from_millis(3));
     serve(input.as_bytes(), &mut out, &options).expect("the loop ends cleanly");
     let out = String::from_utf8(out).expect("UTF-8 replies");
     assert!(out.is_empty() || out.ends_with("\n\n"), "{out:?}");

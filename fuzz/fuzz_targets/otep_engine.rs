@@ -13,23 +13,9 @@ use gridnote_engine::otep::{Options, serve};
 use gridnote_protocol::otep::Reply;
 use libfuzzer_sys::fuzz_target;
 
-struct Bytes<'a>(&'a [u8]);
-
-impl Bytes<'_> {
-    fn byte(&mut self) -> u8 {
-        let (first, rest) = self.0.split_first().map_or((0, &[][..]), |(f, r)| (*f, r));
-        self.0 = rest;
-        first
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        usize::from(self.byte()) % n
-    }
-
-    fn empty(&self) -> bool {
-        self.0.is_empty()
-    }
-}
+#[path = "common.rs"]
+mod common;
+use common::Bytes;
 
 const RULES: [&str; 3] = [
     "dim:7 name:Brandub surf:n atkf:y ks:w cenhe: cenh: start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/",
@@ -62,7 +48,10 @@ fn line(b: &mut Bytes<'_>) -> String {
         0 => {
             let mut record = RULES[b.below(3)].to_owned();
             if b.below(4) == 0 {
-                record.insert_str(b.below(record.len()), ["dim:", " esc:q", "\u{0}", " "][b.below(4)]);
+                record.insert_str(
+                    b.below(record.len()),
+                    ["dim:", " esc:q", "\u{0}", " "][b.below(4)],
+                );
             }
             format!("rules {record}")
         }
@@ -90,30 +79,17 @@ fn line(b: &mut Bytes<'_>) -> String {
             .to_owned(),
         11 => ["stop", "hello", "status x"][b.below(3)].to_owned(),
         12 if b.below(4) == 0 => "goodbye".to_owned(),
-        _ => {
-            let n = b.below(40);
-            let raw: Vec<u8> = (0..n).map(|_| b.byte()).filter(|&c| c != b'\n').collect();
-            String::from_utf8_lossy(&raw).into_owned()
-        }
+        _ => b.raw_line(40),
     }
 }
 
 fuzz_target!(|data: &[u8]| {
-    let mut b = Bytes(data);
-    let mut input = String::new();
-    while !b.empty() {
-        input.push_str(&line(&mut b));
-        input.push('\n');
-    }
+    let input = common::script(data, line, |_| "");
     let mut out = Vec::new();
     let options = Options::default()
         .with_table_bytes(1 << 16)
         .with_max_think(Duration::from_millis(3))
         .with_full_moves(data.first().is_some_and(|&f| f & 1 == 1));
     serve(input.as_bytes(), &mut out, &options).expect("the loop ends cleanly");
-    let out = String::from_utf8(out).expect("UTF-8 replies");
-    for reply in out.lines() {
-        assert!(reply.parse::<Reply>().is_ok(), "not a reply: {reply:?}");
-        assert!(!reply.chars().any(char::is_control), "{reply:?}");
-    }
+    common::check_reply_lines::<Reply>(out);
 });

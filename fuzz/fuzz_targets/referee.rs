@@ -18,7 +18,7 @@ use gridnote_referee::otep::OtepMatch;
 use gridnote_referee::process::{Failure, Launch, Link};
 use gridnote_referee::st3p::St3pMatch;
 use gridnote_referee::tournament::{Contest, Ending, Engine};
-use gridnote_tafl_rules::{Position as TaflPosition, Rules as TaflRules};
+use gridnote_tafl_rules::{CompiledRules, Position as TaflPosition};
 use libfuzzer_sys::fuzz_target;
 
 /// Choices shared by both engines (each engine reads its own half).
@@ -68,7 +68,7 @@ struct Fake {
     waiting: Vec<String>,
     st3p_position: Option<Position>,
     /// OTEP: the rules and the last board sent, with the side to move.
-    tafl: Option<(TaflRules, String)>,
+    tafl: Option<(CompiledRules, String)>,
     flooding: bool,
 }
 
@@ -115,7 +115,7 @@ impl Link for Fake {
         if self.otep {
             match line.parse::<otep::Command>() {
                 Ok(otep::Command::Rules(record)) => {
-                    if let Ok(rules) = TaflRules::from_otn(&record) {
+                    if let Ok(rules) = record.parse::<CompiledRules>() {
                         let start = TaflPosition::start(&rules).otn();
                         self.tafl = Some((rules, start));
                     }
@@ -170,17 +170,44 @@ impl Link for Fake {
                 self.flooding = true;
                 self.receive(deadline)
             }
-            11 => Err(Failure::Exited { status: Some(i32::from(self.choice())), signal: None, stderr }),
+            11 => Err(Failure::Exited {
+                status: Some(i32::from(self.choice())),
+                signal: None,
+                stderr,
+            }),
             12 => Err(Failure::Exited { status: None, signal: Some(9), stderr }),
             13 => Err(Failure::Closed { stderr }),
             14 => Err(Failure::Malformed("a line longer than 65536 bytes".to_owned())),
             _ => {
                 let pick = self.choice();
                 let vocabulary: &[&str] = if self.otep {
-                    &["hello", "move", "move a1-a2 b", "move z9-z99", "rules", "position", "side",
-                      "clock", "status x", "error 0 x", "error -1 gone", "simple-moves off", "y", ""]
+                    &[
+                        "hello",
+                        "move",
+                        "move a1-a2 b",
+                        "move z9-z99",
+                        "rules",
+                        "position",
+                        "side",
+                        "clock",
+                        "status x",
+                        "error 0 x",
+                        "error -1 gone",
+                        "simple-moves off",
+                        "y",
+                        "",
+                    ]
                 } else {
-                    &["best a1", "best zz99", "best A1", "best", "st3p version 1 ok", "info", "x", ""]
+                    &[
+                        "best a1",
+                        "best zz99",
+                        "best A1",
+                        "best",
+                        "st3p version 1 ok",
+                        "info",
+                        "x",
+                        "",
+                    ]
                 };
                 Ok(vocabulary[usize::from(pick) % vocabulary.len()].to_owned())
             }
@@ -201,7 +228,8 @@ fuzz_target!(|data: &[u8]| {
         ],
         otep,
     });
-    let time: TimeControl = if first & 2 == 0 { "st=0.003" } else { "0.02+0.001" }.parse().expect("valid");
+    let time: TimeControl =
+        if first & 2 == 0 { "st=0.003" } else { "0.02+0.001" }.parse().expect("valid");
     let engines = ["a".to_owned(), "b".to_owned()];
     let number = 1 + usize::from(first >> 2 & 1);
     let first_engine = if number == 1 { Engine::A } else { Engine::B };
@@ -224,7 +252,11 @@ fuzz_target!(|data: &[u8]| {
     let termination = if otep { "\n[termination:" } else { "\n[Termination \"" };
     assert!(game.record.contains(termination), "{}", game.record);
     if let Ending::Forfeit { forfeit, .. } = &game.ending {
-        assert!(game.record.contains(&forfeit.to_string().replace(']', ")")[..8]), "{}", game.record);
+        assert!(
+            game.record.contains(&forfeit.to_string().replace(']', ")")[..8]),
+            "{}",
+            game.record
+        );
     }
     assert!(game.plies <= 60 || !otep);
 });

@@ -13,24 +13,9 @@ use gridnote_engine::st3p::{Options, serve};
 use gridnote_protocol::st3p::Reply;
 use libfuzzer_sys::fuzz_target;
 
-/// The input as a stream of choices (zeros once it runs out).
-struct Bytes<'a>(&'a [u8]);
-
-impl Bytes<'_> {
-    fn byte(&mut self) -> u8 {
-        let (first, rest) = self.0.split_first().map_or((0, &[][..]), |(f, r)| (*f, r));
-        self.0 = rest;
-        first
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        usize::from(self.byte()) % n
-    }
-
-    fn empty(&self) -> bool {
-        self.0.is_empty()
-    }
-}
+#[path = "common.rs"]
+mod common;
+use common::Bytes;
 
 /// A T3EN-like board: mostly valid, sometimes not.
 fn board(b: &mut Bytes<'_>) -> String {
@@ -54,12 +39,7 @@ fn line(b: &mut Bytes<'_>) -> String {
         1 => "identify".to_owned(),
         2 => "stop".to_owned(),
         3 if b.below(4) == 0 => "quit".to_owned(),
-        4 => {
-            // Raw bytes, any of them (but the line break).
-            let n = b.below(40);
-            let raw: Vec<u8> = (0..n).map(|_| b.byte()).filter(|&c| c != b'\n').collect();
-            String::from_utf8_lossy(&raw).into_owned()
-        }
+        4 => b.raw_line(40),
         _ => {
             let mut text = format!("move {} {}", board(b), ["x", "o", "z"][b.below(3)]);
             match b.below(4) {
@@ -80,23 +60,12 @@ fn line(b: &mut Bytes<'_>) -> String {
 }
 
 fuzz_target!(|data: &[u8]| {
-    let mut b = Bytes(data);
-    let mut input = String::new();
-    while !b.empty() {
-        input.push_str(&line(&mut b));
-        input.push(if b.below(8) == 0 { '\r' } else { ' ' });
-        input.push('\n');
-    }
+    let input = common::script(data, line, |b| if b.below(8) == 0 { "\r" } else { " " });
     let (mut out, mut err) = (Vec::new(), Vec::new());
-    let options = Options::default()
-        .with_table_bytes(1 << 16)
-        .with_max_think(Duration::from_millis(3));
+    let options =
+        Options::default().with_table_bytes(1 << 16).with_max_think(Duration::from_millis(3));
     serve(input.as_bytes(), &mut out, &mut err, &options).expect("the loop ends cleanly");
-    let out = String::from_utf8(out).expect("UTF-8 replies");
-    for reply in out.lines() {
-        assert!(reply.parse::<Reply>().is_ok(), "not a reply: {reply:?}");
-        assert!(!reply.chars().any(char::is_control), "{reply:?}");
-    }
+    common::check_reply_lines::<Reply>(out);
     let err = String::from_utf8(err).expect("UTF-8 messages");
     for message in err.lines() {
         assert!(message.starts_with("error: ") || message.starts_with("note: "), "{message:?}");

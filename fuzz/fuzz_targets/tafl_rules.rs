@@ -8,16 +8,9 @@
 use gridnote_tafl_rules::{CompiledRules, Move, Position};
 use libfuzzer_sys::fuzz_target;
 
-/// The input as a stream of choices (zeros once it runs out).
-struct Bytes<'a>(&'a [u8]);
-
-impl Bytes<'_> {
-    fn below(&mut self, n: usize) -> usize {
-        let (first, rest) = self.0.split_first().map_or((0, &[][..]), |(f, r)| (*f, r));
-        self.0 = rest;
-        usize::from(first) % n
-    }
-}
+#[path = "common.rs"]
+mod common;
+use common::Bytes;
 
 const PIECES: &str = "tcnkmgTCNKMG";
 

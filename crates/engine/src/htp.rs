@@ -58,12 +58,14 @@ pub struct Options {
     pub table_bytes: usize,
     /// The time to think about a move when the game is un-timed.
     pub move_time: Duration,
+    /// The longest a move may take, whatever the clock says (default a day).
+    pub max_think: Duration,
 }
 
 impl Default for Options {
     /// A 64 MiB table, five seconds a move when un-timed.
     fn default() -> Options {
-        Options { table_bytes: 64 << 20, move_time: Duration::from_secs(5) }
+        Options { table_bytes: 64 << 20, move_time: Duration::from_secs(5), max_think: DAY }
     }
 }
 
@@ -79,6 +81,20 @@ impl Options {
     pub fn with_move_time(self, time: Duration) -> Options {
         Options { move_time: time.min(DAY), ..self }
     }
+
+    /// These options, never thinking longer than `time` about a move, whatever the
+    /// clock (a day at most).
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// let options = gridnote_engine::htp::Options::default()
+    ///     .with_max_think(Duration::from_millis(50));
+    /// assert_eq!(options.max_think, Duration::from_millis(50));
+    /// ```
+    #[must_use]
+    pub fn with_max_think(self, time: Duration) -> Options {
+        Options { max_think: time.min(DAY), ..self }
+    }
 }
 
 /// The rules of an HTP board size: Copenhagen on 11×11, the same on 13×13.
@@ -90,14 +106,19 @@ impl Options {
 /// ```
 #[must_use]
 pub fn rules(size: u64) -> Option<CompiledRules> {
+    rules_record(size)?.parse().ok()
+}
+
+/// The OTN rules record of [`rules`] (what a game record's `[rules:…]` tag holds).
+pub(crate) fn rules_record(size: u64) -> Option<String> {
     let copenhagen = TaflRules::preset_record("copenhagen")?;
     match size {
-        11 => copenhagen.parse().ok(),
+        11 => Some(copenhagen.to_owned()),
         13 => {
             // The same rules, the program's 13x13 start.
             let start = copenhagen.find(" start:")?;
             let text = copenhagen[..start].replacen("dim:11", "dim:13", 1);
-            format!("{text} start:{START_13}").parse().ok()
+            Some(format!("{text} start:{START_13}"))
         }
         _ => None,
     }
@@ -140,6 +161,7 @@ where
         time: TimeSettings::UnTimed,
         clocks: [Duration::ZERO; 2],
         move_time: options.move_time,
+        max_think: options.max_think,
         lateness: Lateness::default(),
         answering: None,
     };
@@ -169,16 +191,16 @@ enum Done {
 type Board = Vec<Option<Piece>>;
 
 /// One game: its rules, every position since its start (for `play_undo`), the boards
-/// after each play, and a resignation.
-struct Game {
+/// after each play, and a resignation. The bot (`crate::bot`) plays its games on it too.
+pub(crate) struct Game {
     size: u64,
     positions: Vec<Position>,
     boards: Vec<Board>,
-    resigned: Option<Player>,
+    pub(crate) resigned: Option<Player>,
 }
 
 impl Game {
-    fn new(size: u64, first: Player) -> Option<Game> {
+    pub(crate) fn new(size: u64, first: Player) -> Option<Game> {
         let rules = rules(size)?;
         let start = Position::start(&rules);
         let start = Position::from_record(&rules, &start.otn(), first).ok()?;
@@ -186,13 +208,13 @@ impl Game {
         Some(Game { size, positions: vec![start], boards: vec![board], resigned: None })
     }
 
-    fn position(&self) -> &Position {
+    pub(crate) fn position(&self) -> &Position {
         self.positions.last().unwrap_or_else(|| unreachable!("a game has its start"))
     }
 
     /// Whether `m` is legal: by the model's rules, and for the defenders not back to an
     /// earlier board.
-    fn allows(&self, m: Move) -> bool {
+    pub(crate) fn allows(&self, m: Move) -> bool {
         let pos = self.position();
         if !pos.is_legal(m) {
             return false;
@@ -207,13 +229,13 @@ impl Game {
         !self.boards.contains(&moved)
     }
 
-    fn legal_moves(&self) -> Vec<Move> {
+    pub(crate) fn legal_moves(&self) -> Vec<Move> {
         let mut moves = self.position().legal_moves();
         moves.retain(|&m| self.allows(m));
         moves
     }
 
-    fn status(&self) -> Status {
+    pub(crate) fn status(&self) -> Status {
         match self.resigned {
             Some(Player::One) => return Status::DefenderWins,
             Some(Player::Two) => return Status::AttackerWins,
@@ -232,7 +254,7 @@ impl Game {
     }
 
     /// Plays `m` (checked) and answers with the vertices it captured.
-    fn play(&mut self, m: Move) -> Result<String, String> {
+    pub(crate) fn play(&mut self, m: Move) -> Result<String, String> {
         if self.status() != Status::Ongoing {
             return Err("play: the game is already over".to_owned());
         }
@@ -299,6 +321,7 @@ struct Htp<W> {
     /// Each side's time left under Fischer's clock (attackers, defenders).
     clocks: [Duration; 2],
     move_time: Duration,
+    max_think: Duration,
     lateness: Lateness,
     /// The `generate_move` under way: read at this instant, this long planned.
     answering: Option<(Instant, Duration)>,
@@ -443,7 +466,8 @@ impl<W: Write> Htp<W> {
             }
             .allot(),
             _ => self.move_time,
-        };
+        }
+        .min(self.max_think);
         let position = self.game.position().clone();
         ctx.start(Job::Search {
             position,

@@ -146,3 +146,20 @@ fn a_fischer_clock_gives_a_share_of_the_time_left() {
     assert!(got[2].starts_with("= play defender "), "{}", got[2]);
     assert_eq!(got[3], "= ongoing");
 }
+
+#[test]
+fn max_think_caps_a_move_whatever_the_clock_says() {
+    // A clock of 2^64-1 minutes would allot the move a share of a day; max_think caps it.
+    let options = options().with_max_think(Duration::from_millis(20));
+    // No `quit`: the end of the input lets the search under way answer first.
+    let input = "time_settings fischer 18446744073709551615 0\ngenerate_move\n";
+    let mut out = Vec::new();
+    let start = Instant::now();
+    serve(input.as_bytes(), &mut out, &options).expect("serves");
+    assert!(start.elapsed() < Duration::from_secs(60), "{:?}", start.elapsed());
+    let out = String::from_utf8(out).expect("UTF-8");
+    let replies: Vec<&str> = out.split("\n\n").collect();
+    assert_eq!(replies[0], "= ");
+    assert!(replies[1].starts_with("= play attacker "), "{out}");
+    assert_eq!(replies.len(), 3, "{out}");
+}

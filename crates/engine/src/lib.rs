@@ -4,6 +4,7 @@
 #![warn(missing_docs)]
 
 // `driver` is the loop every protocol shares; each protocol is one module over it.
+pub mod bot;
 mod driver;
 pub mod gomocup;
 pub mod htp;

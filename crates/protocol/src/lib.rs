@@ -6,6 +6,7 @@
 pub mod gomocup;
 pub mod htp;
 pub mod otep;
+pub mod server;
 pub mod st3p;
 pub mod text;
 

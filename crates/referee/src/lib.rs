@@ -4,6 +4,7 @@
 
 pub mod clock;
 pub mod gomocup;
+pub mod htp;
 mod mnk;
 pub mod openings;
 pub mod otep;
@@ -11,6 +12,7 @@ pub mod process;
 mod rng;
 pub mod st3p;
 pub mod stats;
+mod tafl;
 pub mod tournament;
 
 /// The shared model, as this crate's signatures use it.

@@ -15,7 +15,6 @@
 //! opening, `[attackers:…]`, `[defenders:…]`, `[result:…]`, `[termination:…]`) and the
 //! moves in OpenTafl's full notation, two a turn.
 
-use std::fmt::Write as _;
 use std::time::{Duration, Instant};
 
 use gridnote_board::Player;
@@ -23,13 +22,14 @@ use gridnote_board::tafl::{PRESETS, TaflRules};
 use gridnote_protocol::otep::{
     Clock as OtepClock, Command, Finish, ParseError, Reply, Request, SideClock,
 };
-use gridnote_tafl_rules::{CompiledRules, Outcome, Position, Reason};
+use gridnote_tafl_rules::{CompiledRules, Position};
 
 use crate::clock::{Clock, TimeControl};
 use std::sync::Arc;
 
 use crate::process::{Launch, Link, Processes};
 use crate::stats::GameScore;
+use crate::tafl::{Record, Verdict, verdict};
 use crate::tournament::{Contest, Ending, Engine, Forfeit, Game, millis};
 
 /// How long an engine may take to start and say `hello`.
@@ -151,18 +151,7 @@ pub fn random_opening(
     random: RandomOpenings,
     index: usize,
 ) -> Option<Position> {
-    (0..crate::openings::ATTEMPTS).find_map(|attempt| {
-        let mut rng = crate::openings::generator(random.seed, index, attempt);
-        let mut pos = Position::start(rules);
-        for _ in 0..random.plies {
-            let moves = pos.legal_moves();
-            if moves.is_empty() || pos.outcome().is_over() {
-                return None;
-            }
-            pos.make(moves[rng.below(moves.len())]);
-        }
-        (!pos.outcome().is_over()).then_some(pos)
-    })
+    crate::tafl::random_walk(&Position::start(rules), random, index).map(|(pos, _)| pos)
 }
 
 /// The first `count` random openings of `plies` plies under `rules` ([`random_opening`]
@@ -233,13 +222,6 @@ pub fn read_openings(rules: &CompiledRules, text: &str) -> Result<Vec<Position>,
 }
 
 pub use crate::openings::{OpeningsError, RandomOpenings};
-
-const fn side_word(player: Player) -> &'static str {
-    match player {
-        Player::One => "attackers",
-        Player::Two => "defenders",
-    }
-}
 
 /// One engine in a game.
 struct Seat {
@@ -399,19 +381,6 @@ impl Play<'_> {
     }
 }
 
-fn reason_text(reason: Reason) -> &'static str {
-    match reason {
-        Reason::KingEscaped => "the king escaped",
-        Reason::KingCaptured => "the king was captured",
-        Reason::NoPieces => "a side has no pieces left",
-        Reason::DefendersImmobile => "the defenders cannot move",
-        Reason::EdgeFort => "the king is in an edge fort",
-        Reason::Surrounded => "the defenders are surrounded",
-        Reason::Repetition => "the position occurred a third time",
-        _ => "the rules ended the game",
-    }
-}
-
 impl Contest for OtepMatch {
     fn play(&self, number: usize, first: Engine) -> Game {
         let start = Position::start(&self.rules);
@@ -445,49 +414,30 @@ impl Contest for OtepMatch {
                 }
             }
         }
+        let mut winner = None;
         while ending.is_none() {
-            match play.position.outcome() {
-                Outcome::Ongoing if play.moves.len() >= self.max_plies => {
-                    ending = Some(Ending::Rules(format!("drawn after {} plies", self.max_plies)));
-                }
-                Outcome::Ongoing if play.position.legal_moves().is_empty() => {
-                    let side = side_word(play.position.to_move());
-                    ending = Some(Ending::Rules(format!("the {side} have no move")));
-                }
-                Outcome::Ongoing => {
+            let pos = &play.position;
+            let has_move = !pos.legal_moves().is_empty();
+            match verdict(pos.outcome(), pos.to_move(), has_move, play.moves.len(), self.max_plies)
+            {
+                Verdict::Turn => {
                     let engine = engine_of(play.position.to_move());
                     if let Err(forfeit) = play.turn(engine) {
                         ending = Some(Ending::Forfeit { loser: engine, forfeit });
                     }
                 }
-                Outcome::Won { winner, reason } => {
-                    ending = Some(Ending::Rules(format!(
-                        "{} win: {}",
-                        side_word(winner),
-                        reason_text(reason)
-                    )));
+                Verdict::Over(text, won) => {
+                    winner = won;
+                    ending = Some(Ending::Rules(text));
                 }
-                Outcome::Drawn { reason } => {
-                    ending = Some(Ending::Rules(format!("drawn: {}", reason_text(reason))));
-                }
-                _ => ending = Some(Ending::Rules("the rules ended the game".into())),
             }
         }
         let ending = ending.expect("set above");
-        let outcome = play.position.outcome();
-        let score = match (&ending, outcome) {
-            (Ending::Forfeit { loser, .. }, _) => loser.other().win(),
-            (_, Outcome::Won { winner, .. }) => engine_of(winner).win(),
-            _ if play.position.legal_moves().is_empty() && play.moves.len() < self.max_plies => {
-                // A side without a move loses.
-                engine_of(play.position.to_move().other()).win()
-            }
-            _ => GameScore::Draw,
-        };
+        let score = crate::tafl::score(&ending, winner, engine_of);
         let finish = match (&ending, score) {
             (Ending::Forfeit { .. }, _) => Finish::Ended,
             (_, GameScore::Draw) => Finish::Drawn,
-            _ if winner_of(score) == engine_of(Player::One) => Finish::AttackersWon,
+            _ if score == engine_of(Player::One).win() => Finish::AttackersWon,
             _ => Finish::DefendersWon,
         };
         for seat in play.seats.iter_mut().filter_map(Option::take) {
@@ -495,77 +445,20 @@ impl Contest for OtepMatch {
             let _ = process.send(&Command::Finish(finish).to_string());
             process.stop(Some(&Command::Goodbye.to_string()), Duration::from_millis(200));
         }
-        let record = record(self, number, opening, &play, engine_of, score, &ending);
+        let record = Record {
+            engines: &self.engines,
+            time: self.time,
+            rules_record: &self.record,
+            rules: &self.rules,
+            number,
+            opening,
+            moves: &play.moves,
+            attackers: engine_of(Player::One),
+            score,
+            ending: &ending,
+        }
+        .text();
         let plies = play.moves.len();
         Game::new(number, first, score, ending, plies, record, "otg")
     }
-}
-
-fn winner_of(score: GameScore) -> Engine {
-    if score == GameScore::AWins { Engine::A } else { Engine::B }
-}
-
-/// A tag value: OTN tags end at `]`, so it is replaced.
-fn tag(text: &str) -> String {
-    text.replace(']', ")").replace('[', "(").replace('\n', " ")
-}
-
-/// The OTN game record.
-fn record(
-    contest: &OtepMatch,
-    number: usize,
-    opening: &Position,
-    play: &Play<'_>,
-    engine_of: impl Fn(Player) -> Engine,
-    score: GameScore,
-    ending: &Ending,
-) -> String {
-    let attackers = engine_of(Player::One);
-    let defenders = engine_of(Player::Two);
-    // OTN's result: 1 the attackers won, -1 the defenders, 0 a draw.
-    let result = match score {
-        GameScore::Draw => "0",
-        _ if winner_of(score) == attackers => "1",
-        _ => "-1",
-    };
-    let mut text = String::new();
-    let _ = writeln!(text, "[event:gridnote match]");
-    let _ = writeln!(text, "[game:{number}]");
-    let _ =
-        writeln!(text, "[attackers:{} ({attackers})]", tag(&contest.engines[attackers.index()]));
-    let _ =
-        writeln!(text, "[defenders:{} ({defenders})]", tag(&contest.engines[defenders.index()]));
-    let _ = writeln!(text, "[time-control:{}]", contest.time);
-    let _ = writeln!(text, "[result:{result}]");
-    let _ = writeln!(text, "[termination:{}]", tag(&ending.to_string()));
-    let _ = writeln!(text, "[rules:{}]", contest.record);
-    if opening.otn() != Position::start(&contest.rules).otn()
-        || opening.to_move() != Position::start(&contest.rules).to_move()
-    {
-        let _ = writeln!(text, "[position:{}]", opening.otn());
-    }
-    text.push('\n');
-    // Turns as OTN numbers them: the first mover's ply then the other's; a game starting
-    // with the second mover leaves the first slot of turn 1 out (`1. ..... d3-e3`).
-    let first_mover = Position::start(&contest.rules).to_move();
-    let mut turn = 1;
-    let mut i = 0;
-    if opening.to_move() != first_mover && !play.moves.is_empty() {
-        let _ = writeln!(text, "1. ..... {}", play.moves[0]);
-        i = 1;
-        turn = 2;
-    }
-    while i < play.moves.len() {
-        match play.moves.get(i + 1) {
-            Some(second) => {
-                let _ = writeln!(text, "{turn}. {} {second}", play.moves[i]);
-            }
-            None => {
-                let _ = writeln!(text, "{turn}. {}", play.moves[i]);
-            }
-        }
-        i += 2;
-        turn += 1;
-    }
-    text
 }

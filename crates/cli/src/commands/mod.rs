@@ -44,6 +44,7 @@ subcommands! {
     Otep => otep,
     Gomocup => gomocup,
     Htp => htp,
+    Bot => bot,
     Match => referee,
     Game => game,
     Moves => moves,

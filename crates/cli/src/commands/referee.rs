@@ -26,8 +26,9 @@ pub(crate) struct Args {
     pub(crate) engine_b: String,
     /// The protocol both engines speak: st3p or gomocup (m,n,k games; Gomocup is the
     /// Piskvork brain protocol of gomoku engines) or otep (tafl, OpenTafl's engine
-    /// protocol).
-    #[arg(long, value_name = "PROTOCOL", default_value = "st3p", value_parser = ["st3p", "gomocup", "otep"])]
+    /// protocol) or htp (Copenhagen hnefatafl on 11x11, the Hnefatafl Text Protocol of
+    /// hnefatafl-copenhagen).
+    #[arg(long, value_name = "PROTOCOL", default_value = "st3p", value_parser = ["st3p", "gomocup", "otep", "htp"])]
     pub(crate) protocol: String,
     /// Engine A's protocol when the engines speak different ones (st3p or gomocup:
     /// m,n,k games only); --protocol when left out.
@@ -38,6 +39,7 @@ pub(crate) struct Args {
     pub(crate) protocol_b: Option<String>,
     /// The rules. Tafl (otep): an OpenTafl variant's name (brandubh, copenhagen, fetlar,
     /// tablut, …) or an OTN rules record (dim:7 … start:/…/); brandubh when left out.
+    /// htp: copenhagen only (the default).
     /// m,n,k games: gomoku's rule set by the name gridnote gives it (gomoku, gomoku+exact,
     /// renju, caro; K in a row as --board says, diagonals, normal play); freestyle when
     /// left out.
@@ -59,7 +61,8 @@ pub(crate) struct Args {
     pub(crate) margin_ms: u64,
     /// Openings: a file of positions, one per line, each played twice, colours swapped
     /// (blank and `#` lines skipped): T3EN for st3p; for otep an OTN position record and
-    /// the side to move (`/3t3/…/ defenders`; the rules' first mover when left out).
+    /// the side to move (`/3t3/…/ defenders`; the rules' first mover when left out); not
+    /// for htp (use --random-plies).
     #[arg(long, value_name = "FILE", conflicts_with = "random_plies")]
     pub(crate) openings: Option<PathBuf>,
     /// Random openings of N plies (0 to 1000) from the empty board or the tafl start
@@ -75,7 +78,7 @@ pub(crate) struct Args {
     pub(crate) jobs: u32,
     /// Write every game's record into DIR as the game ends (one file per game:
     /// game-0001.txt; game-0001.psq, Piskvork's record, when an engine speaks gomocup;
-    /// game-0001.otg for otep). DIR is made when missing and must be
+    /// game-0001.otg for otep and htp). DIR is made when missing and must be
     /// empty unless --force.
     #[arg(long, value_name = "DIR")]
     pub(crate) records: Option<PathBuf>,
@@ -91,8 +94,11 @@ pub(crate) struct Args {
 /// Runs a match and prints the results table and the score.
 pub(crate) fn run(args: &Args, _stdin: &mut dyn BufRead, io: &mut Io<'_>) -> u8 {
     let prepared = records_folder(args).and_then(|()| {
-        if args.protocol == "otep" && (args.protocol_a.is_some() || args.protocol_b.is_some()) {
-            Err("--protocol-a and --protocol-b are for m,n,k games (st3p, gomocup); OTEP engines play tafl with --protocol otep".to_owned())
+        let tafl = args.protocol == "otep" || args.protocol == "htp";
+        if tafl && (args.protocol_a.is_some() || args.protocol_b.is_some()) {
+            Err(format!("--protocol-a and --protocol-b are for m,n,k games (st3p, gomocup); {} engines play tafl with --protocol {} against each other", args.protocol.to_uppercase(), args.protocol))
+        } else if args.protocol == "htp" {
+            htp_contest(args).map(|contest| Box::new(contest) as Box<dyn Contest>)
         } else if args.protocol == "otep" {
             otep_contest(args).map(|contest| Box::new(contest) as Box<dyn Contest>)
         } else {
@@ -337,6 +343,34 @@ fn otep_contest(args: &Args) -> Result<gridnote_referee::otep::OtepMatch, String
         args.tc,
     )?;
     contest.random = random;
+    contest.margin = Duration::from_millis(args.margin_ms);
+    Ok(contest)
+}
+
+/// `gridnote match --protocol htp`: the contest the flags describe.
+fn htp_contest(args: &Args) -> Result<gridnote_referee::htp::HtpMatch, String> {
+    use gridnote_referee::htp::HtpMatch;
+    if let Some(name) = args.rules.as_deref().filter(|name| *name != "copenhagen") {
+        return Err(format!(
+            "--rules {name}: HTP engines play Copenhagen hnefatafl on 11x11 (--rules copenhagen, the default)"
+        ));
+    }
+    if let Some(path) = &args.openings {
+        return Err(format!(
+            "--openings {}: HTP sets a game up only by plays from the start: give --random-plies N",
+            path.display()
+        ));
+    }
+    let mut contest = HtpMatch::new([args.engine_a.clone(), args.engine_b.clone()], args.tc)?;
+    if let Some(plies) = args.random_plies {
+        let random = RandomOpenings::new(plies as usize, args.seed);
+        if gridnote_referee::htp::random_opening(random, 0).is_none() {
+            return Err(format!(
+                "cannot find random openings of {plies} plies that leave the game open"
+            ));
+        }
+        contest.random = Some(random);
+    }
     contest.margin = Duration::from_millis(args.margin_ms);
     Ok(contest)
 }

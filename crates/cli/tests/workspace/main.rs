@@ -5,6 +5,7 @@
 mod check_tafl_rules;
 mod game;
 mod gomocup_match;
+mod htp_match;
 mod json_types;
 mod otep;
 mod otep_match;

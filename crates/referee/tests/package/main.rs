@@ -2,5 +2,6 @@
 //! file, in one test binary: each binary costs a link and its own copy of generic code.
 
 mod gomocup;
+mod htp;
 mod otep;
 mod scripted;
