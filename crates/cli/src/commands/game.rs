@@ -184,12 +184,27 @@ pub(crate) fn run(args: &Args, stdin: &mut dyn BufRead, io: &mut Io<'_>) -> u8 {
         );
         return EXIT_FAILED;
     }
-    match positions(&game, &line, args, &shown) {
+    // A first pass checks every ply and conversion; the positions are then written as
+    // a second pass makes them (no copy of them all held).
+    match positions(&game, &line, args, &shown, None) {
         Ok(printed) => {
             let _ = io.err.write_all(printed.warnings.as_bytes());
             let _ = io.err.write_all(&printed.notes);
-            let _ = io.out.write_all(printed.out.as_bytes());
-            EXIT_OK
+            if args.final_only {
+                let _ = io.out.write_all(printed.out.as_bytes());
+                return EXIT_OK;
+            }
+            match positions(&game, &line, args, &shown, Some(&mut *io.out)) {
+                Ok(_) => EXIT_OK,
+                Err(Failure::Replay(err)) => {
+                    problem(io.err, &shown, text, err.span(), &err.to_string());
+                    EXIT_FAILED
+                }
+                Err(Failure::Convert { message, .. }) => {
+                    let _ = writeln!(io.err, "error: {shown}: {message}");
+                    EXIT_FAILED
+                }
+            }
         }
         Err(Failure::Replay(err)) => {
             problem(io.err, &shown, text, err.span(), &err.to_string());
@@ -349,10 +364,25 @@ impl Printer {
     }
 }
 
+/// How much of the positions is held before it is written, when they are written as the
+/// replay goes.
+const FLUSH_BYTES: usize = 64 * 1024;
+
 /// The positions of `line` as the replay makes them, one ply at a time (no position
 /// kept but the last): after every ply, or (`--final`) the last one, which is the start
 /// for a line without plies.
-fn positions(game: &Game, line: &LinePath, args: &Args, file: &str) -> Result<Printed, Failure> {
+///
+/// Without `stream`, every position is made and checked but only `--final`'s is kept
+/// (the replay's warnings and the notes are); with `stream` (a second pass, once the
+/// first succeeded, so that an error leaves no partial output), each position goes to
+/// it as it is made and only a few kilobytes of them are held.
+fn positions(
+    game: &Game,
+    line: &LinePath,
+    args: &Args,
+    file: &str,
+    mut stream: Option<&mut dyn Write>,
+) -> Result<Printed, Failure> {
     // The registry's format of the positions of a game record: OTN position records.
     let otn: Format = "otn".parse().expect("the registry has OTN");
     let to = args.to.and_then(Target::positions).filter(|&to| to != otn);
@@ -368,6 +398,8 @@ fn positions(game: &Game, line: &LinePath, args: &Args, file: &str) -> Result<Pr
     // `--final`: the last position and where it stands.
     let mut last: Option<(String, PositionRecord)> = None;
     let mut failed = None;
+    // Whether any position was written (for the note on the start's defenders).
+    let mut shown = false;
     game.replay_each(line, |step| {
         for warning in step.warnings {
             warnings.push_str(&format!(
@@ -386,6 +418,15 @@ fn positions(game: &Game, line: &LinePath, args: &Args, file: &str) -> Result<Pr
             last = Some((origin(), step.position.clone()));
         } else if failed.is_none() {
             failed = printer.print(file, &origin, step.position, counters).err();
+            shown |= failed.is_none();
+            match stream.as_mut() {
+                Some(out) if printer.out.len() >= FLUSH_BYTES => {
+                    let _ = out.write_all(printer.out.as_bytes());
+                    printer.out.clear();
+                }
+                Some(_) => {}
+                None => printer.out.clear(),
+            }
         }
     })
     .map_err(Failure::Replay)?;
@@ -396,9 +437,13 @@ fn positions(game: &Game, line: &LinePath, args: &Args, file: &str) -> Result<Pr
     if let Some(message) = failed {
         return Err(Failure::Convert { warnings, message });
     }
+    if let Some(out) = stream {
+        let _ = out.write_all(printer.out.as_bytes());
+        printer.out.clear();
+    }
     let mut notes = Vec::new();
     if let Some((sink, buffer)) = printer.notes {
-        let shown_any = args.final_only || !printer.out.is_empty();
+        let shown_any = args.final_only || shown;
         if let Some(note) = defenders_note.filter(|_| shown_any && to.is_some_and(|to| to.carries().tafl)) {
             let _ = writeln!(notes, "note: {file}: {note}");
         }
