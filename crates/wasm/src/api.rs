@@ -66,6 +66,50 @@ fn rules_named(name: &str) -> Result<Rules, Failure> {
     name.parse::<Rules>().map_err(|e| Failure::option(format!("options.rules: {e}")))
 }
 
+/// A JavaScript number as JavaScript writes it, for messages that quote what they were
+/// given: whole numbers below 2^64 in full, other numbers with the fewest decimals (at
+/// most 15) that read back to them, `NaN` and `Infinity`; a number beyond those is
+/// described rather than written. It spares both modules core's float formatting
+/// (about 16 KB of WebAssembly each).
+pub(crate) struct JsNumber(pub(crate) f64);
+
+impl core::fmt::Display for JsNumber {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        let v = self.0;
+        if v.is_nan() {
+            return f.write_str("NaN");
+        }
+        if v.is_infinite() {
+            return f.write_str(if v > 0.0 { "Infinity" } else { "-Infinity" });
+        }
+        let sign = if v < 0.0 { "-" } else { "" };
+        if v.fract() == 0.0 && v.abs() < 18_446_744_073_709_551_616.0 {
+            // Whole and below 2^64: exact as a u64.
+            return write!(f, "{sign}{}", v.abs() as u64);
+        }
+        // The fewest decimals that read back to `v` (exact while the scaled value and the
+        // power of ten are below 2^53, when the division rounds as reading would).
+        let mut scale = 1.0_f64;
+        for decimals in 1..=15_usize {
+            scale *= 10.0;
+            let scaled = (v * scale).round();
+            if scaled.abs() >= 9_007_199_254_740_992.0 {
+                break;
+            }
+            if scaled / scale == v {
+                let digits = (scaled as i64).unsigned_abs();
+                let unit = 10_u64.pow(decimals as u32);
+                return write!(f, "{sign}{}.{:0decimals$}", digits / unit, digits % unit);
+            }
+        }
+        f.write_str(if v.abs() < 1.0 {
+            "a number too close to 0 to show"
+        } else {
+            "a number too large to show"
+        })
+    }
+}
+
 /// A whole number option: a finite integer in `min..=u32::MAX`.
 fn whole(option: &str, value: f64, min: u32) -> Result<u32, Failure> {
     let ok = value.is_finite()
@@ -77,8 +121,9 @@ fn whole(option: &str, value: f64, min: u32) -> Result<u32, Failure> {
         Ok(value as u32)
     } else {
         Err(Failure::option(format!(
-            "options.{option}: expected a whole number from {min} to {}, got {value}",
-            u32::MAX
+            "options.{option}: expected a whole number from {min} to {}, got {}",
+            u32::MAX,
+            JsNumber(value)
         )))
     }
 }
@@ -474,6 +519,31 @@ mod tests {
 
     fn to(name: &str) -> ConvertRequest {
         ConvertRequest { to: Some(name.to_owned()), ..ConvertRequest::default() }
+    }
+
+    #[test]
+    fn numbers_are_quoted_as_javascript_writes_them() {
+        let cases: [(f64, &str); 16] = [
+            (0.0, "0"),
+            (-0.0, "0"),
+            (-1.0, "-1"),
+            (4_294_967_296.0, "4294967296"),
+            (1e19, "10000000000000000000"),
+            (0.5, "0.5"),
+            (2.5, "2.5"),
+            (-2.25, "-2.25"),
+            (0.1, "0.1"),
+            (1.005, "1.005"),
+            (123.456, "123.456"),
+            (0.000_001, "0.000001"),
+            (f64::NAN, "NaN"),
+            (f64::NEG_INFINITY, "-Infinity"),
+            (1e20, "a number too large to show"),
+            (1e-300, "a number too close to 0 to show"),
+        ];
+        for (value, text) in cases {
+            assert_eq!(JsNumber(value).to_string(), text, "{value:e}");
+        }
     }
 
     #[test]

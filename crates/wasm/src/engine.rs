@@ -19,7 +19,7 @@ use gridnote_solve::{SolveError, Solver, ThoughtKind, Value};
 use gridnote_tafl_search::{Limits, Searcher, WIN, Weights};
 use web_time::Instant;
 
-use crate::api::Failure;
+use crate::api::{Failure, JsNumber};
 use crate::tafl::{replay, rules_named, side_named};
 
 /// Entries of the tafl search's transposition table (24 bytes each: 6 MiB).
@@ -121,7 +121,9 @@ fn limits(limits: &SearchLimits) -> Result<(Option<Duration>, Option<u32>), Fail
         }
         Some(ms) => {
             return Err(Failure::option(format!(
-                "options.timeMs: expected milliseconds above 0 and at most {MAX_TIME_MS}, got {ms}"
+                "options.timeMs: expected milliseconds above 0 and at most {}, got {}",
+                JsNumber(MAX_TIME_MS),
+                JsNumber(ms)
             )));
         }
         None => None,
@@ -135,7 +137,8 @@ fn limits(limits: &SearchLimits) -> Result<(Option<Duration>, Option<u32>), Fail
         }
         Some(d) => {
             return Err(Failure::option(format!(
-                "options.depth: expected a whole number from 1 to {MAX_DEPTH}, got {d}"
+                "options.depth: expected a whole number from 1 to {MAX_DEPTH}, got {}",
+                JsNumber(d)
             )));
         }
         None => None,
@@ -289,7 +292,8 @@ fn mnk_position(
             Ok(n as usize)
         } else {
             Err(Failure::option(format!(
-                "options.{option}: expected a whole number from 1 to 255, got {n}"
+                "options.{option}: expected a whole number from 1 to 255, got {}",
+                JsNumber(n)
             )))
         }
     };
