@@ -21,7 +21,7 @@ use gridnote_testkit::escape;
 /// fixture folders and extensions it reads). A target named after a registered format
 /// reads that format's files ([`Format::file_extensions`]) in every fixtures folder; the
 /// others (`convert`, `formats`) read every format's files.
-const OWN_SEEDS: [(&str, &[(&str, &str)]); 13] = [
+const OWN_SEEDS: [(&str, &[(&str, &str)]); 15] = [
     ("tsn", &[("tafl", "tsn"), ("tafl", "ten")]),
     ("t3en-agree", &[("t3en", "t3en")]),
     ("tafl-agree", &[("tafl", "tsn"), ("tafl", "ten")]),
@@ -38,6 +38,11 @@ const OWN_SEEDS: [(&str, &[(&str, &str)]); 13] = [
     ("gomocup-engine", &[]),
     ("htp-engine", &[]),
     ("referee", &[]),
+    // The bytes choose what a simulated server sends the bot.
+    ("bot", &[]),
+    // A hnefatafl.org-style server's game records: fixtures/game-json has no valid/ or
+    // invalid/ folder, so its records are copied into the corpus by hand (docs/robustness.md).
+    ("game-json", &[]),
     // Gomoku records: Piskvork's .psq (a move list is any text).
     ("psq", &[("psq", "psq")]),
 ];

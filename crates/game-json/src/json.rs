@@ -26,10 +26,22 @@ impl JsonStr<'_> {
         }
     }
 
-    /// The source span of decoded bytes `range` (the whole string when it has escapes).
+    /// The source span of decoded bytes `range`, widened to whole characters (the
+    /// grammars of `start`, `moves` and timestamps work on bytes); the whole string when
+    /// it has escapes.
     pub(crate) fn span_of(&self, range: Range<usize>) -> Range<usize> {
-        match self.value {
-            Cow::Borrowed(_) => self.offset(range.start)..self.offset(range.end),
+        match &self.value {
+            Cow::Borrowed(text) => {
+                let mut end = range.end.min(text.len());
+                while !text.is_char_boundary(end) {
+                    end += 1;
+                }
+                let mut start = range.start.min(end);
+                while !text.is_char_boundary(start) {
+                    start -= 1;
+                }
+                self.offset(start)..self.offset(end)
+            }
             Cow::Owned(_) => self.span.clone(),
         }
     }
@@ -204,7 +216,11 @@ impl<'a> Json<'a> {
             Some(b't') => Some('\t'),
             Some(b'u') => None,
             _ => {
-                let end = self.token_end(start + 1).min(start + 2);
+                // The backslash and the whole character after it (if any).
+                let mut end = (start + 2).min(self.text.len());
+                while !self.text.is_char_boundary(end) {
+                    end += 1;
+                }
                 return Err(expected(
                     self.text,
                     field,

@@ -333,3 +333,36 @@ fn records_survive_the_otg_round_trip(game: AnyGame) -> Result<bool, String> {
     }
     Ok(true)
 }
+
+#[test]
+fn a_bad_escape_before_a_wide_character_spans_the_whole_character() {
+    // Found by the game-json fuzz target: the span ended inside `é`.
+    let text = COPENHAGEN.replacen("Hello!", "Hi \\é", 1);
+    let at = text.find("\\é").unwrap();
+    let (message, span) = err(&text);
+    assert_eq!(span, at..at + 3);
+    assert!(text.get(span).is_some());
+    assert_eq!(
+        message,
+        "`messages[0].content`: expected an escape: \\\" \\\\ \\/ \\b \\f \\n \\r \\t or \\uXXXX, found `\\é`"
+    );
+}
+
+#[test]
+fn a_bad_timestamp_character_is_spanned_whole() {
+    // Found by the game-json fuzz target: the span ended inside `☺`.
+    let text = COPENHAGEN.replacen("2026-06-24T19:57:33.519700276Z", "2026-06-☺", 1);
+    let at = text.find('☺').unwrap();
+    let (_, span) = err(&text);
+    assert_eq!(span, at..at + '☺'.len_utf8());
+}
+
+#[test]
+fn a_bad_move_character_is_spanned_whole() {
+    // Found by the game-json fuzz target: the span ended inside `ќ`.
+    let text = COPENHAGEN.replacen("f8-c8", "f8ќ8", 1);
+    let at = text.find("f8ќ8").unwrap();
+    let (_, span) = err(&text);
+    assert!(text.get(span.clone()).is_some(), "{span:?}");
+    assert!(span.start >= at && span.end <= at + "f8ќ8".len(), "{span:?}");
+}
