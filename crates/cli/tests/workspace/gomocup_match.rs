@@ -4,6 +4,8 @@
 
 use std::process::Command;
 
+use crate::support;
+
 /// Black (x) to move, four in a row on the fifth row with both ends open.
 const OPENING: &str = "9_/9_/9_/9_/_xxxx4_/9_/oo7_/o8_/o8_ x";
 
@@ -11,8 +13,7 @@ const OPENING: &str = "9_/9_/9_/9_/_xxxx4_/9_/oo7_/o8_/o8_ x";
 fn black_wins_each_game_and_the_psq_records_replay_under_renju() {
     let gridnote = env!("CARGO_BIN_EXE_gridnote");
     let brain = format!("{gridnote} gomocup");
-    let dir = std::env::temp_dir().join(format!("gridnote-gomocup-match-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
+    let dir = support::scratch_dir("gomocup-match");
     std::fs::create_dir_all(&dir).expect("a scratch directory");
     let list = dir.join("openings.txt");
     std::fs::write(&list, format!("{OPENING}\n")).expect("written");
@@ -25,9 +26,7 @@ fn black_wins_each_game_and_the_psq_records_replay_under_renju() {
         .arg(&records)
         .output()
         .expect("runs");
-    let stdout = String::from_utf8(out.stdout).expect("UTF-8");
-    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
-    let summary: serde_json::Value = serde_json::from_str(stdout.trim()).expect("one JSON object");
+    let (summary, stdout) = support::match_summary(out);
     assert_eq!(
         (summary["a_wins"].as_u64(), summary["b_wins"].as_u64()),
         (Some(1), Some(1)),

@@ -3,21 +3,20 @@
 
 use std::process::Command;
 
+use crate::support;
+
 #[test]
 fn gridnote_htp_plays_itself_to_the_end_of_a_recorded_game() {
     let gridnote = env!("CARGO_BIN_EXE_gridnote");
     let engine = format!("{gridnote} htp --table-mib 4 --move-time 20");
-    let dir = std::env::temp_dir().join(format!("gridnote-htp-match-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
+    let dir = support::scratch_dir("htp-match");
     let out = Command::new(gridnote)
         .args(["match", &engine, &engine, "--protocol", "htp", "--games", "1"])
         .args(["--tc", "st=2", "--json", "--records"])
         .arg(&dir)
         .output()
         .expect("runs");
-    let stdout = String::from_utf8(out.stdout).expect("UTF-8");
-    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
-    let summary: serde_json::Value = serde_json::from_str(stdout.trim()).expect("one JSON object");
+    let (summary, stdout) = support::match_summary(out);
     assert_eq!(summary["games"], 1);
     assert_eq!(summary["forfeits"].as_array().map(Vec::len), Some(0), "{stdout}");
     let record = std::fs::read_to_string(dir.join("game-0001.otg")).expect("a record");

@@ -3,13 +3,14 @@
 
 use std::process::Command;
 
+use crate::support;
+
 #[test]
 fn the_king_escapes_for_each_side_and_both_records_are_kept() {
     let gridnote = env!("CARGO_BIN_EXE_gridnote");
     let simple = format!("{gridnote} otep --table-mib 4");
     let full = format!("{gridnote} otep --table-mib 4 --full-moves");
-    let dir = std::env::temp_dir().join(format!("gridnote-otep-match-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
+    let dir = support::scratch_dir("otep-match");
     let out = Command::new(gridnote)
         .args(["match", &simple, &full, "--protocol", "otep", "--rules"])
         .arg("dim:7 name:Open surf:n atkf:y ks:w start:/1t5/7/7/3K3/7/7/5t1/")
@@ -17,9 +18,7 @@ fn the_king_escapes_for_each_side_and_both_records_are_kept() {
         .arg(&dir)
         .output()
         .expect("runs");
-    let stdout = String::from_utf8(out.stdout).expect("UTF-8");
-    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
-    let summary: serde_json::Value = serde_json::from_str(stdout.trim()).expect("one JSON object");
+    let (summary, stdout) = support::match_summary(out);
     // Game 1: A attacks and B's king escapes; game 2 the other way round.
     assert_eq!(summary["games"], 2);
     assert_eq!(summary["a_wins"], 1, "{stdout}");
@@ -48,8 +47,7 @@ fn unknown_rules_are_a_usage_error() {
 fn a_start_list_gives_each_opening_to_both_engines() {
     let gridnote = env!("CARGO_BIN_EXE_gridnote");
     let engine = format!("{gridnote} otep --table-mib 4");
-    let dir = std::env::temp_dir().join(format!("gridnote-otep-openings-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
+    let dir = support::scratch_dir("otep-openings");
     std::fs::create_dir_all(&dir).expect("a scratch directory");
     let list = dir.join("openings.txt");
     // The defenders to move: whoever holds them moves first and lets the king escape.
@@ -64,9 +62,7 @@ fn a_start_list_gives_each_opening_to_both_engines() {
         .arg(&records)
         .output()
         .expect("runs");
-    let stdout = String::from_utf8(out.stdout).expect("UTF-8");
-    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
-    let summary: serde_json::Value = serde_json::from_str(stdout.trim()).expect("one JSON object");
+    let (summary, _) = support::match_summary(out);
     // Game 1: A moves first, so A has the defenders; game 2: B.
     assert_eq!((summary["a_wins"].as_u64(), summary["b_wins"].as_u64()), (Some(1), Some(1)));
     for (name, defenders) in [("game-0001.otg", "(a)"), ("game-0002.otg", "(b)")] {
