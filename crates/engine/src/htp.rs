@@ -23,12 +23,14 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
-use gridnote_board::{Piece, Player};
+use gridnote_board::Player;
 use gridnote_protocol::htp::{
     COMMANDS, Command, Play, Reply, Status, TimeSettings, Vertex, role_name,
 };
 use gridnote_protocol::text::Escaped;
-use gridnote_tafl_rules::{CompiledRules, Move, Outcome, Position, Reason, Square, TaflRules};
+use gridnote_tafl_rules::{
+    BoardHistory, CompiledRules, Move, Outcome, Position, Square, TaflRules,
+};
 use gridnote_tafl_search::{Lateness, Limits, SearchResult, Searcher, TimeBudget, Weights};
 
 use crate::driver::{self, Ctx, Flow, MAX_LINE, ServeError, Session};
@@ -186,16 +188,13 @@ enum Done {
     Cleared,
 }
 
-/// The arrangement of the pieces, square by square (the program's repetition compares
-/// boards, not whose turn it is).
-type Board = Vec<Option<Piece>>;
-
 /// One game: its rules, every position since its start (for `play_undo`), the boards
-/// after each play, and a resignation. The bot (`crate::bot`) plays its games on it too.
+/// after each play (the program's repetition rule, [`BoardHistory`]), and a resignation.
+/// The bot (`crate::bot`) plays its games on it too.
 pub(crate) struct Game {
     size: u64,
     positions: Vec<Position>,
-    boards: Vec<Board>,
+    history: BoardHistory,
     pub(crate) resigned: Option<Player>,
 }
 
@@ -204,8 +203,8 @@ impl Game {
         let rules = rules(size)?;
         let start = Position::start(&rules);
         let start = Position::from_record(&rules, &start.otn(), first).ok()?;
-        let board = board(&start);
-        Some(Game { size, positions: vec![start], boards: vec![board], resigned: None })
+        let history = BoardHistory::new(&start);
+        Some(Game { size, positions: vec![start], history, resigned: None })
     }
 
     pub(crate) fn position(&self) -> &Position {
@@ -215,24 +214,11 @@ impl Game {
     /// Whether `m` is legal: by the model's rules, and for the defenders not back to an
     /// earlier board.
     pub(crate) fn allows(&self, m: Move) -> bool {
-        let pos = self.position();
-        if !pos.is_legal(m) {
-            return false;
-        }
-        if pos.to_move() != Player::Two {
-            return true;
-        }
-        let mut moved = board(pos);
-        let dim = pos.dim();
-        let at = |sq: Square| usize::from(sq.rank) * dim + usize::from(sq.file);
-        moved[at(m.to)] = moved[at(m.from)].take();
-        !self.boards.contains(&moved)
+        self.history.allows(self.position(), m)
     }
 
     pub(crate) fn legal_moves(&self) -> Vec<Move> {
-        let mut moves = self.position().legal_moves();
-        moves.retain(|&m| self.allows(m));
-        moves
+        self.history.legal_moves(self.position())
     }
 
     pub(crate) fn status(&self) -> Status {
@@ -244,9 +230,7 @@ impl Game {
         if self.legal_moves().is_empty() {
             return won(self.position().to_move().other());
         }
-        match self.position().outcome() {
-            Outcome::Won { reason: Reason::Repetition, .. }
-            | Outcome::Drawn { reason: Reason::Repetition } => Status::Ongoing,
+        match BoardHistory::outcome(self.position()) {
             Outcome::Won { winner, .. } => won(winner),
             Outcome::Drawn { .. } => Status::Draw,
             _ => Status::Ongoing,
@@ -266,20 +250,19 @@ impl Game {
                 Vertex(m.to)
             ));
         }
-        let before = board(self.position());
         let mut next = self.position().clone();
         next.play(m).map_err(|e| e.to_string())?;
-        let after = board(&next);
         let dim = next.dim();
         let mut captured = String::new();
-        for (i, (was, is)) in before.iter().zip(&after).enumerate() {
+        for i in 0..dim * dim {
             let sq = square(i, dim);
-            if was.is_some() && is.is_none() && sq != m.from {
+            if sq != m.from && self.position().piece_at(sq).is_some() && next.piece_at(sq).is_none()
+            {
                 captured.push_str(&format!("{} ", Vertex(sq)));
             }
         }
+        self.history.push(&next);
         self.positions.push(next);
-        self.boards.push(after);
         Ok(captured)
     }
 
@@ -291,7 +274,7 @@ impl Game {
             return Err("play undo: it is the first move".to_owned());
         }
         self.positions.pop();
-        self.boards.pop();
+        self.history.pop();
         Ok(())
     }
 }
@@ -306,11 +289,6 @@ fn won(winner: Player) -> Status {
 fn square(i: usize, dim: usize) -> Square {
     let (rank, file) = (i / dim, i % dim);
     Square::new(u8::try_from(file).unwrap_or(u8::MAX), u8::try_from(rank).unwrap_or(u8::MAX))
-}
-
-fn board(pos: &Position) -> Board {
-    let dim = pos.dim();
-    (0..dim * dim).map(|i| pos.piece_at(square(i, dim))).collect()
 }
 
 /// The engine's state between commands.

@@ -29,9 +29,9 @@
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use gridnote_board::{Piece, Player};
+use gridnote_board::Player;
 use gridnote_protocol::htp::{Command, Play, Reply, Status, TimeSettings, Vertex};
-use gridnote_tafl_rules::{CompiledRules, Move, Outcome, Position, Reason, Square, TaflRules};
+use gridnote_tafl_rules::{BoardHistory, CompiledRules, Move, Outcome, Position, TaflRules};
 
 use crate::clock::{Clock, TimeControl};
 use crate::process::{Failure, Launch, Link, Processes};
@@ -188,78 +188,47 @@ fn plays(start: &Position, line: &[Move]) -> Vec<Play> {
         .collect()
 }
 
-/// The pieces square by square (hnefatafl-copenhagen's repetition compares boards, not
-/// whose turn it is).
-type Board = Vec<Option<Piece>>;
-
-fn board(pos: &Position) -> Board {
-    let dim = pos.dim();
-    (0..dim * dim).map(|i| pos.piece_at(square(i, dim))).collect()
-}
-
-fn square(i: usize, dim: usize) -> Square {
-    let (rank, file) = (i / dim, i % dim);
-    Square::new(u8::try_from(file).unwrap_or(u8::MAX), u8::try_from(rank).unwrap_or(u8::MAX))
-}
-
 /// A game judged as hnefatafl-copenhagen judges it: the position and every board since
-/// the start.
+/// the start ([`BoardHistory`]).
 #[derive(Clone)]
 struct Judge {
     position: Position,
-    boards: Vec<Board>,
+    history: BoardHistory,
 }
 
 impl Judge {
     fn new(position: Position) -> Judge {
-        let boards = vec![board(&position)];
-        Judge { position, boards }
+        let history = BoardHistory::new(&position);
+        Judge { position, history }
     }
 
     /// Whether `m` is legal: by the model, and for the defenders not back to an earlier
-    /// board (the moved piece compared before its captures, as the program compares it).
+    /// board.
     fn allows(&self, m: Move) -> bool {
-        let pos = &self.position;
-        if !pos.is_legal(m) {
-            return false;
-        }
-        if pos.to_move() != Player::Two {
-            return true;
-        }
-        let mut moved = board(pos);
-        let dim = pos.dim();
-        let at = |sq: Square| usize::from(sq.rank) * dim + usize::from(sq.file);
-        moved[at(m.to)] = moved[at(m.from)].take();
-        !self.boards.contains(&moved)
+        self.history.allows(&self.position, m)
     }
 
     /// The model's outcome, a repetition ending nothing.
     fn outcome(&self) -> Outcome {
-        match self.position.outcome() {
-            Outcome::Won { reason: Reason::Repetition, .. }
-            | Outcome::Drawn { reason: Reason::Repetition } => Outcome::Ongoing,
-            outcome => outcome,
-        }
+        BoardHistory::outcome(&self.position)
     }
 
     /// Plays an allowed move: its text in OpenTafl's full notation.
     fn play(&mut self, m: Move) -> Result<String, String> {
         let played = self.position.play(m).map_err(|e| e.to_string())?;
-        self.boards.push(board(&self.position));
+        self.history.push(&self.position);
         Ok(played.text)
     }
 }
 
 impl Walk for Judge {
     fn moves(&self) -> Vec<Move> {
-        let mut moves = self.position.legal_moves();
-        moves.retain(|&m| self.allows(m));
-        moves
+        self.history.legal_moves(&self.position)
     }
 
     fn make(&mut self, m: Move) {
         self.position.make(m);
-        self.boards.push(board(&self.position));
+        self.history.push(&self.position);
     }
 
     fn open(&self) -> bool {

@@ -3,6 +3,7 @@
 #![warn(missing_docs)]
 
 mod config;
+mod history;
 mod legality;
 mod moves;
 mod perft;
@@ -15,6 +16,7 @@ pub use gridnote_board as board;
 /// The model's square, move syntax and typed rules, which this engine plays by.
 pub use gridnote_board::tafl::{MoveRecord, MoveText, Square, TaflRules};
 
+pub use history::BoardHistory;
 pub use legality::Surplus;
 pub use moves::Move;
 pub use perft::PerftProgress;
