@@ -642,10 +642,11 @@ function redo() {
   goTo(g.ply + 1);
 }
 
-/// Loads a game: an OpenTafl record (tafl), or a move list of the current kind of game.
+/// Loads a game: an OpenTafl record or a hnefatafl.org-style server's game record (its
+/// JSON; both tafl), or a move list of the current kind of game.
 function loadGame(text) {
   try {
-    if (/^\s*\[/.test(text)) {
+    if (/^\s*[[{]/.test(text)) {
       const read = pkg.readGame(text);
       const known = games.taflVariants().find((p) => p.rules === read.rules);
       const candidate = {

@@ -462,6 +462,12 @@ await step("an imported .otg steps through every move, each evaluated", async ()
   await page.click("#game-load");
   const again = await page.$$eval("#tafl-moves button.move", (bs) => bs.map((b) => b.textContent));
   assert.equal(again.length, (savedGame.match(/[a-g]\d-[a-g]\d\S*/g) ?? []).length);
+  // A hnefatafl.org-style server's game record (its JSON) loads as a tafl game too.
+  const server = fs.readFileSync(path.join(fixtures, "game-json/copenhagen-11-timed.json"), "utf8");
+  await page.fill("#game-text", server);
+  await page.click("#game-load");
+  const served = await page.$$eval("#tafl-moves button.move", (bs) => bs.map((b) => b.textContent));
+  assert.equal(served.length, 4);
 });
 
 await step("a whole 15×15 five-in-a-row game against gridnote", async () => {
