@@ -18,6 +18,7 @@
 //! and a repeated position ends nothing. Commands are read while the engine searches:
 //! `quit` ends it at once; anything else is answered after the move, in order.
 
+use std::fmt::Write as _;
 use std::io::{self, BufRead, Write};
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
@@ -251,15 +252,13 @@ impl Game {
             ));
         }
         let mut next = self.position().clone();
-        next.play(m).map_err(|e| e.to_string())?;
-        let dim = next.dim();
+        let played = next.play(m).map_err(|e| e.to_string())?;
+        // The model's captures, written rank by rank from a1 as the board is read.
+        let mut squares: Vec<Square> = played.captures.iter().map(|&(sq, _)| sq).collect();
+        squares.sort_by_key(|sq| (sq.rank, sq.file));
         let mut captured = String::new();
-        for i in 0..dim * dim {
-            let sq = square(i, dim);
-            if sq != m.from && self.position().piece_at(sq).is_some() && next.piece_at(sq).is_none()
-            {
-                captured.push_str(&format!("{} ", Vertex(sq)));
-            }
+        for sq in squares {
+            let _ = write!(captured, "{} ", Vertex(sq));
         }
         self.history.push(&next);
         self.positions.push(next);
@@ -284,11 +283,6 @@ fn won(winner: Player) -> Status {
         Player::One => Status::AttackerWins,
         Player::Two => Status::DefenderWins,
     }
-}
-
-fn square(i: usize, dim: usize) -> Square {
-    let (rank, file) = (i / dim, i % dim);
-    Square::new(u8::try_from(file).unwrap_or(u8::MAX), u8::try_from(rank).unwrap_or(u8::MAX))
 }
 
 /// The engine's state between commands.

@@ -163,3 +163,15 @@ fn max_think_caps_a_move_whatever_the_clock_says() {
     assert!(replies[1].starts_with("= play attacker "), "{out}");
     assert_eq!(replies.len(), 3, "{out}");
 }
+
+#[test]
+fn a_play_answers_the_vertices_it_captured() {
+    // From a game of the HTP match: the defender g5 g2 takes the attacker on f2 between
+    // itself and the defender on e2; the plies before it capture nothing.
+    let got = replies(
+        "play attacker e11 e10\nplay defender g7 g8\nplay attacker d1 b1\nplay defender e5 e2\n\
+         play attacker a5 c5\nplay defender e6 e3\nplay attacker b1 b3\nplay defender g5 g2\nquit\n",
+    );
+    let want = ["= ", "= ", "= ", "= ", "= ", "= ", "= ", "= f2 ", "= "];
+    assert_eq!(got, want.map(str::to_owned));
+}

@@ -127,17 +127,7 @@ impl BoardHistory {
     /// ```
     #[must_use]
     pub fn allows(&self, pos: &Position, m: Move) -> bool {
-        if !pos.is_legal(m) {
-            return false;
-        }
-        if pos.to_move() != Player::Two {
-            return true;
-        }
-        let mut moved = board(pos);
-        let dim = pos.dim();
-        let at = |sq: Square| usize::from(sq.rank) * dim + usize::from(sq.file);
-        moved[at(m.to)] = moved[at(m.from)].take();
-        !self.boards.contains(&moved)
+        pos.is_legal(m) && (pos.to_move() != Player::Two || self.new_board(pos, &board(pos), m))
     }
 
     /// The moves [`allows`](Self::allows) allows in `pos`.
@@ -150,8 +140,23 @@ impl BoardHistory {
     #[must_use]
     pub fn legal_moves(&self, pos: &Position) -> Vec<Move> {
         let mut moves = pos.legal_moves();
-        moves.retain(|&m| self.allows(pos, m));
+        if pos.to_move() == Player::Two {
+            // The board before the move is read once for all the defenders' moves.
+            let before = board(pos);
+            moves.retain(|&m| self.new_board(pos, &before, m));
+        }
         moves
+    }
+
+    /// Whether the defenders' legal move `m` leads to a board not seen before: `before`
+    /// (the board of `pos`) with the moved piece on its new square, before its captures,
+    /// as hnefatafl-copenhagen compares it.
+    fn new_board(&self, pos: &Position, before: &Board, m: Move) -> bool {
+        let dim = pos.dim();
+        let at = |sq: Square| usize::from(sq.rank) * dim + usize::from(sq.file);
+        let mut moved = before.clone();
+        moved[at(m.to)] = moved[at(m.from)].take();
+        !self.boards.contains(&moved)
     }
 
     /// The outcome of `pos` under this rule: the model's, except that a repetition ends
@@ -176,14 +181,9 @@ impl BoardHistory {
 /// The pieces of `pos` square by square.
 fn board(pos: &Position) -> Board {
     let dim = pos.dim();
-    (0..dim * dim)
-        .map(|i| {
-            let (rank, file) = (i / dim, i % dim);
-            let sq = Square::new(
-                u8::try_from(file).unwrap_or(u8::MAX),
-                u8::try_from(rank).unwrap_or(u8::MAX),
-            );
-            pos.piece_at(sq)
-        })
-        .collect()
+    let mut board = vec![None; dim * dim];
+    for (sq, piece) in pos.pieces() {
+        board[usize::from(sq.rank) * dim + usize::from(sq.file)] = Some(piece);
+    }
+    board
 }
