@@ -73,6 +73,10 @@ pub(crate) struct Args {
     #[arg(long, value_name = "SEED", default_value_t = 1,
           value_parser = crate::numbers::whole(0u64, u64::MAX))]
     pub(crate) seed: u64,
+    /// Tafl (otep, htp): a game still going after N plies (1 to 100000) is drawn; 1000
+    /// when left out for otep, 142 for htp (hnefatafl-copenhagen's own limit).
+    #[arg(long, value_name = "N", value_parser = crate::numbers::whole(1u32, 100_000))]
+    pub(crate) max_plies: Option<u32>,
     /// Games played at once, 1 to 256 (never more than there are games).
     #[arg(long, value_name = "N", default_value_t = 1, value_parser = crate::numbers::whole(1u32, 256))]
     pub(crate) jobs: u32,
@@ -97,6 +101,8 @@ pub(crate) fn run(args: &Args, _stdin: &mut dyn BufRead, io: &mut Io<'_>) -> u8 
         let tafl = args.protocol == "otep" || args.protocol == "htp";
         if tafl && (args.protocol_a.is_some() || args.protocol_b.is_some()) {
             Err(format!("--protocol-a and --protocol-b are for m,n,k games (st3p, gomocup); {} engines play tafl with --protocol {} against each other", args.protocol.to_uppercase(), args.protocol))
+        } else if !tafl && args.max_plies.is_some() {
+            Err(format!("--max-plies is for tafl (--protocol otep or htp); an m,n,k game ends when its board is full (--protocol {})", args.protocol))
         } else if args.protocol == "htp" {
             htp_contest(args).map(|contest| Box::new(contest) as Box<dyn Contest>)
         } else if args.protocol == "otep" {
@@ -344,6 +350,9 @@ fn otep_contest(args: &Args) -> Result<gridnote_referee::otep::OtepMatch, String
     )?;
     contest.random = random;
     contest.margin = Duration::from_millis(args.margin_ms);
+    if let Some(plies) = args.max_plies {
+        contest.max_plies = plies as usize;
+    }
     Ok(contest)
 }
 
@@ -372,5 +381,8 @@ fn htp_contest(args: &Args) -> Result<gridnote_referee::htp::HtpMatch, String> {
         contest.random = Some(random);
     }
     contest.margin = Duration::from_millis(args.margin_ms);
+    if let Some(plies) = args.max_plies {
+        contest.max_plies = plies as usize;
+    }
     Ok(contest)
 }

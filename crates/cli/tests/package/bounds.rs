@@ -6,7 +6,7 @@ use crate::support::run;
 
 /// The command's arguments before the option, the option, its range, and a last
 /// argument that makes the command line complete (if any).
-const OPTIONS: [(&[&str], &str, &str, &str, &str); 18] = [
+const OPTIONS: [(&[&str], &str, &str, &str, &str); 19] = [
     (&["convert", "--to", "t3en"], "--jobs", "0", "1024", "x"),
     (&["check"], "--in-a-row", "1", "255", "3_/3_/3_ x"),
     (&["show", "--svg"], "--size", "1", "100000", "3_/3_/3_ x"),
@@ -21,6 +21,7 @@ const OPTIONS: [(&[&str], &str, &str, &str, &str); 18] = [
     (&["match", "a", "b"], "--margin-ms", "0", "60000", "--json"),
     (&["match", "a", "b"], "--random-plies", "0", "1000", "--json"),
     (&["match", "a", "b"], "--seed", "0", "18446744073709551615", "--json"),
+    (&["match", "a", "b"], "--max-plies", "1", "100000", "--json"),
     (&["game", "-"], "--ply", "0", "65025", "--quiet"),
     (&["convert", "--to", "tsn"], "--ply", "1", "4294967295", "x"),
     (&["convert", "--to", "tsn"], "--since-capture", "0", "4294967295", "x"),

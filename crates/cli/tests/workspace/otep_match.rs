@@ -33,6 +33,38 @@ fn the_king_escapes_for_each_side_and_both_records_are_kept() {
 }
 
 #[test]
+fn max_plies_draws_a_game_still_going() {
+    let gridnote = env!("CARGO_BIN_EXE_gridnote");
+    let engine = format!("{gridnote} otep --table-mib 4");
+    let dir = support::scratch_dir("otep-max-plies");
+    let out = Command::new(gridnote)
+        .args(["match", &engine, &engine, "--protocol", "otep", "--rules", "brandubh"])
+        .args(["--games", "1", "--tc", "st=0.05", "--max-plies", "3", "--json", "--records"])
+        .arg(&dir)
+        .output()
+        .expect("runs");
+    let (summary, stdout) = support::match_summary(out);
+    // No Brandubh game ends within 3 plies of the start.
+    assert_eq!(summary["draws"], 1, "{stdout}");
+    let record = std::fs::read_to_string(dir.join("game-0001.otg")).expect("a record");
+    assert!(record.contains("[termination:drawn after 3 plies]"), "{record}");
+    assert!(record.contains("\n2. "), "{record}");
+    assert!(!record.contains("\n3. "), "{record}");
+    let _ = std::fs::remove_dir_all(&dir);
+    // An m,n,k game has no such limit.
+    let out = Command::new(gridnote)
+        .args(["match", "a", "b", "--max-plies", "9"])
+        .output()
+        .expect("runs");
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).expect("UTF-8");
+    assert_eq!(
+        err,
+        "error: --max-plies is for tafl (--protocol otep or htp); an m,n,k game ends when its board is full (--protocol st3p)\n"
+    );
+}
+
+#[test]
 fn unknown_rules_are_a_usage_error() {
     let out = Command::new(env!("CARGO_BIN_EXE_gridnote"))
         .args(["match", "a", "b", "--protocol", "otep", "--rules", "chess"])
