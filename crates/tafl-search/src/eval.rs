@@ -32,8 +32,8 @@ pub struct Weights {
     /// Each attacker standing diagonally or orthogonally next to another attacker (the
     /// cordon's links).
     pub cordon: i32,
-    /// Each attacker or hostile edge next to the king (the king's safety), counted for
-    /// the attackers.
+    /// Each attacker on a square beside the king (rank or file), counted for the
+    /// attackers.
     pub king_pressure: i32,
     /// The side to move's tempo.
     pub tempo: i32,
