@@ -127,7 +127,8 @@ impl BoardHistory {
     /// ```
     #[must_use]
     pub fn allows(&self, pos: &Position, m: Move) -> bool {
-        pos.is_legal(m) && (pos.to_move() != Player::Two || self.new_board(pos, &board(pos), m))
+        pos.is_legal(m)
+            && (pos.to_move() != Player::Two || self.new_board(&mut board(pos), pos.dim(), m))
     }
 
     /// The moves [`allows`](Self::allows) allows in `pos`.
@@ -141,22 +142,24 @@ impl BoardHistory {
     pub fn legal_moves(&self, pos: &Position) -> Vec<Move> {
         let mut moves = pos.legal_moves();
         if pos.to_move() == Player::Two {
-            // The board before the move is read once for all the defenders' moves.
-            let before = board(pos);
-            moves.retain(|&m| self.new_board(pos, &before, m));
+            // The board is read once for all the defenders' moves.
+            let mut scratch = board(pos);
+            moves.retain(|&m| self.new_board(&mut scratch, pos.dim(), m));
         }
         moves
     }
 
-    /// Whether the defenders' legal move `m` leads to a board not seen before: `before`
-    /// (the board of `pos`) with the moved piece on its new square, before its captures,
-    /// as hnefatafl-copenhagen compares it.
-    fn new_board(&self, pos: &Position, before: &Board, m: Move) -> bool {
-        let dim = pos.dim();
-        let at = |sq: Square| usize::from(sq.rank) * dim + usize::from(sq.file);
-        let mut moved = before.clone();
-        moved[at(m.to)] = moved[at(m.from)].take();
-        !self.boards.contains(&moved)
+    /// Whether the defenders' legal move `m` leads to a board not seen before: `board`
+    /// (of `dim` squares a side, as the position before the move stands) with the moved
+    /// piece on its new square, before its captures, as hnefatafl-copenhagen compares it.
+    /// The piece is moved on `board` and back (a legal move lands on an empty square), so
+    /// `board` is as it was when this returns.
+    fn new_board(&self, board: &mut Board, dim: usize, m: Move) -> bool {
+        let (from, to) = (index(m.from, dim), index(m.to, dim));
+        board[to] = board[from].take();
+        let new = !self.boards.contains(board);
+        board[from] = board[to].take();
+        new
     }
 
     /// The outcome of `pos` under this rule: the model's, except that a repetition ends
@@ -183,7 +186,12 @@ fn board(pos: &Position) -> Board {
     let dim = pos.dim();
     let mut board = vec![None; dim * dim];
     for (sq, piece) in pos.pieces() {
-        board[usize::from(sq.rank) * dim + usize::from(sq.file)] = Some(piece);
+        board[index(sq, dim)] = Some(piece);
     }
     board
+}
+
+/// The index of `sq` in a [`Board`] of `dim` squares a side.
+fn index(sq: Square, dim: usize) -> usize {
+    usize::from(sq.rank) * dim + usize::from(sq.file)
 }
