@@ -37,6 +37,10 @@ pub struct Weights {
     pub king_pressure: i32,
     /// The side to move's tempo.
     pub tempo: i32,
+    /// Each empty square that no defender (the king included) can reach even if every
+    /// defender stepped aside: space the attackers have closed off, which grows towards
+    /// the encirclement of the defenders; counted for the attackers.
+    pub enclosed: i32,
 }
 
 impl Default for Weights {
@@ -57,6 +61,7 @@ impl Default for Weights {
             cordon: 6,
             king_pressure: 35,
             tempo: 10,
+            enclosed: 8,
         }
     }
 }
@@ -169,27 +174,33 @@ fn walk(board: &Board, dist: &mut [i32], queue: &mut Vec<usize>) -> Option<i32> 
         if board.escape[i] {
             return Some(dist[i]);
         }
-        let (r, f) = (i / n, i % n);
-        let mut push = |j: usize| {
+        let next = dist[i] + 1;
+        neighbours(n, i, |j| {
             if dist[j] < 0 && board.cells[j] == EMPTY {
-                dist[j] = dist[i] + 1;
+                dist[j] = next;
                 queue.push(j);
             }
-        };
-        if f + 1 < n {
-            push(i + 1);
-        }
-        if f > 0 {
-            push(i - 1);
-        }
-        if r + 1 < n {
-            push(i + n);
-        }
-        if r > 0 {
-            push(i - n);
-        }
+        });
     }
     None
+}
+
+/// Calls `visit` with each square beside square `i` on its rank or file, on a board of
+/// `n` by `n`.
+fn neighbours(n: usize, i: usize, mut visit: impl FnMut(usize)) {
+    let (r, f) = (i / n, i % n);
+    if f + 1 < n {
+        visit(i + 1);
+    }
+    if f > 0 {
+        visit(i - 1);
+    }
+    if r + 1 < n {
+        visit(i + n);
+    }
+    if r > 0 {
+        visit(i - n);
+    }
 }
 
 /// The evaluation of `board` for the attackers (positive: the attackers stand better).
@@ -234,7 +245,49 @@ pub(crate) fn evaluate_board(board: &mut Board, w: &Weights) -> i32 {
         }
         pressure += i32::from(board.cells[rr as usize * n + ff as usize] == ATTACKER);
     }
-    score + pressure * w.king_pressure
+    score += pressure * w.king_pressure;
+    if w.enclosed != 0 {
+        score += enclosed_squares(board) * w.enclosed;
+    }
+    score
+}
+
+/// How many empty squares no defender reaches over squares without an attacker (see
+/// [`Weights::enclosed`]): a flood fill from every defender and the king, through empty
+/// squares and defenders alike (a defender can step aside; an attacker is a wall).
+fn enclosed_squares(board: &mut Board) -> i32 {
+    let n = board.dim;
+    let mut seen = core::mem::take(&mut board.dist);
+    let mut queue = core::mem::take(&mut board.queue);
+    seen.fill(0);
+    queue.clear();
+    let mut empty = 0;
+    for (i, &c) in board.cells.iter().enumerate() {
+        match c {
+            EMPTY => empty += 1,
+            DEFENDER | KING => {
+                seen[i] = 1;
+                queue.push(i);
+            }
+            _ => {}
+        }
+    }
+    let mut reached = 0;
+    let mut head = 0;
+    while head < queue.len() {
+        let i = queue[head];
+        head += 1;
+        neighbours(n, i, |j| {
+            if seen[j] == 0 && board.cells[j] != ATTACKER {
+                seen[j] = 1;
+                reached += i32::from(board.cells[j] == EMPTY);
+                queue.push(j);
+            }
+        });
+    }
+    board.dist = seen;
+    board.queue = queue;
+    empty - reached
 }
 
 /// The evaluation of `pos` from the side to move's point of view, in centipawns
