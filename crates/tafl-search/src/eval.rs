@@ -236,15 +236,8 @@ pub(crate) fn evaluate_board(board: &mut Board, w: &Weights) -> i32 {
     let mut second = 0;
     board.slides(king, |i| second += i32::from(board.open_escapes(i) > 0));
     score -= second * w.escape_route_2;
-    let (r, f) = (king / n, king % n);
     let mut pressure = 0;
-    for (dr, df) in [(0isize, 1isize), (0, -1), (1, 0), (-1, 0)] {
-        let (rr, ff) = (r as isize + dr, f as isize + df);
-        if rr < 0 || rr as usize >= n || ff < 0 || ff as usize >= n {
-            continue;
-        }
-        pressure += i32::from(board.cells[rr as usize * n + ff as usize] == ATTACKER);
-    }
+    neighbours(n, king, |j| pressure += i32::from(board.cells[j] == ATTACKER));
     score += pressure * w.king_pressure;
     if w.enclosed != 0 {
         score += enclosed_squares(board) * w.enclosed;
